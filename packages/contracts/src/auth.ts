@@ -1,0 +1,422 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
+import { Messages } from './messages.js';
+import { defineRoute } from './route.js';
+
+/** The specialties of spec 1 §3; the value the workspace sends as `professional`. */
+export const SPECIALTIES = [
+  'consulta_medica',
+  'medico_familia',
+  'medico_familia_personalizado',
+  'medico_ambulatorio',
+  'medico_trabalho',
+  'medico_visitador',
+  'enfermeira',
+  'tecnico_enfermagem',
+  'nutricionista',
+  'assistente_social',
+  'psiquiatria',
+  'psiquiatria_personalizado',
+  'psicoterapia',
+] as const;
+export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)));
+export type Specialty = Static<typeof SpecialtySchema>;
+
+/** Brazilian professional councils a registry number belongs to. */
+export const PROFESSIONAL_REGISTRIES = [
+  'CRM',
+  'COREN',
+  'CRN',
+  'CRESS',
+  'CRP',
+  'CRF',
+  'CRO',
+  'CREFITO',
+  'OUTRO',
+] as const;
+export const ProfessionalRegistrySchema = Type.Union(
+  PROFESSIONAL_REGISTRIES.map((s) => Type.Literal(s)),
+);
+
+export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
+export const UserStatusSchema = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
+export type UserStatus = Static<typeof UserStatusSchema>;
+
+/** 8+ characters with a letter, a digit and a symbol (forced change and admin reset). */
+export const STRONG_PASSWORD_PATTERN = '^(?=.*[A-Za-zÀ-ÿ])(?=.*[0-9])(?=.*[^A-Za-zÀ-ÿ0-9]).{8,}$';
+export const StrongPasswordSchema = Type.String({
+  pattern: STRONG_PASSWORD_PATTERN,
+  maxLength: 256,
+  errorMessage: Messages.passwordPolicy,
+});
+
+const EmailSchema = Type.String({
+  format: 'email',
+  maxLength: 254,
+  errorMessage: 'Informe um email válido.',
+});
+const ShortText = (max = 200) => Type.String({ maxLength: max });
+
+/** The signed-in user as the workspace and the user area know it. */
+export const CurrentUserSchema = Type.Object(
+  {
+    id: UuidSchema,
+    email: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    fullName: Type.String(),
+    profileImageUrl: Nullable(Type.String()),
+    isAdmin: Type.Boolean(),
+    isPremium: Type.Boolean(),
+    subscriptionStatus: Nullable(Type.String()),
+    userStatus: UserStatusSchema,
+    specialty: Nullable(SpecialtySchema),
+    professionalRegistry: Nullable(ProfessionalRegistrySchema),
+    registryNumber: Nullable(Type.String()),
+    clinicPhone: Nullable(Type.String()),
+    clinicAddress: Nullable(Type.String()),
+    mustChangePassword: Type.Boolean(),
+    createdAt: DateTimeSchema,
+    lastLoginAt: Nullable(DateTimeSchema),
+  },
+  { title: 'CurrentUser' },
+);
+export type CurrentUser = Static<typeof CurrentUserSchema>;
+
+export const TermsAcceptanceSchema = Type.Object({
+  version: Type.String(),
+  acceptedAt: DateTimeSchema,
+  ipAddress: Nullable(Type.String()),
+  userAgent: Nullable(Type.String()),
+});
+
+/** A user as the admin console lists and edits it (spec 2 §3). */
+export const AdminUserSchema = Type.Object(
+  {
+    id: UuidSchema,
+    fullName: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    picture: Nullable(Type.String()),
+    userStatus: UserStatusSchema,
+    isPremium: Type.Boolean(),
+    isAdmin: Type.Boolean(),
+    specialty: Nullable(SpecialtySchema),
+    registryNumber: Nullable(Type.String()),
+    professionalRegistry: Nullable(ProfessionalRegistrySchema),
+    clinicPhone: Nullable(Type.String()),
+    clinicAddress: Nullable(Type.String()),
+    createdAt: DateTimeSchema,
+    lastLoginAt: Nullable(DateTimeSchema),
+    subscriptionStatus: Nullable(Type.String()),
+    mustChangePassword: Type.Boolean(),
+    termsAcceptance: Nullable(TermsAcceptanceSchema),
+  },
+  { title: 'AdminUser' },
+);
+export type AdminUser = Static<typeof AdminUserSchema>;
+
+export const LoginBodySchema = Type.Object({
+  email: EmailSchema,
+  password: Type.String({ minLength: 1, maxLength: 256, errorMessage: 'Informe a senha.' }),
+});
+export type LoginBody = Static<typeof LoginBodySchema>;
+
+export const LoginResponseSchema = Type.Object({
+  user: CurrentUserSchema,
+  mustChangePassword: Type.Optional(Type.Boolean()),
+  message: Type.Optional(Type.String()),
+});
+export type LoginResponse = Static<typeof LoginResponseSchema>;
+
+/**
+ * Both sign-up shapes of spec 2 §7 in one schema: the combined /auth page sends
+ * {fullName, email, password, acceptedTermsVersion}; /auth/register sends
+ * {firstName, lastName, email, password}. The service decides which one it got.
+ */
+export const RegisterBodySchema = Type.Object({
+  fullName: Type.Optional(ShortText()),
+  firstName: Type.Optional(ShortText(100)),
+  lastName: Type.Optional(ShortText(100)),
+  email: EmailSchema,
+  password: Type.String({ maxLength: 256 }),
+  acceptedTermsVersion: Type.Optional(ShortText(50)),
+});
+export type RegisterBody = Static<typeof RegisterBodySchema>;
+
+export const RegisterResponseSchema = Type.Object({
+  user: CurrentUserSchema,
+  message: Type.String(),
+});
+
+export const ChangePasswordBodySchema = Type.Object({
+  currentPassword: Type.String({
+    minLength: 1,
+    maxLength: 256,
+    errorMessage: 'Informe a senha atual.',
+  }),
+  newPassword: StrongPasswordSchema,
+  confirmPassword: Type.String({ maxLength: 256 }),
+});
+export type ChangePasswordBody = Static<typeof ChangePasswordBodySchema>;
+
+export const CurrentTermsSchema = Type.Object({
+  version: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  effectiveDate: DateTimeSchema,
+});
+
+export const TermsVersionSchema = Type.Object(
+  {
+    id: UuidSchema,
+    version: Type.String(),
+    title: Type.String(),
+    content: Type.String(),
+    isActive: Type.Boolean(),
+    createdAt: DateTimeSchema,
+    updatedAt: DateTimeSchema,
+    effectiveDate: DateTimeSchema,
+  },
+  { title: 'TermsVersion' },
+);
+export type TermsVersion = Static<typeof TermsVersionSchema>;
+
+const NonBlank = (max: number, errorMessage: string) =>
+  Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage });
+
+export const CreateTermsBodySchema = Type.Object({
+  version: NonBlank(50, 'Informe o número da versão.'),
+  title: NonBlank(200, 'Informe o título dos termos.'),
+  content: NonBlank(200_000, 'Informe o conteúdo dos termos.'),
+  isActive: Type.Optional(Type.Boolean()),
+  effectiveDate: Type.Optional(DateTimeSchema),
+});
+export const UpdateTermsBodySchema = Type.Partial(CreateTermsBodySchema);
+
+export const ProfileBodySchema = Type.Object({
+  fullName: NonBlank(200, Messages.fullNameRequired),
+  professionalRegistry: Type.Optional(Nullable(ProfessionalRegistrySchema)),
+  registryNumber: Type.Optional(Nullable(ShortText(40))),
+  clinicAddress: Type.Optional(Nullable(ShortText(300))),
+  clinicPhone: Type.Optional(Nullable(ShortText(40))),
+  specialty: Type.Optional(Nullable(SpecialtySchema)),
+});
+export type ProfileBody = Static<typeof ProfileBodySchema>;
+
+const AdminUserFields = {
+  fullName: NonBlank(200, Messages.fullNameRequired),
+  email: EmailSchema,
+  isPremium: Type.Optional(Type.Boolean()),
+  isAdmin: Type.Optional(Type.Boolean()),
+  userStatus: Type.Optional(UserStatusSchema),
+  specialty: Type.Optional(Nullable(SpecialtySchema)),
+  professionalRegistry: Type.Optional(Nullable(ProfessionalRegistrySchema)),
+  registryNumber: Type.Optional(Nullable(ShortText(40))),
+  clinicPhone: Type.Optional(Nullable(ShortText(40))),
+  clinicAddress: Type.Optional(Nullable(ShortText(300))),
+};
+export const AdminCreateUserBodySchema = Type.Object({
+  ...AdminUserFields,
+  /** When omitted a temporary password is generated and returned once. */
+  password: Type.Optional(StrongPasswordSchema),
+});
+export type AdminCreateUserBody = Static<typeof AdminCreateUserBodySchema>;
+export const AdminCreateUserResponseSchema = Type.Object({
+  user: AdminUserSchema,
+  temporaryPassword: Type.Optional(Type.String()),
+  message: Type.String(),
+});
+export const AdminUpdateUserBodySchema = Type.Partial(Type.Object(AdminUserFields));
+export type AdminUpdateUserBody = Static<typeof AdminUpdateUserBodySchema>;
+
+export const ResetPasswordBodySchema = Type.Object({
+  userId: UuidSchema,
+  newPassword: StrongPasswordSchema,
+  confirmPassword: Type.Optional(Type.String({ maxLength: 256 })),
+  forcePasswordChange: Type.Optional(Type.Boolean({ default: true })),
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
+
+export const LoginHistoryEntrySchema = Type.Object({
+  id: UuidSchema,
+  loginDate: DateTimeSchema,
+  ipAddress: Nullable(Type.String()),
+  userAgent: Nullable(Type.String()),
+  /** Seconds from login to logout, or to the last activity while the session is open. */
+  sessionDuration: Type.Integer({ minimum: 0 }),
+});
+export const LoginHistoryQuerySchema = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+});
+export const UserIdParamsSchema = Type.Object({ userId: UuidSchema });
+
+const tags = ['auth'];
+const adminTags = ['auth', 'admin'];
+
+export const AuthRoutes = {
+  register: defineRoute({
+    method: 'POST',
+    url: '/auth/register',
+    access: 'public',
+    summary: 'Create an account (combined /auth or simple /auth/register form) and sign in',
+    tags,
+    body: RegisterBodySchema,
+    response: { 201: RegisterResponseSchema },
+  }),
+  login: defineRoute({
+    method: 'POST',
+    url: '/auth/login',
+    access: 'public',
+    summary: 'Sign in with email and password; sets the session cookie',
+    tags,
+    body: LoginBodySchema,
+    response: { 200: LoginResponseSchema },
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    url: '/auth/logout',
+    access: 'public',
+    summary: 'End the current session at once (the cookie is refused afterwards)',
+    tags,
+    response: { 200: MessageSchema },
+    allowDuringForcedPasswordChange: true,
+  }),
+  currentUser: defineRoute({
+    method: 'GET',
+    url: '/auth/user',
+    access: 'user',
+    summary: 'The signed-in user; 401 when anonymous',
+    tags,
+    response: { 200: CurrentUserSchema },
+    allowDuringForcedPasswordChange: true,
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    url: '/auth/change-password',
+    access: 'user',
+    summary: 'Change the password (also the forced change after an admin reset)',
+    tags,
+    body: ChangePasswordBodySchema,
+    response: { 200: MessageSchema },
+    allowDuringForcedPasswordChange: true,
+  }),
+  currentTerms: defineRoute({
+    method: 'GET',
+    url: '/api/terms/current',
+    access: 'public',
+    summary: 'The terms of use in force',
+    tags,
+    response: { 200: CurrentTermsSchema },
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    url: '/api/profile',
+    access: 'user',
+    summary: "Update the signed-in user's professional data",
+    tags,
+    body: ProfileBodySchema,
+    response: { 200: CurrentUserSchema },
+  }),
+  adminListTerms: defineRoute({
+    method: 'GET',
+    url: '/api/admin/terms',
+    access: 'admin',
+    summary: 'All terms versions, newest first',
+    tags: adminTags,
+    response: { 200: Type.Array(TermsVersionSchema) },
+  }),
+  adminCreateTerms: defineRoute({
+    method: 'POST',
+    url: '/api/admin/terms',
+    access: 'admin',
+    summary: 'Create a terms version (optionally making it the active one)',
+    tags: adminTags,
+    body: CreateTermsBodySchema,
+    response: { 201: TermsVersionSchema },
+  }),
+  adminUpdateTerms: defineRoute({
+    method: 'PUT',
+    url: '/api/admin/terms/:id',
+    access: 'admin',
+    summary: 'Edit a terms version (optionally making it the active one)',
+    tags: adminTags,
+    params: IdParamsSchema,
+    body: UpdateTermsBodySchema,
+    response: { 200: TermsVersionSchema },
+  }),
+  adminDeleteTerms: defineRoute({
+    method: 'DELETE',
+    url: '/api/admin/terms/:id',
+    access: 'admin',
+    summary: 'Delete a terms version that is not active and was never accepted',
+    tags: adminTags,
+    params: IdParamsSchema,
+    response: { 200: MessageSchema },
+  }),
+  adminListUsers: defineRoute({
+    method: 'GET',
+    url: '/api/admin/users',
+    access: 'admin',
+    summary: 'Every user, newest first',
+    tags: adminTags,
+    response: { 200: Type.Array(AdminUserSchema) },
+  }),
+  adminCreateUser: defineRoute({
+    method: 'POST',
+    url: '/api/admin/users',
+    access: 'admin',
+    summary: 'Create a user; without a password a temporary one is generated and returned once',
+    tags: adminTags,
+    body: AdminCreateUserBodySchema,
+    response: { 201: AdminCreateUserResponseSchema },
+  }),
+  adminUpdateUser: defineRoute({
+    method: 'PUT',
+    url: '/api/admin/users/:id',
+    access: 'admin',
+    summary: 'Edit a user, including Premium, admin and status',
+    tags: adminTags,
+    params: IdParamsSchema,
+    body: AdminUpdateUserBodySchema,
+    response: { 200: AdminUserSchema },
+  }),
+  adminDeleteUser: defineRoute({
+    method: 'DELETE',
+    url: '/api/admin/users/:id',
+    access: 'admin',
+    summary: 'Delete a non-admin user',
+    tags: adminTags,
+    params: IdParamsSchema,
+    response: { 200: MessageSchema },
+  }),
+  adminResetPassword: defineRoute({
+    method: 'POST',
+    url: '/api/admin/reset-password',
+    access: 'admin',
+    summary: "Set a user's password; the user must change it at the next login",
+    tags: adminTags,
+    body: ResetPasswordBodySchema,
+    response: { 200: MessageSchema },
+  }),
+  adminUserProfile: defineRoute({
+    method: 'GET',
+    url: '/api/admin/user-profile/:id',
+    access: 'admin',
+    summary: "A user's full profile with the terms acceptance",
+    tags: adminTags,
+    params: IdParamsSchema,
+    response: { 200: AdminUserSchema },
+  }),
+  adminLoginHistory: defineRoute({
+    method: 'GET',
+    url: '/api/admin/login-history/:userId',
+    access: 'admin',
+    summary: "A user's logins, most recent first",
+    tags: adminTags,
+    params: UserIdParamsSchema,
+    querystring: LoginHistoryQuerySchema,
+    response: { 200: Type.Array(LoginHistoryEntrySchema) },
+  }),
+} as const;

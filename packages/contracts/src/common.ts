@@ -1,0 +1,57 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+
+/**
+ * The one error body every service answers with. `message` is pt-BR and meant for a person;
+ * `code` is stable and meant for programs.
+ * @example { statusCode: 400, code: 'VALIDATION_FAILED', message: 'O campo "email" é obrigatório.' }
+ */
+export const ErrorSchema = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    code: Type.String(),
+    message: Type.String(),
+    requestId: Type.Optional(Type.String()),
+    details: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
+    ),
+  },
+  { title: 'Error' },
+);
+export type ErrorBody = Static<typeof ErrorSchema>;
+
+export const MessageSchema = Type.Object({ message: Type.String() });
+export type MessageBody = Static<typeof MessageSchema>;
+
+export const UuidSchema = Type.String({ format: 'uuid' });
+export const IdParamsSchema = Type.Object({ id: UuidSchema });
+export type IdParams = Static<typeof IdParamsSchema>;
+
+/** ISO-8601 instant, as every API date is sent; the SPAs format it as dd/MM/yyyy HH:mm. */
+export const DateTimeSchema = Type.String({ format: 'date-time' });
+
+export const PaginationSchema = Type.Object({
+  totalCount: Type.Integer({ minimum: 0 }),
+  currentPage: Type.Integer({ minimum: 1 }),
+  totalPages: Type.Integer({ minimum: 0 }),
+  hasPrev: Type.Boolean(),
+  hasNext: Type.Boolean(),
+});
+export type Pagination = Static<typeof PaginationSchema>;
+
+export const PageQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+});
+
+/** Builds the pagination block from a total and the page asked for. */
+export function paginate(totalCount: number, currentPage: number, pageSize: number): Pagination {
+  const totalPages = Math.ceil(totalCount / pageSize);
+  return {
+    totalCount,
+    currentPage,
+    totalPages,
+    hasPrev: currentPage > 1,
+    hasNext: currentPage < totalPages,
+  };
+}
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,0 +1,392 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { ErrorSchema, Nullable } from './common.js';
+import { FormattingEngineSchema } from './formatting.js';
+import { defineRoute } from './route.js';
+
+/** Spec 1 §2: the document types of the document generation card. */
+export const DOCUMENT_TYPES = [
+  'receituario',
+  'hospitalar',
+  'ambulatorial',
+  'controlada',
+  'atestado_medico',
+  'orientacoes_paciente',
+  'orientacoes_enfermagem',
+  'pedido_exames',
+  'resumo_consulta',
+  'plano_alimentar',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const DocumentMessages = {
+  /** Spec 1 §5, literal. */
+  noFormattedText: 'Texto formatado não disponível',
+  unknownDocumentType:
+    'Tipo de documento desconhecido. Escolha um dos tipos da lista de documentos.',
+  noContent: 'O documento está vazio. Gere ou escreva o conteúdo antes de baixar.',
+  pdfUnavailable: 'O gerador de PDF está indisponível no momento. Tente novamente em instantes.',
+  pdfTimeout: 'A geração do PDF demorou demais. Tente novamente em instantes.',
+  pdfFailed: 'Não foi possível gerar o PDF. Tente novamente.',
+  notMultipart: 'Envie o arquivo PDF no campo "file" de um formulário multipart/form-data.',
+  noFile: 'Nenhum arquivo foi enviado. Escolha um arquivo PDF.',
+  notPdf: 'O arquivo enviado não é um PDF. Envie um arquivo .pdf.',
+  pdfTooLarge: 'O arquivo PDF passa do limite de 10 MB. Envie um arquivo menor.',
+  pdfTooManyPages: 'O arquivo PDF tem mais de 200 páginas. Envie um arquivo com até 200 páginas.',
+  pdfEncrypted:
+    'O arquivo PDF está protegido por senha. Remova a proteção e envie o arquivo novamente.',
+  pdfCorrupt: 'O arquivo PDF está corrompido ou não pôde ser lido. Verifique o arquivo.',
+  pdfExtractTimeout:
+    'A leitura do PDF demorou mais de 20 segundos. Envie um arquivo menor ou mais simples.',
+  noControlledDrug:
+    'Nenhum medicamento controlado foi informado. Preencha ao menos um medicamento do receituário.',
+} as const;
+
+const DocumentTypeSchema = Type.Union(
+  DOCUMENT_TYPES.map((t) => Type.Literal(t)),
+  { errorMessage: DocumentMessages.unknownDocumentType },
+);
+
+/**
+ * The professional's header data. Spec 2's profile holds it (fullName, professionalRegistry,
+ * registryNumber, clinicAddress, clinicPhone); the workspace has the profile loaded and sends it
+ * with each document call. Without it the header shows the signed-in user's name.
+ */
+export const ProfessionalProfileSchema = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  /** e.g. 'CRM/SP 123456' or 'COREN/RJ 98765'. */
+  registry: Type.Optional(Type.String({ maxLength: 100 })),
+  clinicAddress: Type.Optional(Type.String({ maxLength: 300 })),
+  clinicPhone: Type.Optional(Type.String({ maxLength: 50 })),
+});
+export type ProfessionalProfile = Static<typeof ProfessionalProfileSchema>;
+
+/** Medical certificate options (CFM rules: the diagnosis only with the patient's consent). */
+export const CertificateOptionsSchema = Type.Object({
+  daysOff: Type.Optional(Type.Integer({ minimum: 0, maximum: 365 })),
+  cid: Type.Optional(Type.String({ maxLength: 20 })),
+  /** The patient authorised stating the diagnosis or CID on the certificate. */
+  diagnosisAuthorized: Type.Optional(Type.Boolean()),
+});
+export type CertificateOptions = Static<typeof CertificateOptionsSchema>;
+
+const ConsultationTextSchema = Type.String({ maxLength: 200_000 });
+const ContextSchema = Type.Optional(Nullable(Type.String({ maxLength: 20_000 })));
+
+export const GenerateDocumentBodySchema = Type.Object({
+  /** The formatted note; blank or missing answers 'Texto formatado não disponível'. */
+  consultationText: Type.Optional(ConsultationTextSchema),
+  documentType: DocumentTypeSchema,
+  professional: Type.Optional(Type.String({ maxLength: 100 })),
+  additionalContext: ContextSchema,
+  profile: Type.Optional(ProfessionalProfileSchema),
+  certificate: Type.Optional(CertificateOptionsSchema),
+});
+export type GenerateDocumentBody = Static<typeof GenerateDocumentBodySchema>;
+
+export const GenerateDocumentResponseSchema = Type.Object({
+  /** The document as text the clinician reads and edits; /api/generate-pdf renders it. */
+  document: Type.String(),
+  title: Type.String(),
+  documentType: DocumentTypeSchema,
+  engine: FormattingEngineSchema,
+  model: Type.String(),
+});
+export type GenerateDocumentResponse = Static<typeof GenerateDocumentResponseSchema>;
+
+// ---- prescriptions ----------------------------------------------------------------------------
+
+export const HospitalMedicationSchema = Type.Object({
+  medication: Type.String(),
+  route: Type.String(),
+  dilution: Type.String(),
+  schedule: Type.String(),
+  observations: Type.String(),
+});
+export const HospitalPrescriptionSchema = Type.Object({
+  patientData: Type.Object({
+    name: Type.String(),
+    age: Type.String(),
+    gender: Type.String(),
+    medicalRecord: Type.String(),
+  }),
+  medications: Type.Array(HospitalMedicationSchema, { maxItems: 200 }),
+  generalObservations: Type.String(),
+  prescribingPhysician: Type.String(),
+});
+export type HospitalPrescription = Static<typeof HospitalPrescriptionSchema>;
+
+export const AmbulatoryMedicationSchema = Type.Object({
+  medication: Type.String(),
+  dosage: Type.String(),
+  instructions: Type.String(),
+  isControlled: Type.Boolean(),
+});
+export const AmbulatoryPrescriptionSchema = Type.Object({
+  patientData: Type.Object({
+    name: Type.String(),
+    birthDate: Type.String(),
+    cpf: Type.String(),
+    rg: Type.String(),
+    address: Type.String(),
+    phone: Type.String(),
+  }),
+  prescriptionDate: Type.String(),
+  medications: Type.Array(AmbulatoryMedicationSchema, { maxItems: 200 }),
+  generalInstructions: Type.String(),
+  returnDate: Type.String(),
+  prescribingPhysician: Type.Object({
+    name: Type.String(),
+    crm: Type.String(),
+    date: Type.String(),
+  }),
+  hasControlledMedications: Type.Boolean(),
+});
+export type AmbulatoryPrescription = Static<typeof AmbulatoryPrescriptionSchema>;
+
+/** Portaria SVS/MS 344/98 lists a controlled drug may belong to. */
+export const ControlledListSchema = Type.Union(
+  ['A1', 'A2', 'A3', 'B1', 'B2', 'C1', 'C2', 'C5'].map((l) => Type.Literal(l)),
+);
+export type ControlledList = Static<typeof ControlledListSchema>;
+
+export const ControlledMedicationSchema = Type.Object({
+  medication: Type.String(),
+  /** Quantity in numerals, e.g. '30'. */
+  quantity: Type.String(),
+  /** The unit of the quantity, e.g. 'comprimidos'. */
+  unit: Type.String(),
+  posology: Type.String(),
+  /** Filled by the server from the controlled-drug table; null when not found there. */
+  list: Type.Optional(Nullable(ControlledListSchema)),
+});
+export type ControlledMedication = Static<typeof ControlledMedicationSchema>;
+
+/**
+ * The controlled prescription, edited as free text (`text`) in the workspace; the structured
+ * fields are what the Receituário de Controle Especial PDF prints.
+ */
+export const ControlledPrescriptionSchema = Type.Object({
+  patientData: Type.Object({ name: Type.String(), address: Type.String() }),
+  medications: Type.Array(ControlledMedicationSchema, { maxItems: 50 }),
+  text: Type.String(),
+  date: Type.String(),
+});
+export type ControlledPrescription = Static<typeof ControlledPrescriptionSchema>;
+
+/** A list A or B drug cannot go on the RCE: the notification it needs instead. */
+export const RequiredNotificationSchema = Type.Object({
+  medication: Type.String(),
+  list: ControlledListSchema,
+  /** 'Notificação de Receita A' | 'Notificação de Receita B' | 'Notificação de Receita B2'. */
+  notification: Type.String(),
+  message: Type.String(),
+});
+
+const PrescriptionRequestSchema = Type.Object({
+  consultationText: Type.Optional(ConsultationTextSchema),
+  additionalContext: ContextSchema,
+  profile: Type.Optional(ProfessionalProfileSchema),
+});
+export type PrescriptionRequest = Static<typeof PrescriptionRequestSchema>;
+
+const engineFields = { engine: FormattingEngineSchema, model: Type.String() };
+
+export const HospitalPrescriptionResponseSchema = Type.Object({
+  prescription: HospitalPrescriptionSchema,
+  ...engineFields,
+});
+export const AmbulatoryPrescriptionResponseSchema = Type.Object({
+  prescription: AmbulatoryPrescriptionSchema,
+  ...engineFields,
+});
+export const ControlledPrescriptionResponseSchema = Type.Object({
+  prescription: ControlledPrescriptionSchema,
+  /** Drugs of lists A or B found: the RCE cannot be used for them. */
+  requiredNotifications: Type.Array(RequiredNotificationSchema),
+  ...engineFields,
+});
+export type ControlledPrescriptionResponse = Static<typeof ControlledPrescriptionResponseSchema>;
+
+export const ReprocessPrescriptionBodySchema = Type.Union([
+  Type.Object({
+    kind: Type.Literal('hospital'),
+    prescription: HospitalPrescriptionSchema,
+    corrections: Type.Optional(Type.String({ maxLength: 20_000 })),
+  }),
+  Type.Object({
+    kind: Type.Literal('ambulatory'),
+    prescription: AmbulatoryPrescriptionSchema,
+    corrections: Type.Optional(Type.String({ maxLength: 20_000 })),
+  }),
+  Type.Object({
+    kind: Type.Literal('controlled'),
+    prescription: ControlledPrescriptionSchema,
+    corrections: Type.Optional(Type.String({ maxLength: 20_000 })),
+  }),
+]);
+export type ReprocessPrescriptionBody = Static<typeof ReprocessPrescriptionBodySchema>;
+
+export const ReprocessPrescriptionResponseSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('hospital'), ...HospitalPrescriptionResponseSchema.properties }),
+  Type.Object({
+    kind: Type.Literal('ambulatory'),
+    ...AmbulatoryPrescriptionResponseSchema.properties,
+  }),
+  Type.Object({
+    kind: Type.Literal('controlled'),
+    ...ControlledPrescriptionResponseSchema.properties,
+  }),
+]);
+export type ReprocessPrescriptionResponse = Static<typeof ReprocessPrescriptionResponseSchema>;
+
+// ---- PDFs and text documents ------------------------------------------------------------------
+
+export const GeneratePdfBodySchema = Type.Object({
+  content: Type.Optional(Type.String({ maxLength: 500_000 })),
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  documentType: Type.Optional(Type.String({ maxLength: 100 })),
+  professional: Type.Optional(Type.String({ maxLength: 100 })),
+  patientName: Type.Optional(Type.String({ maxLength: 200 })),
+  profile: Type.Optional(ProfessionalProfileSchema),
+});
+export type GeneratePdfBody = Static<typeof GeneratePdfBodySchema>;
+
+export const HospitalPrescriptionPdfBodySchema = Type.Object({
+  prescription: HospitalPrescriptionSchema,
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  institutionName: Type.Optional(Type.String({ maxLength: 200 })),
+  doctorName: Type.Optional(Type.String({ maxLength: 200 })),
+  crm: Type.Optional(Type.String({ maxLength: 100 })),
+  profile: Type.Optional(ProfessionalProfileSchema),
+});
+export type HospitalPrescriptionPdfBody = Static<typeof HospitalPrescriptionPdfBodySchema>;
+
+export const AmbulatoryPrescriptionPdfBodySchema = Type.Object({
+  prescription: AmbulatoryPrescriptionSchema,
+  profile: Type.Optional(ProfessionalProfileSchema),
+});
+export type AmbulatoryPrescriptionPdfBody = Static<typeof AmbulatoryPrescriptionPdfBodySchema>;
+
+export const ControlledPrescriptionPdfBodySchema = Type.Object({
+  prescription: ControlledPrescriptionSchema,
+  profile: Type.Optional(ProfessionalProfileSchema),
+});
+export type ControlledPrescriptionPdfBody = Static<typeof ControlledPrescriptionPdfBodySchema>;
+
+/** A PDF file (application/pdf); its name comes in Content-Disposition. */
+const PdfFileSchema = Type.String({ format: 'binary', description: 'application/pdf' });
+
+export const ExtractPdfTextResponseSchema = Type.Object({
+  text: Type.String(),
+  pages: Type.Integer({ minimum: 0 }),
+});
+export type ExtractPdfTextResponse = Static<typeof ExtractPdfTextResponseSchema>;
+
+const tags = ['documents'];
+
+/**
+ * The documents service's routes. All are public: the workspace's tool is open to anonymous
+ * visitors (spec 1 §1); a signed-in caller's id goes on document.generated.v1.
+ */
+export const DocumentsRoutes = {
+  generateDocument: defineRoute({
+    method: 'POST',
+    url: '/api/generate-document',
+    access: 'public',
+    summary: 'Generate a clinical document of the chosen type from the formatted note',
+    tags,
+    body: GenerateDocumentBodySchema,
+    response: { 200: GenerateDocumentResponseSchema, 502: ErrorSchema, 504: ErrorSchema },
+  }),
+  generatePdf: defineRoute({
+    method: 'POST',
+    url: '/api/generate-pdf',
+    access: 'public',
+    summary: 'Render a document as an A4 PDF (file name in Content-Disposition)',
+    tags,
+    body: GeneratePdfBodySchema,
+    response: { 200: PdfFileSchema, 504: ErrorSchema },
+  }),
+  generateTextDocument: defineRoute({
+    method: 'POST',
+    url: '/api/generate-text-document',
+    access: 'public',
+    summary: 'The same document as plain text (the mobile fallback)',
+    tags,
+    body: GeneratePdfBodySchema,
+    response: { 200: Type.String({ description: 'text/plain; charset=utf-8' }) },
+  }),
+  hospitalPrescriptionPdf: defineRoute({
+    method: 'POST',
+    url: '/api/generate-hospital-prescription-pdf',
+    access: 'public',
+    summary: 'Render a hospital prescription as a PDF',
+    tags,
+    body: HospitalPrescriptionPdfBodySchema,
+    response: { 200: PdfFileSchema, 504: ErrorSchema },
+  }),
+  hospitalPrescription: defineRoute({
+    method: 'POST',
+    url: '/api/prescriptions/hospital',
+    access: 'public',
+    summary: 'Generate a hospital prescription from the formatted note',
+    tags,
+    body: PrescriptionRequestSchema,
+    response: { 200: HospitalPrescriptionResponseSchema, 502: ErrorSchema, 504: ErrorSchema },
+  }),
+  ambulatoryPrescription: defineRoute({
+    method: 'POST',
+    url: '/api/prescriptions/ambulatory',
+    access: 'public',
+    summary: 'Generate an ambulatory prescription, flagging controlled drugs',
+    tags,
+    body: PrescriptionRequestSchema,
+    response: { 200: AmbulatoryPrescriptionResponseSchema, 502: ErrorSchema, 504: ErrorSchema },
+  }),
+  controlledPrescription: defineRoute({
+    method: 'POST',
+    url: '/api/prescriptions/controlled',
+    access: 'public',
+    summary: 'Generate a controlled-drug prescription (Receituário de Controle Especial)',
+    tags,
+    body: PrescriptionRequestSchema,
+    response: { 200: ControlledPrescriptionResponseSchema, 502: ErrorSchema, 504: ErrorSchema },
+  }),
+  reprocessPrescription: defineRoute({
+    method: 'POST',
+    url: '/api/prescriptions/reprocess',
+    access: 'public',
+    summary: "Reprocess an edited prescription with the clinician's corrections",
+    tags,
+    body: ReprocessPrescriptionBodySchema,
+    response: { 200: ReprocessPrescriptionResponseSchema, 502: ErrorSchema, 504: ErrorSchema },
+  }),
+  ambulatoryPrescriptionPdf: defineRoute({
+    method: 'POST',
+    url: '/api/prescriptions/ambulatory/pdf',
+    access: 'public',
+    summary: 'Render an ambulatory prescription as a PDF',
+    tags,
+    body: AmbulatoryPrescriptionPdfBodySchema,
+    response: { 200: PdfFileSchema, 504: ErrorSchema },
+  }),
+  controlledPrescriptionPdf: defineRoute({
+    method: 'POST',
+    url: '/api/prescriptions/controlled/pdf',
+    access: 'public',
+    summary:
+      'Render the Receituário de Controle Especial (two copies); 422 for a list A or B drug, which needs a Notificação de Receita',
+    tags,
+    body: ControlledPrescriptionPdfBodySchema,
+    response: { 200: PdfFileSchema, 422: ErrorSchema, 504: ErrorSchema },
+  }),
+  extractPdfText: defineRoute({
+    method: 'POST',
+    url: '/api/extract-pdf-text',
+    access: 'public',
+    summary:
+      'Extract the text of an uploaded PDF (multipart field "file"; at most 10 MB, 200 pages, 20 s)',
+    tags,
+    response: { 200: ExtractPdfTextResponseSchema, 415: ErrorSchema, 422: ErrorSchema },
+  }),
+} as const;

@@ -1,0 +1,140 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { SpecialtySchema, UserStatusSchema } from './auth.js';
+import { DateTimeSchema, Nullable } from './common.js';
+
+/**
+ * Every event travels in this envelope. `id` is unique per event and is what consumers key their
+ * idempotency on; `subject` is `<service>.<entity>.<past-verb>.v<n>`.
+ */
+export const EventEnvelopeSchema = <T extends TSchema>(payload: T) =>
+  Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    subject: Type.String(),
+    occurredAt: DateTimeSchema,
+    payload,
+  });
+export interface EventEnvelope<P = unknown> {
+  id: string;
+  subject: string;
+  occurredAt: string;
+  payload: P;
+}
+
+/** The single JetStream stream that holds every product event. */
+export const EVENT_STREAM = 'PV_EVENTS';
+export const EVENT_STREAM_SUBJECTS = [
+  'auth.>',
+  'consult.>',
+  'ai.>',
+  'document.>',
+  'usage.>',
+  'billing.>',
+];
+
+export const UserLoggedInPayloadSchema = Type.Object({
+  userId: Type.String({ format: 'uuid' }),
+  ipAddress: Type.String(),
+  userAgent: Type.String(),
+});
+export type UserLoggedInPayload = Static<typeof UserLoggedInPayloadSchema>;
+
+export const UserChangedPayloadSchema = Type.Object({
+  change: Type.Union([
+    Type.Literal('registered'),
+    Type.Literal('updated'),
+    Type.Literal('deleted'),
+  ]),
+  user: Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    fullName: Type.String(),
+    email: Type.String(),
+    isAdmin: Type.Boolean(),
+    isPremium: Type.Boolean(),
+    userStatus: UserStatusSchema,
+    specialty: Nullable(SpecialtySchema),
+    createdAt: DateTimeSchema,
+    lastLoginAt: Nullable(DateTimeSchema),
+  }),
+});
+export type UserChangedPayload = Static<typeof UserChangedPayloadSchema>;
+
+/**
+ * A successful format. The only event that carries clinical text: its one consumer is the vault,
+ * which anonymises before storing. `clientIp` is there only for the vault's keyed hash.
+ */
+export const ConsultFormattedPayloadSchema = Type.Object({
+  consultId: Type.String({ format: 'uuid' }),
+  userId: Nullable(Type.String({ format: 'uuid' })),
+  professional: Type.String(),
+  engine: Type.String(),
+  rawTranscript: Type.String(),
+  formattedText: Type.String(),
+  audioLengthSec: Nullable(Type.Number()),
+  clientIp: Type.String(),
+});
+export type ConsultFormattedPayload = Static<typeof ConsultFormattedPayloadSchema>;
+
+/** One call to a language model (or the offline formatter, with zero tokens and cost). */
+export const AiRequestCompletedPayloadSchema = Type.Object({
+  userId: Nullable(Type.String({ format: 'uuid' })),
+  /** 'format-text' | 'diagnostic-analysis' | 'generate-document' | ... */
+  purpose: Type.String(),
+  model: Type.String(),
+  promptTokens: Type.Integer({ minimum: 0 }),
+  completionTokens: Type.Integer({ minimum: 0 }),
+  /** Estimated from the configured per-model price table; a decimal string in USD. */
+  costUsd: Type.String(),
+});
+export type AiRequestCompletedPayload = Static<typeof AiRequestCompletedPayloadSchema>;
+
+/**
+ * A document, prescription or PDF was generated (no clinical content). `format`: 'text' for a
+ * generated document or text file, 'structured' for a prescription, 'pdf' for a PDF file.
+ */
+export const DocumentGeneratedPayloadSchema = Type.Object({
+  userId: Nullable(Type.String({ format: 'uuid' })),
+  documentType: Type.String(),
+  format: Type.Union([Type.Literal('text'), Type.Literal('structured'), Type.Literal('pdf')]),
+  /** The id given to billing's quota reservation for this PDF, so billing counts it once. */
+  reservationId: Type.Optional(Type.String({ format: 'uuid' })),
+});
+export type DocumentGeneratedPayload = Static<typeof DocumentGeneratedPayloadSchema>;
+
+/** Seconds of Super Transcritor a user reported; `usedSeconds` is the month's total after it. */
+export const SpeechSecondsPayloadSchema = Type.Object({
+  userId: Type.String({ format: 'uuid' }),
+  secondsAdded: Type.Integer({ minimum: 0 }),
+  usedSeconds: Type.Integer({ minimum: 0 }),
+  allowanceSeconds: Type.Integer({ minimum: 0 }),
+  /** The calendar month (America/Sao_Paulo) the seconds count in, 'YYYY-MM'. */
+  period: Type.String(),
+});
+export type SpeechSecondsPayload = Static<typeof SpeechSecondsPayloadSchema>;
+
+/**
+ * A user's Stripe subscription changed status. Auth stores `subscriptionStatus`; the Premium an
+ * admin grants by hand is a separate flag that this event never touches.
+ */
+export const SubscriptionChangedPayloadSchema = Type.Object({
+  userId: Type.String({ format: 'uuid' }),
+  subscriptionId: Type.String(),
+  subscriptionStatus: Type.String(),
+  /** True when the subscription alone makes the user Premium (status active). */
+  isPremium: Type.Boolean(),
+});
+export type SubscriptionChangedPayload = Static<typeof SubscriptionChangedPayloadSchema>;
+
+/** Subject -> payload schema, for every event of the product. */
+export const EventCatalog = {
+  'auth.user.logged-in.v1': UserLoggedInPayloadSchema,
+  'auth.user.changed.v1': UserChangedPayloadSchema,
+  'consult.formatted.v1': ConsultFormattedPayloadSchema,
+  'ai.request.completed.v1': AiRequestCompletedPayloadSchema,
+  'document.generated.v1': DocumentGeneratedPayloadSchema,
+  'usage.speech-seconds.v1': SpeechSecondsPayloadSchema,
+  'billing.subscription.changed.v1': SubscriptionChangedPayloadSchema,
+} as const;
+export type EventSubject = keyof typeof EventCatalog;
+export type EventPayload<S extends EventSubject> = Static<(typeof EventCatalog)[S]>;

@@ -1,0 +1,410 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { SPECIALTIES } from './auth.js';
+import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
+import { defineRoute } from './route.js';
+
+/** What the workspace sends as `professional`: the 13 specialties and the 3 prescription kinds. */
+export const PROFESSIONALS = [
+  ...SPECIALTIES,
+  'prescricao_hospitalar',
+  'prescricao_ambulatorial',
+  'prescricao_controlada',
+] as const;
+export type Professional = (typeof PROFESSIONALS)[number];
+export const ProfessionalSchema = Type.Union(
+  PROFESSIONALS.map((p) => Type.Literal(p)),
+  {
+    errorMessage: 'Informe uma especialidade válida da lista.',
+  },
+);
+
+/** Longest dictation accepted: an 8-hour consultation is ~80,000 words, ~500,000 characters... */
+export const MAX_TRANSCRIPT_CHARS = 200_000;
+/** ...so the workspace formats long recordings in parts of at most this size. */
+export const NOT_INFORMED = 'Não informado';
+
+const NonBlank = (max: number, errorMessage: string) =>
+  Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage });
+
+export const PatientDataSchema = Type.Object({
+  name: Type.String(),
+  age: Type.String(),
+  gender: Type.String(),
+});
+export type PatientData = Static<typeof PatientDataSchema>;
+
+export const NoteSectionSchema = Type.Object({
+  /** Stable key of the section within its specialty (e.g. `occupationalHistory`). */
+  key: Type.String(),
+  /** The pt-BR heading shown to the clinician. */
+  heading: Type.String(),
+  content: Type.String(),
+});
+export type NoteSection = Static<typeof NoteSectionSchema>;
+
+/**
+ * A structured clinical note. The seven common fields of spec 1 §3 are always present (missing
+ * ones read 'Não informado'); `sections` holds the specialty's own headings, in order, and
+ * `text` the rendered note the clinician reads, edits and copies.
+ */
+export const FormattedNoteSchema = Type.Object({
+  title: Type.String(),
+  professional: ProfessionalSchema,
+  patientData: PatientDataSchema,
+  chiefComplaint: Type.String(),
+  historyOfPresentIllness: Type.String(),
+  physicalExam: Type.String(),
+  diagnosticHypothesis: Type.String(),
+  treatment: Type.String(),
+  observations: Type.String(),
+  sections: Type.Array(NoteSectionSchema),
+  text: Type.String(),
+});
+export type FormattedNote = Static<typeof FormattedNoteSchema>;
+
+const TranscriptSchema = (emptyMessage: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength: MAX_TRANSCRIPT_CHARS,
+    pattern: '\\S',
+    errorMessage: {
+      default: emptyMessage,
+      maxLength:
+        'A transcrição passou do limite de 200.000 caracteres. Formate o atendimento em partes.',
+    },
+  });
+
+export const FormatTextBodySchema = Type.Object({
+  text: TranscriptSchema(
+    'A transcrição está vazia. Grave ou digite o atendimento antes de formatar.',
+  ),
+  language: Type.Optional(
+    Type.Literal('pt-BR', { errorMessage: 'Idioma não suportado: use pt-BR.' }),
+  ),
+  professional: ProfessionalSchema,
+  additionalContext: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
+  multiplePatients: Type.Optional(Type.Boolean()),
+  useMedicalDictionary: Type.Optional(Type.Boolean()),
+  useSuperAI: Type.Optional(Type.Boolean()),
+  useAlternativeAI: Type.Optional(Type.Boolean()),
+  customTemplateId: Type.Optional(Nullable(UuidSchema)),
+  /** Length of the recording, for the vault's statistics. */
+  audioLengthSec: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400 })),
+});
+export type FormatTextBody = Static<typeof FormatTextBodySchema>;
+
+export const FormattingEngineSchema = Type.Union([Type.Literal('llm'), Type.Literal('offline')]);
+export type FormattingEngine = Static<typeof FormattingEngineSchema>;
+
+/**
+ * One patient: `formatted` holds the note. Multiple patients: `patients` holds one note per
+ * patient (in marker order) and `summary` the consultation summary. `text` is always the whole
+ * rendered result.
+ */
+export const FormatTextResponseSchema = Type.Object({
+  consultId: UuidSchema,
+  engine: FormattingEngineSchema,
+  /** The model that wrote the note, or `offline-ptbr` for the built-in formatter. */
+  model: Type.String(),
+  formatted: Type.Optional(FormattedNoteSchema),
+  patients: Type.Optional(Type.Array(FormattedNoteSchema)),
+  summary: Type.Optional(Type.String()),
+  text: Type.String(),
+});
+export type FormatTextResponse = Static<typeof FormatTextResponseSchema>;
+
+export const DiagnosticAnalysisBodySchema = Type.Object({
+  rawText: TranscriptSchema(
+    'A transcrição está vazia. Grave ou digite o atendimento antes da análise.',
+  ),
+  additionalContext: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
+});
+export type DiagnosticAnalysisBody = Static<typeof DiagnosticAnalysisBodySchema>;
+
+export const DiagnosticHypothesisSchema = Type.Object({
+  name: Type.String(),
+  /** ICD-10 code (CID-10), e.g. F32.1. */
+  code: Type.String(),
+  criteriaMet: Type.Array(Type.String()),
+  criteriaMissing: Type.Array(Type.String()),
+  /** 'alta' | 'moderada' | 'baixa', as the clinician reads it. */
+  likelihood: Type.String(),
+});
+export const DiagnosticAnalysisResponseSchema = Type.Object({
+  /** The rendered analysis, ending with the decision-support disclaimer. */
+  analysis: Type.String(),
+  hypotheses: Type.Array(DiagnosticHypothesisSchema),
+  engine: FormattingEngineSchema,
+  model: Type.String(),
+});
+export type DiagnosticAnalysisResponse = Static<typeof DiagnosticAnalysisResponseSchema>;
+
+// ---- admin content ----------------------------------------------------------------------------
+
+export const ProfessionalTemplateSchema = Type.Object({
+  id: UuidSchema,
+  professional: ProfessionalSchema,
+  name: Type.String(),
+  prompt: Type.String(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export const CreateProfessionalTemplateBodySchema = Type.Object({
+  professional: ProfessionalSchema,
+  name: NonBlank(200, 'Informe o nome do template.'),
+  prompt: NonBlank(50_000, 'Informe o prompt do template.'),
+});
+export const UpdateProfessionalTemplateBodySchema = Type.Partial(
+  CreateProfessionalTemplateBodySchema,
+);
+
+export const MEDICAL_TERM_CATEGORIES = [
+  'disease',
+  'medication',
+  'exam',
+  'symptom',
+  'procedure',
+] as const;
+export const MedicalTermCategorySchema = Type.Union(
+  MEDICAL_TERM_CATEGORIES.map((c) => Type.Literal(c)),
+  { errorMessage: 'Categoria inválida: use doença, medicamento, exame, sintoma ou procedimento.' },
+);
+export const MedicalTermSchema = Type.Object({
+  id: UuidSchema,
+  term: Type.String(),
+  category: Nullable(MedicalTermCategorySchema),
+  createdAt: DateTimeSchema,
+});
+export const CreateMedicalTermBodySchema = Type.Object({
+  term: NonBlank(200, 'Informe o termo.'),
+  category: Type.Optional(Nullable(MedicalTermCategorySchema)),
+});
+export const UpdateMedicalTermBodySchema = Type.Partial(CreateMedicalTermBodySchema);
+
+export const SystemInstructionSchema = Type.Object({
+  id: UuidSchema,
+  title: Type.String(),
+  content: Type.String(),
+  displayOrder: Type.Integer(),
+  isActive: Type.Boolean(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+const DisplayOrderSchema = Type.Integer({
+  minimum: 0,
+  maximum: 100_000,
+  errorMessage: 'A ordem de exibição deve ser um número inteiro maior ou igual a 0.',
+});
+export const CreateSystemInstructionBodySchema = Type.Object({
+  title: NonBlank(200, 'Informe o título da instrução.'),
+  content: NonBlank(20_000, 'Informe o conteúdo da instrução.'),
+  /** Missing or null falls back to 0 (spec 2 §5). */
+  displayOrder: Type.Optional(Nullable(DisplayOrderSchema)),
+  isActive: Type.Optional(Type.Boolean()),
+});
+export const UpdateSystemInstructionBodySchema = Type.Partial(CreateSystemInstructionBodySchema);
+
+export const AI_TEMPLATE_TYPES = [
+  'professional_prompt',
+  'document_template',
+  'formatting_prompt',
+  'system_instruction',
+] as const;
+export const AiTemplateTypeSchema = Type.Union(AI_TEMPLATE_TYPES.map((t) => Type.Literal(t)));
+export const AiTemplateSchema = Type.Object({
+  id: UuidSchema,
+  templateKey: Type.String(),
+  templateType: AiTemplateTypeSchema,
+  name: Type.String(),
+  category: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  prompt: Type.String(),
+  isActive: Type.Boolean(),
+  isSystemDefault: Type.Boolean(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export const CreateAiTemplateBodySchema = Type.Object({
+  templateKey: NonBlank(100, 'Informe a chave do template.'),
+  /** Defaults to professional_prompt (spec 2 §3). */
+  templateType: Type.Optional(AiTemplateTypeSchema),
+  name: NonBlank(200, 'Informe o nome do template.'),
+  category: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 2_000 }))),
+  prompt: NonBlank(50_000, 'Informe o prompt do template.'),
+  isActive: Type.Optional(Type.Boolean()),
+  isSystemDefault: Type.Optional(Type.Boolean()),
+});
+export const UpdateAiTemplateBodySchema = Type.Partial(CreateAiTemplateBodySchema);
+
+export const UserTemplateSchema = Type.Object({
+  id: UuidSchema,
+  name: Type.String(),
+  content: Type.String(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+});
+export const CreateUserTemplateBodySchema = Type.Object({
+  name: NonBlank(200, 'Informe o nome do template.'),
+  content: NonBlank(50_000, 'Informe o conteúdo do template.'),
+});
+export const UpdateUserTemplateBodySchema = Type.Partial(CreateUserTemplateBodySchema);
+
+export const USER_TEMPLATES_PREMIUM_ONLY =
+  'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.';
+
+const tags = ['formatting'];
+const adminTags = ['formatting', 'admin'];
+
+/** Four admin lists with the same create/read/update/delete shape. */
+function adminCrud<
+  TItem extends ReturnType<typeof Type.Object>,
+  TCreate extends ReturnType<typeof Type.Object>,
+  TUpdate extends ReturnType<typeof Type.Partial>,
+>(
+  path: string,
+  what: string,
+  item: TItem,
+  create: TCreate,
+  update: TUpdate,
+  access: 'admin' = 'admin',
+) {
+  return {
+    list: defineRoute({
+      method: 'GET',
+      url: path,
+      access,
+      summary: `List ${what}`,
+      tags: adminTags,
+      response: { 200: Type.Array(item) },
+    }),
+    create: defineRoute({
+      method: 'POST',
+      url: path,
+      access,
+      summary: `Create ${what}`,
+      tags: adminTags,
+      body: create,
+      response: { 201: item },
+    }),
+    update: defineRoute({
+      method: 'PUT',
+      url: `${path}/:id`,
+      access,
+      summary: `Edit ${what}`,
+      tags: adminTags,
+      params: IdParamsSchema,
+      body: update,
+      response: { 200: item },
+    }),
+    remove: defineRoute({
+      method: 'DELETE',
+      url: `${path}/:id`,
+      access,
+      summary: `Delete ${what}`,
+      tags: adminTags,
+      params: IdParamsSchema,
+      response: { 200: MessageSchema },
+    }),
+  };
+}
+
+export const FormattingRoutes = {
+  formatText: defineRoute({
+    method: 'POST',
+    url: '/api/format-text',
+    access: 'public',
+    summary:
+      'Format a dictation into the structured note of a specialty (JSON, or SSE with Accept: text/event-stream)',
+    tags,
+    body: FormatTextBodySchema,
+    bodyLimit: 2 * 1024 * 1024,
+    response: { 200: FormatTextResponseSchema, 502: MessageSchema, 504: MessageSchema },
+  }),
+  diagnosticAnalysis: defineRoute({
+    method: 'POST',
+    url: '/api/diagnostic-analysis',
+    access: 'public',
+    summary:
+      'Psychiatric diagnostic hypotheses with the criteria met and missing (decision support)',
+    tags,
+    body: DiagnosticAnalysisBodySchema,
+    bodyLimit: 2 * 1024 * 1024,
+    response: { 200: DiagnosticAnalysisResponseSchema },
+  }),
+  professionalTemplates: adminCrud(
+    '/api/admin/templates',
+    'professional templates (override the built-in prompt of a specialty)',
+    ProfessionalTemplateSchema,
+    CreateProfessionalTemplateBodySchema,
+    UpdateProfessionalTemplateBodySchema,
+  ),
+  medicalTerms: adminCrud(
+    '/api/admin/medical-terms',
+    'medical terms (correct spellings for the medical dictionary)',
+    MedicalTermSchema,
+    CreateMedicalTermBodySchema,
+    UpdateMedicalTermBodySchema,
+  ),
+  systemInstructions: adminCrud(
+    '/api/admin/system-instructions',
+    'system instructions (joined to every prompt, in display order)',
+    SystemInstructionSchema,
+    CreateSystemInstructionBodySchema,
+    UpdateSystemInstructionBodySchema,
+  ),
+  aiTemplates: adminCrud(
+    '/api/ai-templates',
+    'AI templates',
+    AiTemplateSchema,
+    CreateAiTemplateBodySchema,
+    UpdateAiTemplateBodySchema,
+  ),
+  listUserTemplates: defineRoute({
+    method: 'GET',
+    url: '/api/user-templates',
+    access: 'user',
+    summary: "The caller's custom templates",
+    tags,
+    response: { 200: Type.Array(UserTemplateSchema) },
+  }),
+  createUserTemplate: defineRoute({
+    method: 'POST',
+    url: '/api/user-templates',
+    access: 'premium',
+    summary: 'Create a custom template (Premium)',
+    tags,
+    forbiddenMessage: USER_TEMPLATES_PREMIUM_ONLY,
+    body: CreateUserTemplateBodySchema,
+    response: { 201: UserTemplateSchema },
+  }),
+  updateUserTemplate: defineRoute({
+    method: 'PUT',
+    url: '/api/user-templates/:id',
+    access: 'premium',
+    summary: "Edit one of the caller's custom templates (Premium)",
+    tags,
+    forbiddenMessage: USER_TEMPLATES_PREMIUM_ONLY,
+    params: IdParamsSchema,
+    body: UpdateUserTemplateBodySchema,
+    response: { 200: UserTemplateSchema },
+  }),
+  deleteUserTemplate: defineRoute({
+    method: 'DELETE',
+    url: '/api/user-templates/:id',
+    access: 'user',
+    summary: "Delete one of the caller's custom templates",
+    tags,
+    params: IdParamsSchema,
+    response: { 200: MessageSchema },
+  }),
+} as const;
+
+/**
+ * The marker the workspace's 'Novo Paciente' button inserts into the transcript (patients are
+ * numbered from 1); the formatter splits a multi-patient dictation at these markers.
+ * @example patientMarker(2) // '[Paciente 2]'
+ */
+export const patientMarker = (n: number) => `[Paciente ${n}]`;
+/** Matches a marker anywhere in a transcript; group 1 is the patient's number. */
+export const PATIENT_MARKER_SOURCE = '\\[Paciente (\\d+)\\]';

@@ -1,0 +1,34 @@
+export * from './auth.js';
+export * from './billing.js';
+export * from './common.js';
+export * from './documents.js';
+export * from './events.js';
+export * from './formatting.js';
+export * from './messages.js';
+export * from './route.js';
+
+import { AuthRoutes } from './auth.js';
+import { BillingRoutes } from './billing.js';
+import { DocumentsRoutes } from './documents.js';
+import { FormattingRoutes } from './formatting.js';
+import type { AnyRouteContract } from './route.js';
+
+/** Route contracts of a service, whether listed flat or grouped (e.g. an admin list's four routes). */
+function flattenRoutes(routes: Record<string, object>): AnyRouteContract[] {
+  return Object.values(routes).flatMap((entry) =>
+    'method' in entry
+      ? [entry as AnyRouteContract]
+      : flattenRoutes(entry as Record<string, object>),
+  );
+}
+
+/**
+ * Every HTTP route of the product. A service's routes module adds its list here, so the
+ * authorization matrix and the gateway routing checks cover a route the day it is declared.
+ */
+export const allRouteContracts: AnyRouteContract[] = [
+  ...flattenRoutes(AuthRoutes),
+  ...flattenRoutes(FormattingRoutes),
+  ...flattenRoutes(BillingRoutes),
+  ...flattenRoutes(DocumentsRoutes),
+];

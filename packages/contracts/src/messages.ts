@@ -1,0 +1,57 @@
+/**
+ * pt-BR texts that cross the wire: the spec's literal messages and the ones we designed where the
+ * spec is silent. Services answer with them; the SPAs import them so both sides say the same thing.
+ */
+export const Messages = {
+  // spec 2 §5 and §8
+  passwordPolicy: 'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
+  passwordsDoNotMatch: 'As senhas não coincidem',
+  simplePasswordMin: 'A senha deve ter pelo menos 6 caracteres',
+  termsMustBeAccepted: 'Você deve aceitar os termos de uso para criar uma conta',
+  termsNotLoaded: 'Não foi possível carregar os termos de uso. Tente novamente.',
+  invalidCredentials: 'Email ou senha inválidos',
+  loginError: 'Erro no login',
+  signupError: 'Erro ao criar conta',
+  resetPasswordSuccess:
+    'Senha redefinida com sucesso! O usuário deve criar uma nova senha no próximo login.',
+  adminOnly: 'Acesso negado. Esta área é restrita a administradores.',
+  // designed here (spec silent), documented in docs/decisions.md
+  termsOutdated:
+    'Os termos de uso foram atualizados. Leia e aceite a versão atual para criar sua conta.',
+  emailTaken: 'Este email já está cadastrado. Entre com sua senha ou use outro email.',
+  registerFieldsRequired: 'Preencha nome, sobrenome, email e senha para criar sua conta.',
+  mustChangePassword: 'Você precisa criar uma nova senha antes de continuar.',
+  currentPasswordWrong: 'A senha atual está incorreta',
+  newPasswordSameAsCurrent: 'A nova senha deve ser diferente da senha atual',
+  passwordChanged: 'Senha alterada com sucesso',
+  loggedOut: 'Sessão encerrada',
+  accountSuspended: 'Sua conta está suspensa. Entre em contato com o suporte.',
+  accountInactive: 'Sua conta está inativa. Entre em contato com o suporte.',
+  tooManyLoginAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  tooManyRequests: 'Muitas requisições. Aguarde um momento e tente novamente.',
+  notAuthenticated: 'Você precisa entrar na sua conta para continuar.',
+  premiumOnly: 'Este recurso é exclusivo do plano Premium.',
+  csrfRejected: 'Requisição bloqueada: origem não permitida.',
+  notFound: 'Recurso não encontrado.',
+  routeNotFound: 'Rota não encontrada.',
+  userNotFound: 'Usuário não encontrado.',
+  termsNotFound: 'Versão dos termos não encontrada.',
+  noCurrentTerms: 'Nenhuma versão dos termos de uso está ativa no momento.',
+  termsVersionTaken: 'Já existe uma versão dos termos com este número.',
+  adminCannotBeDeleted: 'Contas de administrador não podem ser excluídas.',
+  cannotDemoteYourself: 'Você não pode remover seu próprio acesso de administrador.',
+  cannotChangeOwnStatus: 'Você não pode suspender ou desativar a sua própria conta.',
+  userCreated: 'Usuário criado com sucesso',
+  userDeleted: 'Usuário excluído com sucesso',
+  termsDeleted: 'Versão dos termos excluída com sucesso',
+  activeTermsCannotBeDeleted:
+    'A versão ativa dos termos não pode ser excluída. Ative outra versão antes.',
+  profileUpdated: 'Perfil atualizado com sucesso',
+  fullNameRequired: 'Nome Completo é obrigatório',
+  invalidJson: 'O corpo da requisição não é um JSON válido.',
+  bodyTooLarge: 'O corpo da requisição é grande demais.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie os dados como JSON.',
+  internalError: 'Erro interno do servidor. Tente novamente em instantes.',
+  serviceUnavailable: (serviceLabel: string) =>
+    `O serviço de ${serviceLabel} está indisponível no momento. Tente novamente em instantes.`,
+} as const;

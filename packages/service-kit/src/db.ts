@@ -1,0 +1,88 @@
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+// COUNT(*) and BIGINT come back as strings by default; our counts fit comfortably in a double.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** `postgres://host:5432` + `auth` -> `postgres://host:5432/auth`, keeping credentials and options. */
+export function databaseUrl(postgresUrl: string, database: string): string {
+  const url = new URL(postgresUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Creates the service's own database when it does not exist yet. Safe when several replicas start
+ * at once: losing the race (duplicate_database) is success.
+ */
+export async function ensureDatabase(postgresUrl: string, database: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`Unsafe database name: ${database}`);
+  const client = new pg.Client({ connectionString: databaseUrl(postgresUrl, 'postgres') });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) {
+      try {
+        await client.query(`CREATE DATABASE "${database}"`);
+      } catch (error) {
+        if (
+          (error as { code?: string }).code !== '42P04' &&
+          (error as { code?: string }).code !== '23505'
+        )
+          throw error;
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(postgresUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl(postgresUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A Kysely instance on a pg pool. */
+export function createDb<DB>(url: string, max = 10): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client whose connection dies (a Postgres restart, a failover) is dropped from the
+  // pool and replaced on next use; unhandled, pg would raise it as an uncaught error and crash.
+  pool.on('error', (error) => {
+    process.emitWarning(`idle Postgres connection lost: ${error.message}`);
+  });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Migrations listed in code (name -> migration), so a bundle or container needs no file scanning. */
+class ListedMigrations implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations() {
+    return this.migrations;
+  }
+}
+
+/**
+ * Brings the schema up to date; throws (and so stops the process) if a migration fails. Kysely
+ * takes an advisory lock, so replicas starting together migrate once.
+ */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  migrations: Record<string, Migration>,
+): Promise<void> {
+  const migrator = new Migrator({ db, provider: new ListedMigrations(migrations) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Migration failed${name}: ${String((error as Error)?.message ?? error)}`);
+  }
+}
+
+/** True for Postgres' unique_violation: the database settled a race (e.g. two sign-ups, one email). */
+export const isUniqueViolation = (error: unknown): boolean =>
+  (error as { code?: string } | null)?.code === '23505';

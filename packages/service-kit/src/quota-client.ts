@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorBody, QuotaConsumeResponse, QuotaKind } from '@pv/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { AppError } from './errors.js';
+
+/** What a metered action may do next, as the billing service decided it. */
+export type QuotaDecision =
+  | { status: 'reserved'; reservationId: string; limit: number; used: number }
+  /** Billing could not be asked (unreachable, 5xx, timeout): the action proceeds, uncounted here. */
+  | { status: 'unchecked'; reservationId: null };
+
+/** The caller's credentials, forwarded as they came so billing verifies the session itself. */
+export function forwardedCredentials(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (request.headers.cookie) headers.cookie = request.headers.cookie;
+  if (request.headers.authorization) headers.authorization = request.headers.authorization;
+  headers['x-request-id'] = request.id;
+  return headers;
+}
+
+/**
+ * The client of billing's internal quota API (`/internal/quota/*`), shared by the formatting and
+ * documents services. Billing counts and decides atomically; a 429 from it becomes this service's
+ * 429 with billing's pt-BR message. When billing cannot answer, the action is allowed and a
+ * warning logged (fail open: a clinician must not lose a note because metering is down).
+ * @example
+ * const quota = new QuotaClient(config.BILLING_URL, log);
+ * const decision = await quota.consume('pdf', forwardedCredentials(request), reservationId);
+ * try { render() } catch (e) { await quota.release(decision, forwardedCredentials(request)); throw e }
+ */
+export class QuotaClient {
+  constructor(
+    private readonly billingUrl: string,
+    private readonly log: Pick<Logger, 'warn'>,
+    private readonly timeoutMs = 3_000,
+  ) {}
+
+  /**
+   * Reserves one action. Pass the id the action's event will carry (formatting: the consultId of
+   * consult.formatted.v1; documents: reservationId of document.generated.v1) so billing, counting
+   * that event, knows the reservation is settled and counts the action once.
+   */
+  async consume(
+    kind: QuotaKind,
+    credentials: Record<string, string>,
+    reservationId: string = randomUUID(),
+  ): Promise<QuotaDecision> {
+    let response: Response;
+    try {
+      response = await this.post('/internal/quota/consume', { kind, reservationId }, credentials);
+    } catch (error) {
+      this.log.warn(
+        { err: (error as Error).message, kind },
+        'billing unreachable; quota not enforced',
+      );
+      return { status: 'unchecked', reservationId: null };
+    }
+    const body = (await response.json().catch(() => ({}))) as Partial<
+      QuotaConsumeResponse & ErrorBody
+    >;
+    if (response.status === 200)
+      return { status: 'reserved', reservationId, limit: body.limit ?? -1, used: body.used ?? 0 };
+    if (response.status >= 400 && response.status < 500) {
+      // 429 (limit reached) and 401/403 (session gone) are the user's answer, said by billing.
+      throw new AppError(
+        response.status,
+        body.code ?? 'QUOTA_REFUSED',
+        body.message ?? 'Limite do plano atingido.',
+      );
+    }
+    this.log.warn({ status: response.status, kind }, 'billing failed; quota not enforced');
+    return { status: 'unchecked', reservationId: null };
+  }
+
+  /** Gives a reservation back after the action failed; never throws. */
+  async release(decision: QuotaDecision, credentials: Record<string, string>): Promise<void> {
+    if (decision.status !== 'reserved') return;
+    try {
+      await this.post(
+        '/internal/quota/release',
+        { reservationId: decision.reservationId },
+        credentials,
+      );
+    } catch (error) {
+      this.log.warn({ err: (error as Error).message }, 'quota release failed');
+    }
+  }
+
+  private post(path: string, body: unknown, credentials: Record<string, string>) {
+    return fetch(`${this.billingUrl.replace(/\/$/, '')}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...credentials },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+  }
+}

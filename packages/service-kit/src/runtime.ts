@@ -1,0 +1,148 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Redis } from 'ioredis';
+import { type Kysely, type Migration, sql } from 'kysely';
+import pino, { type Logger } from 'pino';
+import { createDb, databaseUrl, ensureDatabase, migrateToLatest } from './db.js';
+import {
+  connectNats,
+  ensureEventStream,
+  type KitTables,
+  kitMigrations,
+  OutboxRelay,
+} from './events.js';
+import { createRedis } from './redis.js';
+import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './session.js';
+
+/**
+ * A NATS connection that may not exist yet: services start (and accept writes, which wait in the
+ * outbox) while NATS is unreachable, and connect as soon as it answers.
+ */
+export class NatsHandle {
+  current: NatsConnection | undefined;
+  private readonly waiters: ((nc: NatsConnection) => void)[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly name: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** Starts connecting in the background; resolves once connected or after `waitMs`. */
+  async connect(waitMs = 3_000): Promise<void> {
+    void this.loop();
+    await Promise.race([this.connected(), new Promise((r) => setTimeout(r, waitMs))]);
+  }
+
+  connected(): Promise<NatsConnection> {
+    if (this.current) return Promise.resolve(this.current);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private async loop(): Promise<void> {
+    let warned = false;
+    while (!this.closed && !this.current) {
+      try {
+        const nc = await connectNats(this.url, this.name);
+        await ensureEventStream(nc);
+        if (this.closed) {
+          await nc.close();
+          return;
+        }
+        this.current = nc;
+        this.log.info('connected to NATS');
+        for (const waiter of this.waiters.splice(0)) waiter(nc);
+      } catch (error) {
+        if (!warned) this.log.warn({ err: (error as Error).message }, 'NATS unreachable; retrying');
+        warned = true;
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    }
+  }
+
+  async ping(): Promise<void> {
+    if (!this.current || this.current.isClosed()) throw new Error('not connected');
+    await this.current.rtt();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.current && !this.current.isClosed()) await this.current.drain().catch(() => undefined);
+  }
+}
+
+export interface RuntimeOptions {
+  service: string;
+  postgresUrl: string;
+  /** Database name; defaults to the service name. */
+  database?: string;
+  redisUrl: string;
+  natsUrl: string;
+  sessionPublicKey: string;
+  sessionPrivateKey?: string;
+  migrations: Record<string, Migration>;
+  log?: Logger;
+  logLevel?: string;
+  /** How often the outbox relay looks for unpublished events. */
+  outboxIntervalMs?: number;
+}
+
+/** Everything a service process holds open, built once and closed once. */
+export interface ServiceRuntime<DB> {
+  db: Kysely<DB & KitTables>;
+  redis: Redis;
+  nats: NatsHandle;
+  relay: OutboxRelay;
+  sessions: { tokens: SessionTokens; store: SessionStore };
+  log: Logger;
+  readiness: Record<string, () => Promise<unknown>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the service's own database (creating and migrating it), Redis, NATS and the outbox relay.
+ * @example const runtime = await openRuntime<AuthDatabase>({ service: 'auth', ...urls, migrations })
+ */
+export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceRuntime<DB>> {
+  const log =
+    options.log ?? pino({ level: options.logLevel ?? 'info', base: { service: options.service } });
+  const database = options.database ?? options.service;
+  await ensureDatabase(options.postgresUrl, database);
+  const db = createDb<DB & KitTables>(databaseUrl(options.postgresUrl, database));
+  await migrateToLatest(db as Kysely<unknown>, { ...kitMigrations, ...options.migrations });
+
+  const redis = createRedis(options.redisUrl);
+  const nats = new NatsHandle(options.natsUrl, options.service, log);
+  await nats.connect();
+  const relay = new OutboxRelay(
+    db as unknown as Kysely<KitTables>,
+    () => nats.current,
+    log,
+    options.outboxIntervalMs,
+  );
+  relay.start();
+
+  const tokens = new SessionTokens(
+    publicKeyFrom(options.sessionPublicKey),
+    options.sessionPrivateKey ? privateKeyFrom(options.sessionPrivateKey) : undefined,
+  );
+  return {
+    db,
+    redis,
+    nats,
+    relay,
+    sessions: { tokens, store: new SessionStore(redis) },
+    log,
+    readiness: {
+      postgres: () => sql`SELECT 1`.execute(db),
+      redis: () => redis.ping(),
+      nats: () => nats.ping(),
+    },
+    async close() {
+      await relay.stop();
+      await nats.close();
+      redis.disconnect();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import {
+  createPrivateKey,
+  createPublicKey,
+  type KeyObject,
+  randomBytes,
+  sign,
+  verify,
+} from 'node:crypto';
+import type { UserStatus } from '@pv/contracts';
+import type { Redis } from 'ioredis';
+
+/** Who is calling, as every service sees it after verifying the session. */
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  isAdmin: boolean;
+  /** isPremium or an active subscription (spec 2 §6). */
+  isPremium: boolean;
+  userStatus: UserStatus;
+  mustChangePassword: boolean;
+}
+
+export const SESSION_COOKIE = 'pv_session';
+
+interface TokenClaims {
+  v: 1;
+  sid: string;
+  sub: string;
+  exp: number;
+}
+
+const b64url = (buf: Buffer) => buf.toString('base64url');
+
+export function publicKeyFrom(base64SpkiDer: string): KeyObject {
+  return createPublicKey({
+    key: Buffer.from(base64SpkiDer, 'base64'),
+    format: 'der',
+    type: 'spki',
+  });
+}
+export function privateKeyFrom(base64Pkcs8Der: string): KeyObject {
+  return createPrivateKey({
+    key: Buffer.from(base64Pkcs8Der, 'base64'),
+    format: 'der',
+    type: 'pkcs8',
+  });
+}
+
+/**
+ * Session tokens: `<claims>.<Ed25519 signature>`. Only auth holds the private key; every service
+ * verifies with the public key, so a token cannot be forged by anyone who can reach a service.
+ * The signature alone does not keep a session alive: the session record in Redis must exist too
+ * (see SessionStore), which is what makes logout and suspension take effect at once.
+ */
+export class SessionTokens {
+  constructor(
+    private readonly publicKey: KeyObject,
+    private readonly privateKey?: KeyObject,
+  ) {}
+
+  issue(userId: string, ttlSeconds: number): { token: string; sessionId: string; expiresAt: Date } {
+    if (!this.privateKey) throw new Error('This service cannot issue sessions (no private key)');
+    const sessionId = b64url(randomBytes(24));
+    const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const claims: TokenClaims = { v: 1, sid: sessionId, sub: userId, exp };
+    const body = b64url(Buffer.from(JSON.stringify(claims)));
+    const signature = sign(null, Buffer.from(body), this.privateKey);
+    return { token: `${body}.${b64url(signature)}`, sessionId, expiresAt: new Date(exp * 1000) };
+  }
+
+  /** The claims of a well-signed, unexpired token; null for anything else. */
+  verify(token: string): TokenClaims | null {
+    const dot = token.indexOf('.');
+    if (dot <= 0 || token.length > 1024) return null;
+    const body = token.slice(0, dot);
+    const signature = Buffer.from(token.slice(dot + 1), 'base64url');
+    if (signature.length !== 64) return null;
+    if (!verify(null, Buffer.from(body), this.publicKey, signature)) return null;
+    try {
+      const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenClaims;
+      if (claims.v !== 1 || typeof claims.sid !== 'string' || typeof claims.sub !== 'string')
+        return null;
+      if (claims.exp * 1000 <= Date.now()) return null;
+      return claims;
+    } catch {
+      return null;
+    }
+  }
+}
+
+const sessionKey = (sid: string) => `pv:session:${sid}`;
+const userSessionsKey = (userId: string) => `pv:user-sessions:${userId}`;
+
+/**
+ * Live sessions in Redis, written only by the auth service and read by every service's kit.
+ * A record holds the current principal, so a change of role, Premium or status made by auth is
+ * seen by every service on the next request; deleting it revokes the session everywhere.
+ */
+export class SessionStore {
+  constructor(private readonly redis: Redis) {}
+
+  async get(sessionId: string): Promise<Principal | null> {
+    const raw = await this.redis.get(sessionKey(sessionId));
+    return raw ? (JSON.parse(raw) as Principal) : null;
+  }
+
+  async put(principal: Principal, expiresAt: Date): Promise<void> {
+    const ttl = Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
+    await this.redis
+      .multi()
+      .set(sessionKey(principal.sessionId), JSON.stringify(principal), 'EX', ttl)
+      .sadd(userSessionsKey(principal.userId), principal.sessionId)
+      .expire(userSessionsKey(principal.userId), ttl, 'GT')
+      .exec();
+    // EXPIRE ... GT does not set a TTL on a key that has none; make sure the set never lingers.
+    await this.redis.expire(userSessionsKey(principal.userId), ttl, 'NX');
+  }
+
+  async revoke(principal: Pick<Principal, 'sessionId' | 'userId'>): Promise<void> {
+    await this.redis
+      .multi()
+      .del(sessionKey(principal.sessionId))
+      .srem(userSessionsKey(principal.userId), principal.sessionId)
+      .exec();
+  }
+
+  async sessionIdsOf(userId: string): Promise<string[]> {
+    return this.redis.smembers(userSessionsKey(userId));
+  }
+
+  /** Ends every session of a user (suspension, deletion, password reset). */
+  async revokeAllOf(userId: string, exceptSessionId?: string): Promise<string[]> {
+    const ids = (await this.sessionIdsOf(userId)).filter((id) => id !== exceptSessionId);
+    if (ids.length === 0) return [];
+    await this.redis
+      .multi()
+      .del(...ids.map(sessionKey))
+      .srem(userSessionsKey(userId), ...ids)
+      .exec();
+    return ids;
+  }
+
+  /** Rewrites the principal of every live session of a user, keeping each one's expiry. */
+  async updateAllOf(
+    userId: string,
+    patch: Partial<Omit<Principal, 'userId' | 'sessionId'>>,
+  ): Promise<void> {
+    for (const sid of await this.sessionIdsOf(userId)) {
+      const key = sessionKey(sid);
+      const [raw, ttl] = await Promise.all([this.redis.get(key), this.redis.ttl(key)]);
+      if (!raw || ttl <= 0) {
+        await this.redis.srem(userSessionsKey(userId), sid);
+        continue;
+      }
+      const next = { ...(JSON.parse(raw) as Principal), ...patch };
+      await this.redis.set(key, JSON.stringify(next), 'EX', ttl);
+    }
+  }
+}
+
+/** Reads the token of a request: the session cookie, or a Bearer header for API clients. */
+export function tokenFrom(cookies: Record<string, string | undefined>, authorization?: string) {
+  const cookie = cookies[SESSION_COOKIE];
+  if (cookie) return { token: cookie, viaCookie: true };
+  if (authorization?.startsWith('Bearer '))
+    return { token: authorization.slice(7).trim(), viaCookie: false };
+  return null;
+}

@@ -1,0 +1,128 @@
+// Entry point of `npm start` and `npm test`. It runs before node_modules exists, so it may only use
+// Node's own modules and syntax that an old Node can still parse far enough to print the version error.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PNPM = 'pnpm@10.34.9';
+const MIN_NODE_MAJOR = 20;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const isWindows = process.platform === 'win32';
+
+function fail(message) {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (!(nodeMajor >= MIN_NODE_MAJOR)) {
+  fail(
+    `This project needs Node.js ${MIN_NODE_MAJOR} or newer; this is Node.js ${process.versions.node}.\n` +
+      `Install a current LTS release from https://nodejs.org (or with nvm: \`nvm install ${MIN_NODE_MAJOR}\`) and run the command again.`,
+  );
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command !== 'start' && command !== 'test') {
+  fail('usage: node scripts/bootstrap.mjs <start|test> [args...]');
+}
+
+// The package folders pnpm-workspace.yaml lists, for the forms this repository uses (`dir/*` and
+// `dir`); a deeper glob is left out, and the lockfile still covers what it would have caught.
+function workspacePackageDirs() {
+  const file = join(root, 'pnpm-workspace.yaml');
+  if (!existsSync(file)) return [];
+  const dirs = [];
+  let inPackages = false;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\S/.test(line)) inPackages = line.startsWith('packages:');
+    const match = inPackages ? /^\s+-\s*['"]?([^'"#\s]+)['"]?/.exec(line) : null;
+    if (!match || match[1].startsWith('!')) continue;
+    const pattern = match[1];
+    if (pattern.endsWith('/*') && !pattern.slice(0, -2).includes('*')) {
+      const parent = join(root, pattern.slice(0, -2));
+      if (!existsSync(parent)) continue;
+      for (const entry of readdirSync(parent).sort()) dirs.push(join(pattern.slice(0, -2), entry));
+    } else if (!pattern.includes('*')) {
+      dirs.push(pattern);
+    }
+  }
+  return dirs;
+}
+
+// Everything pnpm looks at when deciding what to install: when none of it changed since the last
+// successful install, running pnpm again would only cost time (and a registry round trip for npx).
+function installFingerprint() {
+  const hash = createHash('sha256');
+  const files = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml'];
+  for (const dir of workspacePackageDirs()) files.push(join(dir, 'package.json'));
+  for (const file of files) {
+    const path = join(root, file);
+    hash.update(`${file}\0`);
+    if (existsSync(path)) hash.update(readFileSync(path));
+    hash.update('\0');
+  }
+  hash.update(process.versions.node);
+  return hash.digest('hex');
+}
+
+function install() {
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: the bootstrap runs before and outside any turbo task
+  if (process.env.PV_SKIP_INSTALL === '1') return;
+  const stampPath = join(root, 'node_modules', '.pv-install-stamp');
+  const fingerprint = installFingerprint();
+  if (existsSync(stampPath) && readFileSync(stampPath, 'utf8').trim() === fingerprint) return;
+
+  const hasLockfile = existsSync(join(root, 'pnpm-lock.yaml'));
+  const args = ['-y', PNPM, 'install'];
+  if (hasLockfile) args.push('--frozen-lockfile');
+  process.stdout.write(
+    `Installing dependencies (${PNPM} install${hasLockfile ? ' --frozen-lockfile' : ''})...\n`,
+  );
+  const result = spawnSync(isWindows ? 'npx.cmd' : 'npx', args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: isWindows,
+  });
+  if (result.error) fail(`Could not run npx to install dependencies: ${result.error.message}`);
+  if (result.status !== 0) {
+    fail(
+      `Dependency installation failed (exit code ${result.status}).\n` +
+        (hasLockfile
+          ? `If a package.json changed without updating the lockfile, run \`npx -y ${PNPM} install\` and commit pnpm-lock.yaml.`
+          : 'Check the network access to the npm registry and try again.'),
+    );
+  }
+  mkdirSync(dirname(stampPath), { recursive: true });
+  writeFileSync(stampPath, `${fingerprint}\n`);
+}
+
+install();
+
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', join('tools', 'stack', 'src', 'cli.ts'), command, ...rest],
+  { cwd: root, stdio: 'inherit' },
+);
+
+// A terminal Ctrl-C reaches the whole process group, so the CLI usually gets the signal itself; the
+// forwarding matters when only this process is signalled (a process manager, `kill <pid>`). The CLI
+// treats repeated signals as one, so a duplicate is harmless.
+const forwarded = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+for (const signal of forwarded) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+
+child.on('error', (error) => fail(`Could not start the stack CLI: ${error.message}`));
+child.on('exit', (code, signal) => {
+  if (signal) {
+    for (const s of forwarded) process.removeAllListeners(s);
+    process.kill(process.pid, signal);
+    return;
+  }
+  process.exit(code ?? 1);
+});

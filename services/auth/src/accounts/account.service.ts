@@ -1,0 +1,283 @@
+import {
+  type ChangePasswordBody,
+  type CurrentUser,
+  type LoginBody,
+  type LoginResponse,
+  Messages,
+  type ProfileBody,
+  type RegisterBody,
+} from '@pv/contracts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  enqueueEvent,
+  forbidden,
+  isUniqueViolation,
+  type Principal,
+  tooManyRequests,
+  unauthorized,
+} from '@pv/service-kit';
+import type { UserRow } from '../db/schema.js';
+import type { AuthDb } from '../db/types.js';
+import type { AuthDeps, ClientInfo } from '../deps.js';
+import { hashPassword, verifyPassword } from '../passwords.js';
+import { endSessions, insertSession, touchSession } from '../sessions/session.repository.js';
+import { findActiveTerms, recordAcceptance } from '../terms/terms.repository.js';
+import {
+  splitFullName,
+  toChangedUser,
+  toCurrentUser,
+  toPrincipalFields,
+} from '../users/user.mapper.js';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/user.repository.js';
+
+export interface OpenedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+const SIMPLE_PASSWORD_MIN = 6;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Sign-up, sign-in, sign-out, the current user, password change and profile. */
+export class AccountService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  /**
+   * Creates a session inside the caller's transaction (row, last login, login event) and returns
+   * what to put in Redis once the transaction commits.
+   */
+  private async openSession(trx: AuthDb, user: UserRow, client: ClientInfo) {
+    const ttlSeconds = this.deps.config.SESSION_TTL_HOURS * 3600;
+    const issued = this.deps.sessions.tokens.issue(user.id, ttlSeconds);
+    await insertSession(trx, {
+      id: issued.sessionId,
+      userId: user.id,
+      expiresAt: issued.expiresAt,
+      ...client,
+    });
+    const updated = (await updateUser(trx, user.id, { last_login_at: new Date() })) ?? user;
+    await enqueueEvent(trx, 'auth.user.logged-in.v1', { userId: user.id, ...client });
+    return { issued, user: updated };
+  }
+
+  private async activateSession(
+    user: UserRow,
+    issued: { sessionId: string; token: string; expiresAt: Date },
+  ) {
+    await this.deps.sessions.store.put(
+      { ...toPrincipalFields(user), sessionId: issued.sessionId },
+      issued.expiresAt,
+    );
+    this.deps.relay.kick();
+    return { token: issued.token, expiresAt: issued.expiresAt };
+  }
+
+  async register(
+    body: RegisterBody,
+    client: ClientInfo,
+  ): Promise<{ user: CurrentUser; session: OpenedSession }> {
+    const combined = body.fullName !== undefined;
+    const email = normalizeEmail(body.email);
+    let names: { firstName: string; lastName: string; fullName: string };
+    if (combined) {
+      names = splitFullName(body.fullName ?? '');
+      if (!names.firstName) throw badRequest('Informe seu nome completo.', 'FULL_NAME_REQUIRED');
+      if (!body.acceptedTermsVersion?.trim())
+        throw badRequest(Messages.termsMustBeAccepted, 'TERMS_NOT_ACCEPTED');
+    } else {
+      const firstName = body.firstName?.trim() ?? '';
+      const lastName = body.lastName?.trim() ?? '';
+      if (!firstName || !lastName || !body.password) {
+        throw badRequest(Messages.registerFieldsRequired, 'FIELDS_REQUIRED');
+      }
+      names = { firstName, lastName, fullName: `${firstName} ${lastName}` };
+    }
+    if (body.password.length < SIMPLE_PASSWORD_MIN)
+      throw badRequest(Messages.simplePasswordMin, 'PASSWORD_TOO_SHORT');
+
+    const passwordHash = await hashPassword(body.password);
+    try {
+      const { issued, user } = await this.db.transaction().execute(async (trx) => {
+        const terms = combined ? await findActiveTerms(trx) : undefined;
+        if (combined && !terms)
+          throw new AppError(503, 'TERMS_UNAVAILABLE', Messages.termsNotLoaded);
+        if (terms && terms.version !== body.acceptedTermsVersion?.trim()) {
+          throw conflict(Messages.termsOutdated, 'TERMS_OUTDATED');
+        }
+        if (await findUserByEmail(trx, email)) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
+        const created = await insertUser(trx, {
+          email,
+          password_hash: passwordHash,
+          first_name: names.firstName,
+          last_name: names.lastName,
+          full_name: names.fullName,
+        });
+        if (terms) {
+          await recordAcceptance(trx, {
+            userId: created.id,
+            termsVersionId: terms.id,
+            version: terms.version,
+            ...client,
+          });
+        }
+        await enqueueEvent(trx, 'auth.user.changed.v1', {
+          change: 'registered',
+          user: toChangedUser(created),
+        });
+        return this.openSession(trx, created, client);
+      });
+      const session = await this.activateSession(user, issued);
+      return { user: toCurrentUser(user), session };
+    } catch (error) {
+      // Two sign-ups with the same email at once: the unique index settles it.
+      if (isUniqueViolation(error)) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
+      throw error;
+    }
+  }
+
+  private failureKeys(email: string, ip: string) {
+    return {
+      account: `pv:auth:login-failures:account:${email}`,
+      ip: `pv:auth:login-failures:ip:${ip}`,
+    };
+  }
+
+  private async assertNotThrottled(email: string, ip: string): Promise<void> {
+    const keys = this.failureKeys(email, ip);
+    const [account, byIp] = await this.deps.redis.mget(keys.account, keys.ip);
+    const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } = this.deps.config;
+    if (
+      Number(account ?? 0) >= LOGIN_MAX_FAILURES_PER_ACCOUNT ||
+      Number(byIp ?? 0) >= LOGIN_MAX_FAILURES_PER_IP
+    ) {
+      throw tooManyRequests(Messages.tooManyLoginAttempts, 'LOGIN_THROTTLED');
+    }
+  }
+
+  private async recordFailure(email: string, ip: string): Promise<void> {
+    const keys = this.failureKeys(email, ip);
+    const window = this.deps.config.LOGIN_FAILURE_WINDOW_SECONDS;
+    await this.deps.redis
+      .multi()
+      .incr(keys.account)
+      .expire(keys.account, window, 'NX')
+      .incr(keys.ip)
+      .expire(keys.ip, window, 'NX')
+      .exec();
+  }
+
+  async login(
+    body: LoginBody,
+    client: ClientInfo,
+  ): Promise<{ response: LoginResponse; session: OpenedSession }> {
+    const email = normalizeEmail(body.email);
+    await this.assertNotThrottled(email, client.ipAddress);
+    const found = await findUserByEmail(this.db, email);
+    // Same work whether or not the email exists: no enumeration by timing.
+    const valid = await verifyPassword(found?.password_hash ?? this.deps.decoyHash, body.password);
+    if (!found || !valid) {
+      await this.recordFailure(email, client.ipAddress);
+      throw unauthorized(Messages.invalidCredentials, 'INVALID_CREDENTIALS');
+    }
+    if (found.user_status === 'suspended')
+      throw forbidden(Messages.accountSuspended, 'ACCOUNT_SUSPENDED');
+    if (found.user_status === 'inactive')
+      throw forbidden(Messages.accountInactive, 'ACCOUNT_INACTIVE');
+    await this.deps.redis.del(this.failureKeys(email, client.ipAddress).account);
+
+    const { issued, user } = await this.db
+      .transaction()
+      .execute((trx) => this.openSession(trx, found, client));
+    const session = await this.activateSession(user, issued);
+    const response: LoginResponse = { user: toCurrentUser(user) };
+    if (user.must_change_password) {
+      response.mustChangePassword = true;
+      response.message = Messages.mustChangePassword;
+    }
+    return { response, session };
+  }
+
+  async logout(principal: Principal | null): Promise<void> {
+    if (!principal) return;
+    await this.deps.sessions.store.revoke(principal);
+    await endSessions(this.db, [principal.sessionId], 'logout');
+  }
+
+  async currentUser(principal: Principal): Promise<CurrentUser> {
+    const row = await findUserById(this.db, principal.userId);
+    if (!row) throw unauthorized();
+    // Keep login history's session duration roughly current without a write per request.
+    const first = await this.deps.redis.set(
+      `pv:auth:seen:${principal.sessionId}`,
+      '1',
+      'EX',
+      300,
+      'NX',
+    );
+    if (first === 'OK') await touchSession(this.db, principal.sessionId);
+    return toCurrentUser(row);
+  }
+
+  async changePassword(principal: Principal, body: ChangePasswordBody): Promise<void> {
+    if (body.newPassword !== body.confirmPassword) {
+      throw badRequest(Messages.passwordsDoNotMatch, 'PASSWORDS_DO_NOT_MATCH');
+    }
+    const row = await findUserById(this.db, principal.userId);
+    if (!row) throw unauthorized();
+    if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
+      throw badRequest(Messages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
+    }
+    if (body.newPassword === body.currentPassword) {
+      throw badRequest(Messages.newPasswordSameAsCurrent, 'PASSWORD_UNCHANGED');
+    }
+    const updated = await updateUser(this.db, row.id, {
+      password_hash: await hashPassword(body.newPassword),
+      must_change_password: false,
+    });
+    if (!updated) throw unauthorized();
+    // Other sessions may belong to whoever knew the old password.
+    const ended = await this.deps.sessions.store.revokeAllOf(row.id, principal.sessionId);
+    await endSessions(this.db, ended, 'password-changed');
+    await this.deps.sessions.store.updateAllOf(row.id, toPrincipalFields(updated));
+  }
+
+  async updateProfile(principal: Principal, body: ProfileBody): Promise<CurrentUser> {
+    const names = splitFullName(body.fullName);
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const row = await updateUser(trx, principal.userId, {
+        first_name: names.firstName,
+        last_name: names.lastName,
+        full_name: names.fullName,
+        ...(body.professionalRegistry !== undefined
+          ? { professional_registry: body.professionalRegistry }
+          : {}),
+        ...(body.registryNumber !== undefined
+          ? { registry_number: body.registryNumber?.trim() || null }
+          : {}),
+        ...(body.clinicAddress !== undefined
+          ? { clinic_address: body.clinicAddress?.trim() || null }
+          : {}),
+        ...(body.clinicPhone !== undefined
+          ? { clinic_phone: body.clinicPhone?.trim() || null }
+          : {}),
+        ...(body.specialty !== undefined ? { specialty: body.specialty } : {}),
+      });
+      if (!row) throw unauthorized();
+      await enqueueEvent(trx, 'auth.user.changed.v1', {
+        change: 'updated',
+        user: toChangedUser(row),
+      });
+      return row;
+    });
+    this.deps.relay.kick();
+    await this.deps.sessions.store.updateAllOf(updated.id, toPrincipalFields(updated));
+    return toCurrentUser(updated);
+  }
+}

@@ -1,0 +1,70 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  profile_image_url: string | null;
+  is_admin: Generated<boolean>;
+  is_premium: Generated<boolean>;
+  subscription_status: string | null;
+  user_status: Generated<'active' | 'inactive' | 'suspended'>;
+  specialty: string | null;
+  professional_registry: string | null;
+  registry_number: string | null;
+  clinic_phone: string | null;
+  clinic_address: string | null;
+  must_change_password: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  last_login_at: Date | null;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  sid: string;
+  user_id: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  last_seen_at: Generated<Date>;
+  ended_at: Date | null;
+  end_reason: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface TermsVersionsTable {
+  id: Generated<string>;
+  version: string;
+  title: string;
+  content: string;
+  is_active: Generated<boolean>;
+  effective_date: Date;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface TermsAcceptancesTable {
+  id: Generated<string>;
+  user_id: string;
+  terms_version_id: string;
+  version: string;
+  accepted_at: Generated<Date>;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface AuthDatabase {
+  users: UsersTable;
+  sessions: SessionsTable;
+  terms_versions: TermsVersionsTable;
+  terms_acceptances: TermsAcceptancesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserPatch = Updateable<UsersTable>;
+export type TermsVersionRow = Selectable<TermsVersionsTable>;

@@ -1,0 +1,19 @@
+import { AuthRoutes, Messages } from '@pv/contracts';
+import { registerRoute } from '@pv/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { TermsService } from '../terms/terms.service.js';
+
+export function termsRoutes(app: FastifyInstance, terms: TermsService) {
+  registerRoute(app, AuthRoutes.currentTerms, async () => terms.current());
+  registerRoute(app, AuthRoutes.adminListTerms, async () => terms.list());
+  registerRoute(app, AuthRoutes.adminCreateTerms, async (request, reply) =>
+    reply.code(201).send(await terms.create(request.body)),
+  );
+  registerRoute(app, AuthRoutes.adminUpdateTerms, async (request) =>
+    terms.update(request.params.id, request.body),
+  );
+  registerRoute(app, AuthRoutes.adminDeleteTerms, async (request) => {
+    await terms.delete(request.params.id);
+    return { message: Messages.termsDeleted };
+  });
+}

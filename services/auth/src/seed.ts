@@ -1,0 +1,80 @@
+import { enqueueEvent, isUniqueViolation } from '@pv/service-kit';
+import type { Logger } from 'pino';
+import type { AuthKysely } from './db/types.js';
+import { hashPassword, temporaryPassword } from './passwords.js';
+import { findActiveTerms, insertTerms, listTerms } from './terms/terms.repository.js';
+import { toChangedUser } from './users/user.mapper.js';
+import { anyAdminExists, findUserByEmail, insertUser } from './users/user.repository.js';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@prontuario.local';
+
+const INITIAL_TERMS = {
+  version: '1.0',
+  title: 'Termos de Uso e Política de Privacidade',
+  content: [
+    '1. Objeto. A plataforma transcreve ditados de atendimentos e, com auxílio de inteligência artificial, organiza o texto em notas clínicas e documentos. O conteúdo gerado é uma sugestão: o profissional revisa, corrige e assina tudo o que utilizar, e permanece o único responsável pelas decisões clínicas.',
+    '2. Cadastro. Você declara ser profissional habilitado na área informada e mantém seus dados de acesso em sigilo. Avise o suporte se suspeitar de uso indevido da sua conta.',
+    '3. Dados pessoais (LGPD). Dados de saúde são dados pessoais sensíveis. Tratamos o texto ditado somente para prestar o serviço solicitado. Um arquivo de transcrições anonimizadas, sem nome, documentos, contatos ou endereço do paciente, pode ser mantido para melhoria do serviço. Você pode solicitar acesso, correção ou exclusão dos seus dados pelo formulário de suporte.',
+    '4. Sigilo profissional. Informe ao paciente o uso da ferramenta conforme o código de ética da sua profissão e não insira dados além do necessário ao atendimento.',
+    '5. Plano Premium. A assinatura é mensal, renovada automaticamente e pode ser cancelada a qualquer momento, valendo até o fim do período pago.',
+    '6. Alterações. Novas versões destes termos serão apresentadas para aceite antes de valerem para você.',
+  ].join('\n\n'),
+};
+
+/**
+ * Seeds what a fresh installation needs: the first terms version and the first admin. The admin
+ * comes from ADMIN_EMAIL/ADMIN_PASSWORD; without them, a password is generated and printed once.
+ * Safe to run on every start and from several replicas.
+ */
+export async function seed(
+  db: AuthKysely,
+  options: {
+    adminEmail?: string;
+    adminPassword?: string;
+    log: Logger;
+    print?: (line: string) => void;
+  },
+): Promise<void> {
+  if ((await listTerms(db)).length === 0 && !(await findActiveTerms(db))) {
+    await insertTerms(db, { ...INITIAL_TERMS, isActive: true, effectiveDate: new Date() }).catch(
+      () => undefined,
+    );
+  }
+
+  const email = (options.adminEmail ?? '').trim().toLowerCase();
+  const wanted = email || (!(await anyAdminExists(db)) ? DEFAULT_ADMIN_EMAIL : '');
+  if (!wanted || (await findUserByEmail(db, wanted))) return;
+
+  const generated = options.adminPassword ? undefined : temporaryPassword();
+  const password = options.adminPassword ?? generated!;
+  const passwordHash = await hashPassword(password);
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await insertUser(trx, {
+        email: wanted,
+        password_hash: passwordHash,
+        first_name: 'Administrador',
+        last_name: '',
+        full_name: 'Administrador',
+        is_admin: true,
+        must_change_password: generated !== undefined,
+      });
+      await enqueueEvent(trx, 'auth.user.changed.v1', {
+        change: 'registered',
+        user: toChangedUser(row),
+      });
+    })
+    .catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error; // otherwise another replica seeded it
+    });
+  options.log.info({ email: wanted }, 'first admin created');
+  if (generated) {
+    const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+    print('');
+    print('  First admin account (shown once; change the password at first login):');
+    print(`    email:    ${wanted}`);
+    print(`    password: ${generated}`);
+    print('');
+  }
+}

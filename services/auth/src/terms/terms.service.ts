@@ -1,0 +1,112 @@
+import {
+  type CreateTermsBodySchema,
+  Messages,
+  type TermsVersion,
+  type UpdateTermsBodySchema,
+} from '@pv/contracts';
+import { conflict, isUniqueViolation, notFound } from '@pv/service-kit';
+import type { Static } from '@sinclair/typebox';
+import type { TermsVersionRow } from '../db/schema.js';
+import type { AuthKysely } from '../db/types.js';
+import {
+  deactivateAllTerms,
+  deleteTerms,
+  findActiveTerms,
+  findTermsById,
+  insertTerms,
+  listTerms,
+  termsWereAccepted,
+  updateTerms,
+} from './terms.repository.js';
+
+export function toTermsVersion(row: TermsVersionRow): TermsVersion {
+  return {
+    id: row.id,
+    version: row.version,
+    title: row.title,
+    content: row.content,
+    isActive: row.is_active,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    effectiveDate: row.effective_date.toISOString(),
+  };
+}
+
+/** Terms of use versions; at most one is active (also enforced by a unique partial index). */
+export class TermsService {
+  constructor(private readonly db: AuthKysely) {}
+
+  async current() {
+    const row = await findActiveTerms(this.db);
+    if (!row) throw notFound(Messages.noCurrentTerms, 'NO_CURRENT_TERMS');
+    return {
+      version: row.version,
+      title: row.title,
+      content: row.content,
+      effectiveDate: row.effective_date.toISOString(),
+    };
+  }
+
+  async list(): Promise<TermsVersion[]> {
+    return (await listTerms(this.db)).map(toTermsVersion);
+  }
+
+  async create(body: Static<typeof CreateTermsBodySchema>): Promise<TermsVersion> {
+    try {
+      const row = await this.db.transaction().execute(async (trx) => {
+        if (body.isActive) await deactivateAllTerms(trx);
+        return insertTerms(trx, {
+          version: body.version.trim(),
+          title: body.title.trim(),
+          content: body.content,
+          isActive: body.isActive ?? false,
+          effectiveDate: body.effectiveDate ? new Date(body.effectiveDate) : new Date(),
+        });
+      });
+      return toTermsVersion(row);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict(Messages.termsVersionTaken, 'TERMS_VERSION_TAKEN');
+      throw error;
+    }
+  }
+
+  async update(id: string, body: Static<typeof UpdateTermsBodySchema>): Promise<TermsVersion> {
+    try {
+      const row = await this.db.transaction().execute(async (trx) => {
+        if (!(await findTermsById(trx, id)))
+          throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
+        if (body.isActive) await deactivateAllTerms(trx, id);
+        return updateTerms(trx, id, {
+          ...(body.version !== undefined ? { version: body.version.trim() } : {}),
+          ...(body.title !== undefined ? { title: body.title.trim() } : {}),
+          ...(body.content !== undefined ? { content: body.content } : {}),
+          ...(body.isActive !== undefined ? { is_active: body.isActive } : {}),
+          ...(body.effectiveDate !== undefined
+            ? { effective_date: new Date(body.effectiveDate) }
+            : {}),
+        });
+      });
+      if (!row) throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
+      return toTermsVersion(row);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict(Messages.termsVersionTaken, 'TERMS_VERSION_TAKEN');
+      throw error;
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    const row = await findTermsById(this.db, id);
+    if (!row) throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
+    if (row.is_active) throw conflict(Messages.activeTermsCannotBeDeleted, 'TERMS_ACTIVE');
+    // Acceptances are legal records of what a user agreed to: that version must stay.
+    if (await termsWereAccepted(this.db, id)) {
+      throw conflict(
+        'Esta versão já foi aceita por usuários e não pode ser excluída.',
+        'TERMS_ACCEPTED',
+      );
+    }
+    await deleteTerms(this.db, id);
+  }
+}

@@ -1,0 +1,199 @@
+import {
+  type AdminCreateUserBody,
+  type AdminUpdateUserBody,
+  type AdminUser,
+  Messages,
+  type ResetPasswordBody,
+} from '@pv/contracts';
+import {
+  badRequest,
+  conflict,
+  enqueueEvent,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  type Principal,
+} from '@pv/service-kit';
+import { normalizeEmail } from '../accounts/account.service.js';
+import type { UserPatch, UserRow } from '../db/schema.js';
+import type { AuthDb } from '../db/types.js';
+import type { AuthDeps } from '../deps.js';
+import { hashPassword, temporaryPassword } from '../passwords.js';
+import { endSessions, listLoginHistory } from '../sessions/session.repository.js';
+import { splitFullName, toAdminUser, toChangedUser, toPrincipalFields } from './user.mapper.js';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listUsersWithAcceptance,
+  updateUser,
+} from './user.repository.js';
+
+const blankToNull = (value: string | null | undefined) =>
+  value == null ? value : value.trim() || null;
+
+/** The console's user management (spec 2 §2 Usuários). */
+export class AdminUsersService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  async list(): Promise<AdminUser[]> {
+    return (await listUsersWithAcceptance(this.deps.db)).map(toAdminUser);
+  }
+
+  async profile(id: string): Promise<AdminUser> {
+    const [row] = await listUsersWithAcceptance(this.deps.db, id);
+    if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+    return toAdminUser(row);
+  }
+
+  async create(
+    body: AdminCreateUserBody,
+  ): Promise<{ user: AdminUser; temporaryPassword?: string }> {
+    const email = normalizeEmail(body.email);
+    const generated = body.password ? undefined : temporaryPassword();
+    const passwordHash = await hashPassword(body.password ?? generated!);
+    const names = splitFullName(body.fullName);
+    try {
+      const created = await this.deps.db.transaction().execute(async (trx) => {
+        if (await findUserByEmail(trx, email)) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
+        const row = await insertUser(trx, {
+          email,
+          password_hash: passwordHash,
+          first_name: names.firstName,
+          last_name: names.lastName,
+          full_name: names.fullName,
+          is_admin: body.isAdmin ?? false,
+          is_premium: body.isPremium ?? false,
+          user_status: body.userStatus ?? 'active',
+          specialty: body.specialty ?? null,
+          professional_registry: body.professionalRegistry ?? null,
+          registry_number: blankToNull(body.registryNumber) ?? null,
+          clinic_phone: blankToNull(body.clinicPhone) ?? null,
+          clinic_address: blankToNull(body.clinicAddress) ?? null,
+          // The admin knows this password: the user sets their own at the first login.
+          must_change_password: true,
+        });
+        await enqueueEvent(trx, 'auth.user.changed.v1', {
+          change: 'registered',
+          user: toChangedUser(row),
+        });
+        return row;
+      });
+      this.deps.relay.kick();
+      return {
+        user: await this.profile(created.id),
+        ...(generated ? { temporaryPassword: generated } : {}),
+      };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
+      throw error;
+    }
+  }
+
+  async update(actor: Principal, id: string, body: AdminUpdateUserBody): Promise<AdminUser> {
+    if (id === actor.userId && body.isAdmin === false) {
+      throw badRequest(Messages.cannotDemoteYourself, 'CANNOT_DEMOTE_SELF');
+    }
+    if (id === actor.userId && body.userStatus && body.userStatus !== 'active') {
+      throw badRequest(Messages.cannotChangeOwnStatus, 'CANNOT_CHANGE_OWN_STATUS');
+    }
+    const patch: UserPatch = {};
+    if (body.fullName !== undefined) {
+      const names = splitFullName(body.fullName);
+      Object.assign(patch, {
+        first_name: names.firstName,
+        last_name: names.lastName,
+        full_name: names.fullName,
+      });
+    }
+    if (body.email !== undefined) patch.email = normalizeEmail(body.email);
+    if (body.isAdmin !== undefined) patch.is_admin = body.isAdmin;
+    if (body.isPremium !== undefined) patch.is_premium = body.isPremium;
+    if (body.userStatus !== undefined) patch.user_status = body.userStatus;
+    if (body.specialty !== undefined) patch.specialty = body.specialty;
+    if (body.professionalRegistry !== undefined)
+      patch.professional_registry = body.professionalRegistry;
+    if (body.registryNumber !== undefined) patch.registry_number = blankToNull(body.registryNumber);
+    if (body.clinicPhone !== undefined) patch.clinic_phone = blankToNull(body.clinicPhone);
+    if (body.clinicAddress !== undefined) patch.clinic_address = blankToNull(body.clinicAddress);
+
+    let updated: UserRow;
+    try {
+      updated = await this.deps.db.transaction().execute(async (trx) => {
+        if (patch.email) {
+          const holder = await findUserByEmail(trx, patch.email);
+          if (holder && holder.id !== id) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
+        }
+        const row = await updateUser(trx, id, patch);
+        if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+        await enqueueEvent(trx, 'auth.user.changed.v1', {
+          change: 'updated',
+          user: toChangedUser(row),
+        });
+        return row;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
+      throw error;
+    }
+    this.deps.relay.kick();
+    await this.applyToSessions(updated);
+    return this.profile(id);
+  }
+
+  /** A user who is no longer active loses every session at once; otherwise sessions see the change. */
+  private async applyToSessions(row: UserRow): Promise<void> {
+    if (row.user_status !== 'active') {
+      const ended = await this.deps.sessions.store.revokeAllOf(row.id);
+      await endSessions(this.deps.db, ended, `status-${row.user_status}`);
+    } else {
+      await this.deps.sessions.store.updateAllOf(row.id, toPrincipalFields(row));
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const row = await findUserById(trx, id);
+      if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+      if (row.is_admin) throw forbidden(Messages.adminCannotBeDeleted, 'ADMIN_NOT_DELETABLE');
+      await deleteUser(trx, id);
+      await enqueueEvent(trx, 'auth.user.changed.v1', {
+        change: 'deleted',
+        user: toChangedUser(row),
+      });
+    });
+    this.deps.relay.kick();
+    await this.deps.sessions.store.revokeAllOf(id);
+  }
+
+  async resetPassword(body: ResetPasswordBody): Promise<void> {
+    if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) {
+      throw badRequest(Messages.passwordsDoNotMatch, 'PASSWORDS_DO_NOT_MATCH');
+    }
+    const row = await updateUser(this.deps.db as AuthDb, body.userId, {
+      password_hash: await hashPassword(body.newPassword),
+      must_change_password: body.forcePasswordChange ?? true,
+    });
+    if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+    const ended = await this.deps.sessions.store.revokeAllOf(row.id);
+    await endSessions(this.deps.db, ended, 'password-reset');
+  }
+
+  async loginHistory(userId: string, limit: number) {
+    if (!(await findUserById(this.deps.db, userId)))
+      throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+    const rows = await listLoginHistory(this.deps.db, userId, limit);
+    return rows.map((r) => {
+      const end =
+        r.ended_at ?? new Date(Math.min(r.last_seen_at.getTime(), r.expires_at.getTime()));
+      return {
+        id: r.id,
+        loginDate: r.created_at.toISOString(),
+        ipAddress: r.ip_address,
+        userAgent: r.user_agent,
+        sessionDuration: Math.max(0, Math.round((end.getTime() - r.created_at.getTime()) / 1000)),
+      };
+    });
+  }
+}

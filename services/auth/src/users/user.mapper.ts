@@ -1,0 +1,107 @@
+import type { AdminUser, CurrentUser, Specialty, UserChangedPayload } from '@pv/contracts';
+import type { Principal } from '@pv/service-kit';
+import type { UserRow } from '../db/schema.js';
+import type { UserWithAcceptance } from './user.repository.js';
+
+/** Premium by the admin's flag or by an active subscription (spec 2 §6). */
+export const effectivePremium = (row: UserRow) =>
+  row.is_premium || row.subscription_status === 'active';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** First word is the first name, the rest the last name ("Ana Maria Souza" -> "Ana", "Maria Souza"). */
+export function splitFullName(fullName: string): {
+  firstName: string;
+  lastName: string;
+  fullName: string;
+} {
+  const clean = fullName.trim().replace(/\s+/g, ' ');
+  const [first = '', ...rest] = clean.split(' ');
+  return { firstName: first, lastName: rest.join(' '), fullName: clean };
+}
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    fullName: row.full_name,
+    profileImageUrl: row.profile_image_url,
+    isAdmin: row.is_admin,
+    isPremium: effectivePremium(row),
+    subscriptionStatus: row.subscription_status,
+    userStatus: row.user_status,
+    specialty: row.specialty as Specialty | null,
+    professionalRegistry: row.professional_registry as CurrentUser['professionalRegistry'],
+    registryNumber: row.registry_number,
+    clinicPhone: row.clinic_phone,
+    clinicAddress: row.clinic_address,
+    mustChangePassword: row.must_change_password,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: iso(row.last_login_at),
+  };
+}
+
+export function toAdminUser(row: UserWithAcceptance): AdminUser {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    picture: row.profile_image_url,
+    userStatus: row.user_status,
+    isPremium: row.is_premium,
+    isAdmin: row.is_admin,
+    specialty: row.specialty as Specialty | null,
+    registryNumber: row.registry_number,
+    professionalRegistry: row.professional_registry as AdminUser['professionalRegistry'],
+    clinicPhone: row.clinic_phone,
+    clinicAddress: row.clinic_address,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: iso(row.last_login_at),
+    subscriptionStatus: row.subscription_status,
+    mustChangePassword: row.must_change_password,
+    termsAcceptance:
+      row.terms_version && row.terms_accepted_at
+        ? {
+            version: row.terms_version,
+            acceptedAt: row.terms_accepted_at.toISOString(),
+            ipAddress: row.terms_ip_address,
+            userAgent: row.terms_user_agent,
+          }
+        : null,
+  };
+}
+
+/** What a session record says about its user; rewritten whenever the user changes. */
+export function toPrincipalFields(row: UserRow): Omit<Principal, 'sessionId'> {
+  return {
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    fullName: row.full_name,
+    isAdmin: row.is_admin,
+    isPremium: effectivePremium(row),
+    userStatus: row.user_status,
+    mustChangePassword: row.must_change_password,
+  };
+}
+
+export function toChangedUser(row: UserRow): UserChangedPayload['user'] {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    fullName: row.full_name,
+    email: row.email,
+    isAdmin: row.is_admin,
+    isPremium: effectivePremium(row),
+    userStatus: row.user_status,
+    specialty: row.specialty as Specialty | null,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: iso(row.last_login_at),
+  };
+}

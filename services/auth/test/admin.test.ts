@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, type AuthUnderTest, Client, newUser, startAuth, uniqueEmail } from './harness.js';
+
+let auth: AuthUnderTest;
+let admin: Client;
+let adminId: string;
+beforeAll(async () => {
+  auth = await startAuth();
+  admin = new Client(auth.url);
+  adminId = ((await admin.login(ADMIN.email, ADMIN.password)).body.user as { id: string }).id;
+});
+afterAll(() => auth.close());
+
+type Row = Record<string, unknown> & { id: string };
+
+describe('admin users', () => {
+  it('creates a user with a generated temporary password that must be changed', async () => {
+    const email = uniqueEmail('enfermeira');
+    const res = await admin.post('/api/admin/users', {
+      fullName: 'Beatriz Nunes',
+      email,
+      isPremium: true,
+      userStatus: 'active',
+      specialty: 'enfermeira',
+      professionalRegistry: 'COREN',
+      registryNumber: '998877',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Usuário criado com sucesso');
+    const temporary = String(res.body.temporaryPassword);
+    expect(temporary).toMatch(/^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,}$/);
+    expect(res.body.user).toMatchObject({
+      email,
+      isPremium: true,
+      isAdmin: false,
+      mustChangePassword: true,
+    });
+    const login = await new Client(auth.url).login(email, temporary);
+    expect(login.body.mustChangePassword).toBe(true);
+    expect((login.body.user as Row).isPremium).toBe(true);
+  });
+
+  it("requires 'Nome Completo' and a valid email", async () => {
+    const noName = await admin.post('/api/admin/users', { fullName: '', email: uniqueEmail() });
+    expect(noName.status).toBe(400);
+    expect(noName.body.message).toBe('Nome Completo é obrigatório');
+    const badEmail = await admin.post('/api/admin/users', { fullName: 'Ana', email: 'ana@' });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.message).toBe('Informe um email válido.');
+  });
+
+  it('lists users newest first with the admin view fields', async () => {
+    const { id } = await newUser(auth.url);
+    const res = await admin.get('/api/admin/users');
+    const rows = res.body as unknown as Row[];
+    expect(rows[0]!.id).toBe(id);
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      [
+        'id',
+        'fullName',
+        'firstName',
+        'lastName',
+        'email',
+        'picture',
+        'userStatus',
+        'isPremium',
+        'isAdmin',
+        'specialty',
+        'registryNumber',
+        'professionalRegistry',
+        'clinicPhone',
+        'clinicAddress',
+        'createdAt',
+        'lastLoginAt',
+        'subscriptionStatus',
+        'mustChangePassword',
+        'termsAcceptance',
+      ].sort(),
+    );
+    expect(JSON.stringify(rows)).not.toMatch(/password_hash|\$argon2/);
+  });
+
+  it('edits Premium, admin and status', async () => {
+    const { id } = await newUser(auth.url);
+    const res = await admin.put(`/api/admin/users/${id}`, {
+      isPremium: true,
+      userStatus: 'suspended',
+      fullName: 'Ana B. Souza',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      isPremium: true,
+      userStatus: 'suspended',
+      firstName: 'Ana',
+      lastName: 'B. Souza',
+    });
+  });
+
+  it('refuses an email another user has', async () => {
+    const a = await newUser(auth.url);
+    const b = await newUser(auth.url);
+    const res = await admin.put(`/api/admin/users/${b.id}`, { email: a.email });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'Este email já está cadastrado. Entre com sua senha ou use outro email.',
+    );
+  });
+
+  it('does not let an admin remove their own admin access or suspend themselves', async () => {
+    const demote = await admin.put(`/api/admin/users/${adminId}`, { isAdmin: false });
+    expect(demote.status).toBe(400);
+    expect(demote.body.message).toBe('Você não pode remover seu próprio acesso de administrador.');
+    const suspend = await admin.put(`/api/admin/users/${adminId}`, { userStatus: 'suspended' });
+    expect(suspend.body.message).toBe('Você não pode suspender ou desativar a sua própria conta.');
+  });
+
+  it('never deletes an admin account', async () => {
+    const other = await admin.post('/api/admin/users', {
+      fullName: 'Outro Admin',
+      email: uniqueEmail('admin'),
+      isAdmin: true,
+    });
+    const id = (other.body.user as Row).id;
+    const res = await admin.delete(`/api/admin/users/${id}`);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Contas de administrador não podem ser excluídas.');
+    expect((await admin.get(`/api/admin/user-profile/${id}`)).status).toBe(200);
+  });
+
+  it('deletes a regular user', async () => {
+    const { id } = await newUser(auth.url);
+    expect((await admin.delete(`/api/admin/users/${id}`)).status).toBe(200);
+    const gone = await admin.get(`/api/admin/user-profile/${id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('Usuário não encontrado.');
+  });
+
+  it('lists the login history, most recent first, with session durations', async () => {
+    const { client, id, email, password } = await newUser(auth.url);
+    await client.post('/auth/logout');
+    const second = new Client(auth.url, {
+      'user-agent': 'Tablet/2.0',
+      'x-forwarded-for': '203.0.113.7',
+    });
+    await second.login(email, password);
+    const res = await admin.get(`/api/admin/login-history/${id}?limit=5`);
+    const rows = res.body as unknown as Row[];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ ipAddress: '203.0.113.7', userAgent: 'Tablet/2.0' });
+    expect(Date.parse(String(rows[0]!.loginDate))).toBeGreaterThanOrEqual(
+      Date.parse(String(rows[1]!.loginDate)),
+    );
+    for (const row of rows) expect(row.sessionDuration).toBeGreaterThanOrEqual(0);
+    expect((await admin.get(`/api/admin/login-history/${id}?limit=1`)).body).toHaveLength(1);
+  });
+});
+
+describe('terms versions', () => {
+  it('keeps at most one version active', async () => {
+    const created = await admin.post('/api/admin/terms', {
+      version: `2.${Date.now()}`,
+      title: 'Termos de Uso',
+      content: 'Texto atualizado dos termos.',
+      isActive: true,
+    });
+    expect(created.status).toBe(201);
+    const list = (await admin.get('/api/admin/terms')).body as unknown as Row[];
+    expect(list.filter((t) => t.isActive)).toHaveLength(1);
+    expect(list.find((t) => t.isActive)!.id).toBe(created.body.id);
+    expect((await new Client(auth.url).get('/api/terms/current')).body.version).toBe(
+      created.body.version,
+    );
+
+    const active = await admin.delete(`/api/admin/terms/${created.body.id}`);
+    expect(active.status).toBe(409);
+    expect(active.body.message).toBe(
+      'A versão ativa dos termos não pode ser excluída. Ative outra versão antes.',
+    );
+
+    const original = list.find((t) => t.version === '1.0')!;
+    await admin.put(`/api/admin/terms/${original.id}`, { isActive: true });
+    const after = (await admin.get('/api/admin/terms')).body as unknown as Row[];
+    expect(after.filter((t) => t.isActive).map((t) => t.id)).toEqual([original.id]);
+    expect((await admin.delete(`/api/admin/terms/${created.body.id}`)).status).toBe(200);
+  });
+
+  it('refuses a duplicate version number and blank fields', async () => {
+    const dup = await admin.post('/api/admin/terms', { version: '1.0', title: 'x', content: 'y' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('Já existe uma versão dos termos com este número.');
+    const blank = await admin.post('/api/admin/terms', { version: '9', title: '  ', content: 'y' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('Informe o título dos termos.');
+  });
+
+  it('keeps a version that users accepted', async () => {
+    const list = (await admin.get('/api/admin/terms')).body as unknown as Row[];
+    const accepted = list.find((t) => t.version === '1.0')!;
+    await new Client(auth.url).post('/auth/register', {
+      fullName: 'Ana Souza',
+      email: uniqueEmail(),
+      password: 'segredo1',
+      acceptedTermsVersion: '1.0',
+    });
+    const other = await admin.post('/api/admin/terms', {
+      version: `3.${Date.now()}`,
+      title: 't',
+      content: 'c',
+      isActive: true,
+    });
+    const res = await admin.delete(`/api/admin/terms/${accepted.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'Esta versão já foi aceita por usuários e não pode ser excluída.',
+    );
+    await admin.put(`/api/admin/terms/${accepted.id}`, { isActive: true });
+    await admin.delete(`/api/admin/terms/${other.body.id}`);
+  });
+});

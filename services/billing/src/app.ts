@@ -1,0 +1,48 @@
+import { createServiceApp, type ServiceRuntime, standardAppOptions } from '@pv/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { BillingConfig } from './config.js';
+import type { BillingDatabase } from './db/schema.js';
+import { QuotaService } from './quota/quota.service.js';
+import { quotaRoutes } from './routes/quota.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
+import { usageRoutes } from './routes/usage.js';
+import { SonioxKeys } from './speech/soniox.js';
+import { stripeFrom } from './stripe/stripe-client.js';
+import { SubscriptionService } from './subscriptions/subscription.service.js';
+import { UsageService } from './usage/usage.service.js';
+
+export interface BillingAppOptions {
+  config: BillingConfig;
+  runtime: ServiceRuntime<BillingDatabase>;
+  logger?: boolean;
+}
+
+/** The billing service's HTTP app, built from injected dependencies; it never listens. */
+export async function buildBillingApp(options: BillingAppOptions): Promise<FastifyInstance> {
+  const { config, runtime } = options;
+  const app = await createServiceApp(
+    standardAppOptions('billing', config, runtime, options.logger),
+  );
+  const usage = new UsageService(runtime.db, runtime.relay);
+  const subscriptions = new SubscriptionService(
+    runtime.db,
+    runtime.relay,
+    stripeFrom(config),
+    runtime.log,
+  );
+  const speech = new SonioxKeys(
+    {
+      ...(config.SONIOX_API_KEY ? { apiKey: config.SONIOX_API_KEY } : {}),
+      apiUrl: config.SONIOX_API_URL,
+      keyTtlSeconds: config.SONIOX_KEY_TTL_SECONDS,
+    },
+    usage,
+    runtime.log,
+  );
+  usageRoutes(app, usage, speech, subscriptions);
+  subscriptionRoutes(app, subscriptions);
+  quotaRoutes(app, new QuotaService(runtime.db, config.QUOTA_RESERVATION_TTL_SECONDS));
+  return app;
+}
+
+export { startUsageConsumer } from './usage/usage-consumer.js';

@@ -1,0 +1,34 @@
+import { BaseConfigFields, loadConfig } from '@pv/service-kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+export const BillingConfigSchema = Type.Object({
+  ...BaseConfigFields,
+  PORT: Type.Integer({ default: 8084 }),
+  BILLING_DATABASE: Type.String({ default: 'billing' }),
+  /**
+   * Stripe keys. Without the secret key (and the webhook secret) create-subscription answers 503
+   * and nothing pretends to charge; an admin can still grant Premium in the console.
+   */
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** A recurring BRL price created in the dashboard; without it one is created (lookup key). */
+  STRIPE_PRICE_ID: Type.Optional(Type.String({ minLength: 1 })),
+  /** Where the Stripe SDK sends its calls: a local fake in tests, api.stripe.com otherwise. */
+  STRIPE_API_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Soniox's long-lived key; without it the temporary-key route answers 503. */
+  SONIOX_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  SONIOX_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.soniox.com' }),
+  /** How long a minted Soniox key may be used to open a stream (Soniox allows 1..3600). */
+  SONIOX_KEY_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 3_600, default: 60 }),
+  /**
+   * A quota reservation counts until its action's event arrives (formatting: consult.formatted.v1
+   * with the same id) or, at the latest, for this long; the action's event counts afterwards.
+   */
+  QUOTA_RESERVATION_TTL_SECONDS: Type.Integer({ minimum: 60, default: 600 }),
+  /** The durable JetStream consumer that keeps the usage counters. */
+  BILLING_CONSUMER: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'billing-usage' }),
+});
+export type BillingConfig = Static<typeof BillingConfigSchema>;
+
+export const loadBillingConfig = (env = process.env) => loadConfig(BillingConfigSchema, env);

@@ -1,0 +1,94 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** Who a user is, as auth.user.changed.v1 tells billing (for Stripe customers and memberSince). */
+export interface BillingUsersTable {
+  user_id: string;
+  email: string;
+  full_name: string;
+  member_since: Date;
+  updated_at: Generated<Date>;
+}
+
+/**
+ * One row per user and calendar month (America/Sao_Paulo). The counters come from events; the
+ * row is also the lock that serialises quota checks of that user and month.
+ */
+export interface MonthlyUsageTable {
+  user_id: string;
+  year: number;
+  month: number;
+  login_count: Generated<number>;
+  transcription_count: Generated<number>;
+  formatting_count: Generated<number>;
+  pdf_count: Generated<number>;
+  ai_request_count: Generated<number>;
+  /** numeric: read back as a string by pg. */
+  ai_cost_usd: Generated<string>;
+  speech_seconds: Generated<number>;
+}
+
+export interface QuotaReservationsTable {
+  id: string;
+  user_id: string;
+  kind: 'formatting' | 'pdf';
+  year: number;
+  month: number;
+  created_at: Generated<Date>;
+  /** The action failed and gave its unit back. */
+  released_at: Date | null;
+  /** The action's event arrived and is now in the month's counters. */
+  settled_at: Date | null;
+}
+
+export interface StripeCustomersTable {
+  user_id: string;
+  customer_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  started_at: Date | null;
+  current_period_end: Date | null;
+  ended_at: Date | null;
+  /** When Stripe says the status last changed: older events never overwrite newer ones. */
+  status_at: Date;
+  created_at: Generated<Date>;
+}
+
+export interface SubscriptionPaymentsTable {
+  /** The Stripe invoice id. */
+  id: string;
+  subscription_id: string;
+  user_id: string;
+  status: 'paid' | 'failed';
+  amount_cents: number;
+  currency: string;
+  payment_method: string;
+  created_at: Generated<Date>;
+}
+
+/** Stripe event ids already applied: a replayed webhook changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: Generated<Date>;
+}
+
+export interface BillingDatabase {
+  billing_users: BillingUsersTable;
+  monthly_usage: MonthlyUsageTable;
+  quota_reservations: QuotaReservationsTable;
+  stripe_customers: StripeCustomersTable;
+  subscriptions: SubscriptionsTable;
+  subscription_payments: SubscriptionPaymentsTable;
+  stripe_events: StripeEventsTable;
+}
+
+export type MonthlyUsageRow = Selectable<MonthlyUsageTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

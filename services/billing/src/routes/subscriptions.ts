@@ -1,0 +1,32 @@
+import { BillingRoutes } from '@pv/contracts';
+import { principalOf, registerRoute } from '@pv/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { SubscriptionService } from '../subscriptions/subscription.service.js';
+
+export function subscriptionRoutes(app: FastifyInstance, subscriptions: SubscriptionService) {
+  registerRoute(app, BillingRoutes.createSubscription, async (request) =>
+    subscriptions.create(principalOf(request)),
+  );
+  registerRoute(app, BillingRoutes.confirmPayment, async (request) =>
+    subscriptions.confirmPayment(principalOf(request), request.body),
+  );
+  registerRoute(app, BillingRoutes.upgrade, async (request) =>
+    subscriptions.upgrade(principalOf(request), request.body.subscriptionId),
+  );
+
+  // The signature covers the exact bytes Stripe sent, so this route keeps the body as text.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, String(body)),
+    );
+    registerRoute(scope, BillingRoutes.stripeWebhook, async (request) =>
+      subscriptions.webhook(
+        typeof request.body === 'string' ? request.body : '',
+        typeof request.headers['stripe-signature'] === 'string'
+          ? request.headers['stripe-signature']
+          : undefined,
+      ),
+    );
+  });
+}

@@ -1,0 +1,17 @@
+import type { Principal } from '@pv/service-kit';
+import type { BillingDb } from '../db/types.js';
+
+/**
+ * Premium is isPremium (which auth keeps from the admin's flag and the subscription status) or,
+ * until auth has caught up with the event, an active subscription billing itself knows of.
+ */
+export async function isPremium(db: BillingDb, principal: Principal): Promise<boolean> {
+  if (principal.isPremium) return true;
+  const active = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('user_id', '=', principal.userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return active !== undefined;
+}

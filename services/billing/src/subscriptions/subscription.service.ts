@@ -1,0 +1,366 @@
+import {
+  BillingMessages,
+  type ConfirmPaymentBody,
+  type CreateSubscriptionResponse,
+  PREMIUM_CURRENCY,
+  PREMIUM_PRICE_CENTS,
+  type PremiumSubscription,
+  type SubscriptionState,
+  type UpgradeResponse,
+} from '@pv/contracts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  type OutboxRelay,
+  type Principal,
+  serviceUnavailable,
+} from '@pv/service-kit';
+import type { Logger } from 'pino';
+import type Stripe from 'stripe';
+import type { SubscriptionRow } from '../db/schema.js';
+import type { BillingKysely } from '../db/types.js';
+import type { StripeSetup } from '../stripe/stripe-client.js';
+import { isPremium } from './premium.js';
+import { applyStatus, findSubscriptionOf } from './subscription.repository.js';
+
+/** The price the product creates for itself when no STRIPE_PRICE_ID is configured. */
+export const PREMIUM_LOOKUP_KEY = 'pv_premium_monthly_brl';
+
+const fromUnix = (seconds: number | null | undefined) =>
+  seconds ? new Date(seconds * 1000) : null;
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+function providerFailure(error: unknown, log: Logger): AppError {
+  if (error instanceof AppError) return error;
+  log.warn({ err: (error as Error).message }, 'stripe call failed');
+  return new AppError(502, 'PAYMENT_PROVIDER_ERROR', BillingMessages.paymentProviderError);
+}
+
+/** Premium through Stripe: subscription, payment confirmation, upgrade and webhooks. */
+export class SubscriptionService {
+  private priceId: string | undefined;
+
+  constructor(
+    private readonly db: BillingKysely,
+    private readonly relay: OutboxRelay,
+    private readonly setup: StripeSetup | null,
+    private readonly log: Logger,
+  ) {
+    this.priceId = setup?.priceId;
+  }
+
+  private requireStripe(): StripeSetup {
+    if (!this.setup)
+      throw serviceUnavailable(BillingMessages.paymentsNotConfigured, 'PAYMENTS_NOT_CONFIGURED');
+    return this.setup;
+  }
+
+  private async premiumPrice(stripe: Stripe): Promise<string> {
+    if (this.priceId) return this.priceId;
+    const found = await stripe.prices.list({ lookup_keys: [PREMIUM_LOOKUP_KEY], active: true });
+    let price = found.data[0];
+    if (!price) {
+      const product = await stripe.products.create({ name: 'Premium' });
+      price = await stripe.prices.create(
+        {
+          product: product.id,
+          currency: PREMIUM_CURRENCY,
+          unit_amount: PREMIUM_PRICE_CENTS,
+          recurring: { interval: 'month' },
+          lookup_key: PREMIUM_LOOKUP_KEY,
+        },
+        { idempotencyKey: `premium-price-${PREMIUM_PRICE_CENTS}` },
+      );
+    }
+    this.priceId = price.id;
+    return price.id;
+  }
+
+  private async customerOf(stripe: Stripe, principal: Principal): Promise<string> {
+    const known = await this.db
+      .selectFrom('stripe_customers')
+      .select('customer_id')
+      .where('user_id', '=', principal.userId)
+      .executeTakeFirst();
+    if (known) return known.customer_id;
+    const customer = await stripe.customers.create(
+      { email: principal.email, name: principal.fullName, metadata: { userId: principal.userId } },
+      { idempotencyKey: `customer-${principal.userId}` },
+    );
+    await this.db
+      .insertInto('stripe_customers')
+      .values({ user_id: principal.userId, customer_id: customer.id })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return customer.id;
+  }
+
+  async create(principal: Principal): Promise<CreateSubscriptionResponse> {
+    const { stripe, publishableKey } = this.requireStripe();
+    if (await isPremium(this.db, principal))
+      throw conflict(BillingMessages.alreadyPremium, 'ALREADY_PREMIUM');
+    try {
+      const pending = await this.pendingSubscription(stripe, principal.userId);
+      if (pending)
+        return { ...pending, message: BillingMessages.subscriptionCreated, publishableKey };
+      const customer = await this.customerOf(stripe, principal);
+      const price = await this.premiumPrice(stripe);
+      const subscription = await stripe.subscriptions.create({
+        customer,
+        items: [{ price }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: {
+          save_default_payment_method: 'on_subscription',
+          payment_method_types: ['card'],
+        },
+        metadata: { userId: principal.userId },
+        expand: ['latest_invoice.confirmation_secret'],
+      });
+      const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+      const clientSecret = invoice?.confirmation_secret?.client_secret;
+      if (!clientSecret) throw new Error('subscription without a confirmation secret');
+      await this.db
+        .insertInto('subscriptions')
+        .values({
+          id: subscription.id,
+          user_id: principal.userId,
+          customer_id: customer,
+          status: subscription.status,
+          amount_cents: PREMIUM_PRICE_CENTS,
+          currency: PREMIUM_CURRENCY,
+          started_at: null,
+          current_period_end: null,
+          ended_at: null,
+          status_at: new Date(subscription.created * 1000),
+        })
+        .execute();
+      return {
+        clientSecret,
+        subscriptionId: subscription.id,
+        message: BillingMessages.subscriptionCreated,
+        publishableKey,
+      };
+    } catch (error) {
+      throw providerFailure(error, this.log);
+    }
+  }
+
+  /**
+   * A subscription of the user's still waiting for its first payment (a second click, a retry
+   * after a declined card): its payment is confirmed again instead of opening another one.
+   * Stripe expires such subscriptions after 23 hours.
+   */
+  private async pendingSubscription(
+    stripe: Stripe,
+    userId: string,
+  ): Promise<{ clientSecret: string; subscriptionId: string } | null> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'incomplete')
+      .where('created_at', '>', new Date(Date.now() - 22 * 3600 * 1000))
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!row) return null;
+    const remote = await stripe.subscriptions.retrieve(row.id, {
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    const secret = (remote.latest_invoice as Stripe.Invoice | null)?.confirmation_secret
+      ?.client_secret;
+    if (remote.status !== 'incomplete' || !secret) return null;
+    return { clientSecret: secret, subscriptionId: remote.id };
+  }
+
+  /** Reads the subscription from Stripe and records its status (the webhook may still be coming). */
+  private async sync(stripe: Stripe, row: SubscriptionRow): Promise<SubscriptionRow> {
+    const remote = await stripe.subscriptions.retrieve(row.id);
+    const updated = await this.db.transaction().execute((trx) =>
+      applyStatus(trx, {
+        subscriptionId: row.id,
+        status: remote.status,
+        // Stripe's event times are whole seconds; a read now must not outrank a webhook of
+        // this same second (e.g. the cancellation that follows).
+        at: new Date(Math.floor(Date.now() / 1000) * 1000),
+        currentPeriodEnd: fromUnix(remote.items.data[0]?.current_period_end),
+        startedAt: fromUnix(remote.start_date),
+        endedAt: fromUnix(remote.ended_at),
+      }),
+    );
+    this.relay.kick();
+    return updated ?? row;
+  }
+
+  private state(row: SubscriptionRow, message: string): SubscriptionState {
+    return {
+      message,
+      subscriptionId: row.id,
+      subscriptionStatus: row.status,
+      isPremium: row.status === 'active',
+    };
+  }
+
+  async confirmPayment(principal: Principal, body: ConfirmPaymentBody): Promise<SubscriptionState> {
+    const { stripe } = this.requireStripe();
+    const row = await findSubscriptionOf(this.db, principal.userId, body.subscriptionId);
+    if (!row) throw notFound(BillingMessages.subscriptionNotFound, 'SUBSCRIPTION_NOT_FOUND');
+    try {
+      const intent = await stripe.paymentIntents
+        .retrieve(body.paymentIntentId)
+        .catch((error: { statusCode?: number }) => {
+          if (error.statusCode === 404)
+            throw forbidden(BillingMessages.paymentNotYours, 'PAYMENT_NOT_YOURS');
+          throw error;
+        });
+      if (idOf(intent.customer) !== row.customer_id)
+        throw forbidden(BillingMessages.paymentNotYours, 'PAYMENT_NOT_YOURS');
+      if (intent.status === 'processing') return this.state(row, BillingMessages.paymentPending);
+      if (intent.status !== 'succeeded')
+        throw new AppError(402, 'PAYMENT_FAILED', BillingMessages.paymentFailed);
+      const synced = await this.sync(stripe, row);
+      return this.state(
+        synced,
+        synced.status === 'active'
+          ? BillingMessages.paymentConfirmed
+          : BillingMessages.paymentPending,
+      );
+    } catch (error) {
+      throw providerFailure(error, this.log);
+    }
+  }
+
+  async upgrade(principal: Principal, subscriptionId: string): Promise<UpgradeResponse> {
+    const { stripe } = this.requireStripe();
+    const row = await findSubscriptionOf(this.db, principal.userId, subscriptionId);
+    if (!row) throw notFound(BillingMessages.subscriptionNotFound, 'SUBSCRIPTION_NOT_FOUND');
+    try {
+      const synced = await this.sync(stripe, row);
+      const upgraded = synced.status === 'active';
+      return {
+        ...this.state(synced, upgraded ? BillingMessages.upgraded : BillingMessages.notUpgraded),
+        upgraded,
+      };
+    } catch (error) {
+      throw providerFailure(error, this.log);
+    }
+  }
+
+  /**
+   * A Stripe webhook. The signature is checked against the raw body before anything is read; the
+   * event id is recorded with its effects in one transaction, so a replay changes nothing.
+   */
+  async webhook(rawBody: string, signature: string | undefined): Promise<{ received: boolean }> {
+    const { stripe, webhookSecret } = this.requireStripe();
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+    } catch {
+      throw badRequest(BillingMessages.webhookSignature, 'INVALID_SIGNATURE');
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const fresh = await trx
+        .insertInto('stripe_events')
+        .values({ id: event.id, type: event.type })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!fresh) return;
+      const at = new Date(event.created * 1000);
+      switch (event.type) {
+        case 'invoice.paid':
+        case 'invoice.payment_failed': {
+          const invoice = event.data.object;
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+          if (!subscriptionId) return;
+          const paid = event.type === 'invoice.paid';
+          const sub = await trx
+            .selectFrom('subscriptions')
+            .select(['user_id', 'status'])
+            .where('id', '=', subscriptionId)
+            .executeTakeFirst();
+          if (!sub) return;
+          const values = {
+            status: paid ? ('paid' as const) : ('failed' as const),
+            amount_cents: paid ? invoice.amount_paid : invoice.amount_due,
+            currency: invoice.currency,
+            payment_method: 'card',
+          };
+          await trx
+            .insertInto('subscription_payments')
+            .values({
+              id: invoice.id,
+              subscription_id: subscriptionId,
+              user_id: sub.user_id,
+              ...values,
+            })
+            .onConflict((oc) => oc.column('id').doUpdateSet(values))
+            .execute();
+          if (paid) {
+            await applyStatus(trx, {
+              subscriptionId,
+              status: 'active',
+              at,
+              startedAt: at,
+              currentPeriodEnd: fromUnix(invoice.lines?.data[0]?.period?.end),
+            });
+          } else if (sub.status === 'active') {
+            await applyStatus(trx, { subscriptionId, status: 'past_due', at });
+          }
+          return;
+        }
+        case 'customer.subscription.created':
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted': {
+          const subscription = event.data.object;
+          await applyStatus(trx, {
+            subscriptionId: subscription.id,
+            status:
+              event.type === 'customer.subscription.deleted' ? 'canceled' : subscription.status,
+            at,
+            currentPeriodEnd: fromUnix(subscription.items?.data[0]?.current_period_end),
+            startedAt: fromUnix(subscription.start_date),
+            endedAt:
+              event.type === 'customer.subscription.deleted'
+                ? (fromUnix(subscription.ended_at) ?? at)
+                : fromUnix(subscription.ended_at),
+          });
+          return;
+        }
+        default:
+          return;
+      }
+    });
+    this.relay.kick();
+    return { received: true };
+  }
+
+  async subscriptionsOf(userId: string): Promise<PremiumSubscription[]> {
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    const methods = await this.db
+      .selectFrom('subscription_payments')
+      .select(['subscription_id', 'payment_method'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'paid')
+      .execute();
+    return rows.map((row) => ({
+      subscriptionId: row.id,
+      subscriptionType: 'premium_monthly',
+      isActive: row.status === 'active',
+      status: row.status,
+      startDate: row.started_at?.toISOString() ?? null,
+      endDate: (row.ended_at ?? row.current_period_end)?.toISOString() ?? null,
+      paymentAmount: (row.amount_cents / 100).toFixed(2),
+      paymentCurrency: row.currency.toUpperCase(),
+      paymentMethod: methods.find((m) => m.subscription_id === row.id)?.payment_method ?? 'card',
+    }));
+  }
+}

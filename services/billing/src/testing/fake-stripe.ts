@@ -1,0 +1,336 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { listen, readBody, sendJson } from './http.js';
+
+type Obj = Record<string, unknown>;
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Parses Stripe's form encoding (`items[0][price]=x&expand[0]=y`) into nested objects/arrays. */
+export function parseStripeForm(text: string): Obj {
+  const root: Obj = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.split(/\[|\]\[|\]/).filter((p) => p !== '');
+    let node: Obj = root;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) {
+        node[part] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(path[i + 1]!);
+      node[part] ??= nextIsIndex ? [] : {};
+      node = node[part] as Obj;
+    });
+  }
+  return root;
+}
+
+const asArray = (value: unknown): string[] =>
+  Array.isArray(value) ? (value as string[]) : value === undefined ? [] : [String(value)];
+
+/**
+ * A local fake of the part of Stripe's HTTP API that billing uses (customers, products, prices,
+ * subscriptions with `payment_behavior=default_incomplete`, payment intents), spoken over real
+ * HTTP so the official SDK talks to it through `host`/`port`/`protocol`. What Stripe.js and
+ * Stripe's own systems do (the card confirmation, renewals, cancellations) are test controls
+ * that change the objects and deliver webhooks signed the way Stripe signs them.
+ */
+export async function startFakeStripe(
+  options: { secretKey?: string; webhookSecret?: string } = {},
+) {
+  const secretKey = options.secretKey ?? 'sk_test_fake';
+  const webhookSecret = options.webhookSecret ?? 'whsec_test_fake';
+  const sdk = new Stripe(secretKey);
+  const customers = new Map<string, Obj>();
+  const products = new Map<string, Obj>();
+  const prices = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
+  const invoices = new Map<string, Obj>();
+  const intents = new Map<string, Obj>();
+  const calls: { method: string; path: string; body: Obj }[] = [];
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  let webhookUrl: string | undefined;
+
+  const missing = (res: Parameters<typeof sendJson>[0], what: string, key: string) =>
+    sendJson(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${key}'`,
+        param: 'id',
+      },
+    });
+
+  function subscriptionView(sub: Obj, expand: string[]): Obj {
+    const invoice = invoices.get(String(sub.latest_invoice_id))!;
+    const withSecret = expand.includes('latest_invoice.confirmation_secret');
+    const invoiceView = { ...invoice };
+    if (!withSecret) delete invoiceView.confirmation_secret;
+    const { latest_invoice_id: _, ...rest } = sub;
+    return {
+      ...rest,
+      latest_invoice: expand.some((e) => e.startsWith('latest_invoice')) ? invoiceView : invoice.id,
+    };
+  }
+
+  const server = await listen(async (req, res) => {
+    const text = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body =
+      req.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
+    calls.push({ method: req.method ?? 'GET', path: url.pathname, body });
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return sendJson(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+      });
+    }
+    // Stripe answers a repeated Idempotency-Key with the first answer, without doing it again.
+    const idempotencyKey = req.headers['idempotency-key'];
+    const replay = typeof idempotencyKey === 'string' ? idempotent.get(idempotencyKey) : undefined;
+    if (replay) return sendJson(res, replay.status, replay.body);
+    if (typeof idempotencyKey === 'string') {
+      const send = res.end.bind(res);
+      res.end = ((chunk: unknown) => {
+        if (typeof chunk === 'string')
+          idempotent.set(idempotencyKey, { status: res.statusCode, body: JSON.parse(chunk) });
+        return send(chunk as string);
+      }) as typeof res.end;
+    }
+    const [, version, resource, key] = url.pathname.split('/');
+    if (version !== 'v1')
+      return sendJson(res, 404, { error: { message: 'Unrecognized request URL' } });
+    const route = `${req.method} ${resource}${key ? '/:id' : ''}`;
+    switch (route) {
+      case 'POST customers/:id':
+      case 'POST customers': {
+        const customer = {
+          id: id('cus'),
+          object: 'customer',
+          email: body.email ?? null,
+          name: body.name ?? null,
+          metadata: body.metadata ?? {},
+          created: now(),
+          livemode: false,
+        };
+        customers.set(customer.id, customer);
+        return sendJson(res, 200, customer);
+      }
+      case 'POST products': {
+        const product = { id: id('prod'), object: 'product', name: body.name, active: true };
+        products.set(product.id, product);
+        return sendJson(res, 200, product);
+      }
+      case 'POST prices': {
+        const recurring = body.recurring as Obj | undefined;
+        const price = {
+          id: id('price'),
+          object: 'price',
+          active: true,
+          currency: body.currency,
+          unit_amount: Number(body.unit_amount),
+          product: body.product,
+          lookup_key: body.lookup_key ?? null,
+          recurring: { interval: recurring?.interval ?? 'month', interval_count: 1 },
+          type: 'recurring',
+        };
+        prices.set(price.id, price);
+        return sendJson(res, 200, price);
+      }
+      case 'GET prices': {
+        const keys = asArray(body.lookup_keys);
+        const data = [...prices.values()].filter(
+          (p) => keys.length === 0 || keys.includes(String(p.lookup_key)),
+        );
+        return sendJson(res, 200, { object: 'list', data, has_more: false, url: '/v1/prices' });
+      }
+      case 'POST subscriptions': {
+        const customer = customers.get(String(body.customer));
+        if (!customer) return missing(res, 'customer', String(body.customer));
+        const items = (body.items as Obj[] | undefined) ?? [];
+        const price = prices.get(String(items[0]?.price));
+        if (!price) return missing(res, 'price', String(items[0]?.price));
+        if (body.payment_behavior !== 'default_incomplete')
+          return sendJson(res, 400, {
+            error: { type: 'invalid_request_error', message: 'fake expects default_incomplete' },
+          });
+        const subscriptionId = id('sub');
+        const start = now();
+        const end = start + 30 * 24 * 3600;
+        const intent = {
+          id: id('pi'),
+          object: 'payment_intent',
+          amount: price.unit_amount,
+          currency: price.currency,
+          customer: customer.id,
+          status: 'requires_payment_method',
+          payment_method_types: ['card'],
+          last_payment_error: null,
+          created: start,
+        } as Obj;
+        intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
+        intents.set(String(intent.id), intent);
+        const invoice = {
+          id: id('in'),
+          object: 'invoice',
+          customer: customer.id,
+          currency: price.currency,
+          amount_due: price.unit_amount,
+          amount_paid: 0,
+          status: 'open',
+          created: start,
+          parent: {
+            type: 'subscription_details',
+            quote_details: null,
+            subscription_details: { subscription: subscriptionId, metadata: body.metadata ?? {} },
+          },
+          lines: {
+            object: 'list',
+            data: [{ id: id('il'), amount: price.unit_amount, period: { start, end } }],
+            has_more: false,
+          },
+          confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
+          payment_intent_id: intent.id,
+        };
+        invoices.set(invoice.id, invoice);
+        const subscription = {
+          id: subscriptionId,
+          object: 'subscription',
+          customer: customer.id,
+          status: 'incomplete',
+          created: start,
+          start_date: start,
+          ended_at: null,
+          canceled_at: null,
+          metadata: body.metadata ?? {},
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: id('si'),
+                object: 'subscription_item',
+                price,
+                quantity: 1,
+                current_period_start: start,
+                current_period_end: end,
+              },
+            ],
+            has_more: false,
+          },
+          latest_invoice_id: invoice.id,
+        };
+        subscriptions.set(subscriptionId, subscription);
+        return sendJson(res, 200, subscriptionView(subscription, asArray(body.expand)));
+      }
+      case 'GET subscriptions/:id': {
+        const sub = subscriptions.get(String(key));
+        if (!sub) return missing(res, 'subscription', String(key));
+        return sendJson(res, 200, subscriptionView(sub, asArray(body.expand)));
+      }
+      case 'DELETE subscriptions/:id': {
+        const sub = subscriptions.get(String(key));
+        if (!sub) return missing(res, 'subscription', String(key));
+        Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: now() });
+        return sendJson(res, 200, subscriptionView(sub, []));
+      }
+      case 'GET payment_intents/:id': {
+        const intent = intents.get(String(key));
+        if (!intent) return missing(res, 'payment_intent', String(key));
+        return sendJson(res, 200, intent);
+      }
+      default:
+        return sendJson(res, 404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${route})` },
+        });
+    }
+  });
+
+  function event(type: string, object: Obj): Obj {
+    return {
+      id: id('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    };
+  }
+
+  /** Signs a payload as Stripe does (header `stripe-signature`). */
+  const sign = (payload: string, secret = webhookSecret) =>
+    sdk.webhooks.generateTestHeaderString({ payload, secret });
+
+  /** Posts an event to the webhook URL; resolves with the HTTP status and body. */
+  async function deliver(evt: Obj, signature?: string) {
+    if (!webhookUrl) throw new Error('fake Stripe: set webhookUrl first');
+    const payload = JSON.stringify(evt, null, 2);
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signature ?? sign(payload),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+    });
+    return { status: response.status, body: (await response.json().catch(() => ({}))) as Obj };
+  }
+
+  const intentOfSubscription = (subscriptionId: string) => {
+    const sub = subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`fake Stripe: no subscription ${subscriptionId}`);
+    const invoice = invoices.get(String(sub.latest_invoice_id))!;
+    return { sub, invoice, intent: intents.get(String(invoice.payment_intent_id))! };
+  };
+
+  return {
+    url: server.url,
+    secretKey,
+    webhookSecret,
+    publishableKey: 'pk_test_fake',
+    calls,
+    subscriptions,
+    intents,
+    sign,
+    deliver,
+    event,
+    set webhookUrl(value: string) {
+      webhookUrl = value;
+    },
+    /**
+     * What Stripe.js and Stripe do when the card is confirmed: the intent succeeds, the invoice
+     * is paid, the subscription turns active; the webhooks go out (and are returned for replays).
+     */
+    async payFirstInvoice(subscriptionId: string) {
+      const { sub, invoice, intent } = intentOfSubscription(subscriptionId);
+      intent.status = 'succeeded';
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due });
+      sub.status = 'active';
+      const paid = event('invoice.paid', invoice);
+      const updated = event('customer.subscription.updated', subscriptionView(sub, []));
+      return { events: [paid, updated], responses: [await deliver(paid), await deliver(updated)] };
+    },
+    /** A declined card: the intent needs another payment method and invoice.payment_failed goes out. */
+    async failFirstInvoice(subscriptionId: string) {
+      const { invoice, intent } = intentOfSubscription(subscriptionId);
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+      });
+      const failed = event('invoice.payment_failed', invoice);
+      return { events: [failed], responses: [await deliver(failed)] };
+    },
+    /** The subscription is cancelled (in the dashboard or at period end). */
+    async cancel(subscriptionId: string) {
+      const { sub } = intentOfSubscription(subscriptionId);
+      Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: now() });
+      const deleted = event('customer.subscription.deleted', subscriptionView(sub, []));
+      return { events: [deleted], responses: [await deliver(deleted)] };
+    },
+    close: server.close,
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;

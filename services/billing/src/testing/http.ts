@@ -1,0 +1,33 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** Listens on an ephemeral port of 127.0.0.1 and resolves with the base URL. */
+export async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    handler(req, res).catch((error: Error) => sendJson(res, 500, { error: error.message }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,2 @@
+export { startFakeSoniox } from './fake-soniox.js';
+export { type FakeStripe, parseStripeForm, startFakeStripe } from './fake-stripe.js';

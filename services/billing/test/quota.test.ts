@@ -1,0 +1,213 @@
+import { BillingMessages } from '@pv/contracts';
+import { buildFormattingApp } from '@pv/formatting';
+import { type FormattingConfig, loadFormattingConfig } from '@pv/formatting/config';
+import { openFormatting } from '@pv/formatting/runtime';
+import { startFormattingWorker } from '@pv/formatting/worker';
+import { JobQueue } from '@pv/service-kit';
+import {
+  Client,
+  createTestDatabase,
+  eventually,
+  freePort,
+  testInfra,
+} from '@pv/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodOf } from '../src/usage/period.js';
+import { addToMonth } from '../src/usage/usage.repository.js';
+import { type BillingUnderTest, startBilling, urlOf } from './harness.js';
+
+const DICTATION =
+  'Paciente de 45 anos refere dor de cabeça há três dias, sem febre. Exame físico sem alterações. Hipótese de cefaleia tensional. Orientado analgesia e retorno se piora.';
+const FORMAT = { text: DICTATION, language: 'pt-BR', professional: 'consulta_medica' };
+const FORMATTING_LIMIT_MESSAGE =
+  'Você atingiu o limite mensal de 30 formatações do plano gratuito. Assine o Premium para formatar sem limites.';
+
+let billing: BillingUnderTest;
+
+/** The real formatting service, verifying the same sessions, asking `billingUrl` for quota. */
+async function startFormattingWith(billingUrl: string | undefined, withWorker = true) {
+  const database = await createTestDatabase('billing_fmt');
+  const config: FormattingConfig = loadFormattingConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: billing.nats.url,
+    FORMATTING_DATABASE: database.name,
+    FORMATTING_QUEUE: `test-${database.name.replace(/_/g, '-')}`,
+    SESSION_PUBLIC_KEY: billing.keys.publicKey,
+    LOG_LEVEL: 'silent',
+    FORMATTING_WORKER_CONCURRENCY: '16',
+    ...(billingUrl ? { BILLING_URL: billingUrl } : {}),
+  });
+  const runtime = await openFormatting(config);
+  const queue = new JobQueue(config.FORMATTING_QUEUE, config.REDIS_URL);
+  await queue.ready();
+  const worker = withWorker ? await startFormattingWorker(config) : undefined;
+  const app = await buildFormattingApp({
+    config,
+    runtime,
+    queue,
+    logger: false,
+    anonymousLimitNamespace: `pv:test:billing:anon:${database.name}:`,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: urlOf(app),
+    async close() {
+      await app.close();
+      await worker?.close();
+      await queue.queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      await runtime.close();
+      await database.drop();
+    },
+  };
+}
+
+let formatting: Awaited<ReturnType<typeof startFormattingWith>>;
+
+beforeAll(async () => {
+  billing = await startBilling({}, { consumer: true });
+  formatting = await startFormattingWith(billing.url);
+}, 60_000);
+afterAll(async () => {
+  await formatting.close();
+  await billing.close();
+});
+
+/** A signed-in user of the formatting service, with `used` formattings already this month. */
+async function userWith(role: 'free' | 'premium', used: number) {
+  const inBilling = await billing.as(role);
+  await addToMonth(billing.runtime.db, inBilling.userId, periodOf(new Date()), {
+    formatting_count: used,
+  });
+  const client = new Client(formatting.url) as Client & { userId: string };
+  client.cookie = inBilling.cookie;
+  client.userId = inBilling.userId;
+  return { client, inBilling };
+}
+
+describe('the formatting limit, enforced by billing for the formatting service', () => {
+  it('50 concurrent format requests by a free user with 3 left: exactly 3 succeed', async () => {
+    const { client, inBilling } = await userWith('free', 27);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => client.post('/api/format-text', FORMAT)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(47);
+    for (const refused of results.filter((r) => r.status === 429))
+      expect(refused.body.message).toBe(FORMATTING_LIMIT_MESSAGE);
+
+    // The three notes' events reach the counters; the dashboard says 30 of 30.
+    await eventually(async () => {
+      const metrics = await inBilling.get('/api/user-metrics');
+      const month = metrics.body.currentMonth as { formattingCount: number };
+      return month.formattingCount === 30 && metrics;
+    });
+    // Each of the three reservations was settled by its consult.formatted.v1 (same id).
+    await eventually(async () => {
+      const settled = await billing.runtime.db
+        .selectFrom('quota_reservations')
+        .select('settled_at')
+        .where('user_id', '=', client.userId)
+        .execute();
+      return settled.length === 3 && settled.every((r) => r.settled_at !== null);
+    });
+    await eventually(async () => {
+      const r = await billing.runtime.db
+        .selectFrom('monthly_usage')
+        .select('formatting_count')
+        .where('user_id', '=', client.userId)
+        .executeTakeFirstOrThrow();
+      return r.formatting_count === 30;
+    });
+  }, 60_000);
+
+  it('a Premium user is not limited', async () => {
+    const { client } = await userWith('premium', 500);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => client.post('/api/format-text', FORMAT)),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  }, 30_000);
+
+  it('a formatting that fails gives its reservation back', async () => {
+    const { client } = await userWith('free', 29);
+    const noWorker = await startFormattingWith(billing.url, false);
+    try {
+      const broken = new Client(noWorker.url);
+      broken.cookie = client.cookie;
+      const failed = await broken.post('/api/format-text', FORMAT);
+      expect(failed.status).toBe(503);
+    } finally {
+      await noWorker.close();
+    }
+    const ok = await client.post('/api/format-text', FORMAT);
+    expect(ok.status).toBe(200);
+    const refused = await client.post('/api/format-text', FORMAT);
+    expect(refused.status).toBe(429);
+  }, 30_000);
+
+  it('anonymous visitors are not counted by billing', async () => {
+    const anonymous = new Client(formatting.url);
+    const res = await anonymous.post('/api/format-text', FORMAT);
+    expect(res.status).toBe(200);
+  });
+
+  it('when billing is unreachable the note is still formatted (fail open)', async () => {
+    const dead = await freePort();
+    const open = await startFormattingWith(`http://127.0.0.1:${dead}`);
+    try {
+      const { client } = await userWith('free', 30);
+      const viaOpen = new Client(open.url);
+      viaOpen.cookie = client.cookie;
+      expect((await viaOpen.post('/api/format-text', FORMAT)).status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  }, 30_000);
+});
+
+describe('/internal/quota (billing side)', () => {
+  it('refuses PDFs at 20 for a free user with the message naming the limit', async () => {
+    const user = await billing.as('free');
+    await addToMonth(billing.runtime.db, user.userId, periodOf(new Date()), { pdf_count: 20 });
+    const res = await user.post('/internal/quota/consume', {
+      kind: 'pdf',
+      reservationId: crypto.randomUUID(),
+    });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe(BillingMessages.pdfLimit(20));
+    expect(res.body.message).toBe(
+      'Você atingiu o limite mensal de 20 PDFs do plano gratuito. Assine o Premium para gerar PDFs sem limites.',
+    );
+  });
+
+  it('a retried consume with the same reservation id counts once; release is idempotent', async () => {
+    const user = await billing.as('free');
+    const reservationId = crypto.randomUUID();
+    const first = await user.post('/internal/quota/consume', { kind: 'pdf', reservationId });
+    const again = await user.post('/internal/quota/consume', { kind: 'pdf', reservationId });
+    expect(first.body).toMatchObject({ allowed: true, used: 1, limit: 20 });
+    expect(again.body).toMatchObject({ allowed: true, used: 1 });
+    expect((await user.post('/internal/quota/release', { reservationId })).body).toEqual({
+      released: true,
+    });
+    expect((await user.post('/internal/quota/release', { reservationId })).body).toEqual({
+      released: false,
+    });
+    const other = await billing.as('free');
+    expect((await other.post('/internal/quota/release', { reservationId })).body).toEqual({
+      released: false,
+    });
+  });
+
+  it('needs a signed-in caller', async () => {
+    const res = await fetch(`${billing.url}/internal/quota/consume`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'pdf', reservationId: crypto.randomUUID() }),
+    });
+    expect(res.status).toBe(401);
+  });
+});

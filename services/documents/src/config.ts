@@ -1,0 +1,27 @@
+import { LlmConfigFields } from '@pv/llm';
+import { BaseConfigFields, loadConfig } from '@pv/service-kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+export const DocumentsConfigSchema = Type.Object({
+  ...BaseConfigFields,
+  ...LlmConfigFields,
+  PORT: Type.Integer({ default: 8083 }),
+  DOCUMENTS_DATABASE: Type.String({ default: 'documents' }),
+  /** The BullMQ queue between the HTTP service and its pdf-workers. */
+  /** Billing's base URL for the monthly PDF quota; unset, PDFs are not metered. */
+  BILLING_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  PDF_QUEUE: Type.String({ pattern: '^[a-z0-9-]+$', default: 'pdf' }),
+  /** How long a PDF call waits for its job before answering 504 (below the gateway's 120 s). */
+  PDF_TIMEOUT_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
+  /** PDFs one pdf-worker renders at once (rendering is CPU-bound: about one per core). */
+  PDF_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 2 }),
+  /** Lock of a job in a worker; a crashed worker's job is taken over after about this long. */
+  PDF_WORKER_LOCK_MS: Type.Integer({ minimum: 500, default: 15_000 }),
+  /** Bounds of PDF text extraction (spec: 10 MB, 200 pages, 20 s). */
+  EXTRACT_MAX_BYTES: Type.Integer({ minimum: 1, default: 10 * 1024 * 1024 }),
+  EXTRACT_MAX_PAGES: Type.Integer({ minimum: 1, default: 200 }),
+  EXTRACT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000 }),
+});
+export type DocumentsConfig = Static<typeof DocumentsConfigSchema>;
+
+export const loadDocumentsConfig = (env = process.env) => loadConfig(DocumentsConfigSchema, env);

@@ -1,0 +1,429 @@
+import type {
+  AmbulatoryPrescription,
+  ControlledPrescription,
+  HospitalPrescription,
+} from '@pv/contracts';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { findControlledDrug } from '../documents/controlled-drugs.js';
+import { quantityInWords } from '../documents/number-words.js';
+
+/** The professional's data printed at the top of every page. */
+export interface PdfHeader {
+  name: string;
+  registry: string;
+  clinicAddress: string;
+  clinicPhone: string;
+}
+
+const MARGINS: [number, number, number, number] = [50, 95, 50, 55];
+
+function pageHeader(header: PdfHeader): Content {
+  const contact = [header.clinicAddress, header.clinicPhone ? `Tel.: ${header.clinicPhone}` : '']
+    .filter(Boolean)
+    .join(' | ');
+  return {
+    margin: [50, 28, 50, 0],
+    stack: [
+      { text: header.name || 'Profissional de saúde', style: 'headerName' },
+      ...(header.registry ? [{ text: header.registry, style: 'headerLine' }] : []),
+      ...(contact ? [{ text: contact, style: 'headerLine' }] : []),
+      {
+        canvas: [
+          { type: 'line', x1: 0, y1: 6, x2: 495, y2: 6, lineWidth: 0.7, lineColor: '#1f4e79' },
+        ],
+      },
+    ],
+  };
+}
+
+/** A4, embedded Roboto, the professional's header and "Página N de M" with the date below. */
+function page(
+  header: PdfHeader,
+  date: string,
+  title: string,
+  content: Content[],
+): TDocumentDefinitions {
+  return {
+    pageSize: 'A4',
+    pageMargins: MARGINS,
+    info: { title, creator: 'Prontuário por voz', producer: 'pdfmake' },
+    header: () => pageHeader(header),
+    footer: (current, total) => ({
+      margin: [50, 20, 50, 0],
+      columns: [
+        { text: `Emitido em ${date}`, style: 'footer' },
+        { text: `Página ${current} de ${total}`, style: 'footer', alignment: 'right' },
+      ],
+    }),
+    content,
+    styles: {
+      headerName: { fontSize: 13, bold: true, color: '#1f4e79' },
+      headerLine: { fontSize: 9, color: '#333333' },
+      title: { fontSize: 15, bold: true, alignment: 'center', margin: [0, 0, 0, 12] },
+      heading: { fontSize: 11, bold: true, margin: [0, 10, 0, 3], color: '#1f4e79' },
+      body: { fontSize: 10.5, lineHeight: 1.25 },
+      small: { fontSize: 9 },
+      label: { fontSize: 9, bold: true },
+      footer: { fontSize: 8, color: '#555555' },
+    },
+    defaultStyle: { fontSize: 10.5 },
+  };
+}
+
+function signatureBlock(name: string, registry: string, date: string): Content {
+  return {
+    margin: [0, 30, 0, 0],
+    unbreakable: true,
+    stack: [
+      { text: `Data: ${date}`, style: 'body', margin: [0, 0, 0, 28] },
+      { text: '______________________________________________', alignment: 'center' },
+      { text: name || 'Assinatura do profissional', alignment: 'center', style: 'body' },
+      ...(registry ? [{ text: registry, alignment: 'center' as const, style: 'small' }] : []),
+    ],
+  };
+}
+
+const isHeadingLine = (line: string) => {
+  const t = line.trim();
+  return (
+    t.length >= 3 &&
+    t.length <= 80 &&
+    /\p{Lu}/u.test(t) &&
+    t === t.toLocaleUpperCase('pt-BR') &&
+    !/^[-•*\d]/.test(t)
+  );
+};
+
+/** A free-text document: UPPERCASE lines become headings, the rest flows as paragraphs. */
+export function documentPdf(input: {
+  title: string;
+  content: string;
+  patientName: string;
+  header: PdfHeader;
+  date: string;
+}): TDocumentDefinitions {
+  const lines = input.content.replace(/\r\n/g, '\n').split('\n');
+  // The title is printed once: a first line repeating it is not printed twice.
+  if (lines[0]?.trim().toLocaleUpperCase('pt-BR') === input.title.trim().toLocaleUpperCase('pt-BR'))
+    lines.shift();
+  const content: Content[] = [{ text: input.title, style: 'title' }];
+  if (input.patientName)
+    content.push({
+      text: [{ text: 'Paciente: ', bold: true }, input.patientName],
+      style: 'body',
+      margin: [0, 0, 0, 6],
+    });
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length)
+      content.push({ text: paragraph.join('\n'), style: 'body', margin: [0, 0, 0, 4] });
+    paragraph = [];
+  };
+  for (const line of lines) {
+    if (line.trim() === '') flush();
+    else if (isHeadingLine(line)) {
+      flush();
+      content.push({ text: line.trim(), style: 'heading' });
+    } else paragraph.push(line);
+  }
+  flush();
+  const signed = /_{10,}/.test(input.content);
+  if (!signed) content.push(signatureBlock(input.header.name, input.header.registry, input.date));
+  return page(input.header, input.date, input.title, content);
+}
+
+const cell = (text: string, bold = false) => ({ text: text || '-', bold, fontSize: 9.5 });
+
+export function hospitalPdf(input: {
+  prescription: HospitalPrescription;
+  title: string;
+  institutionName: string;
+  doctorName: string;
+  crm: string;
+  header: PdfHeader;
+  date: string;
+}): TDocumentDefinitions {
+  const p = input.prescription;
+  const content: Content[] = [
+    ...(input.institutionName
+      ? [
+          {
+            text: input.institutionName,
+            alignment: 'center' as const,
+            bold: true,
+            margin: [0, 0, 0, 4] as [number, number, number, number],
+          },
+        ]
+      : []),
+    { text: input.title, style: 'title' },
+    {
+      style: 'body',
+      table: {
+        widths: ['*', 'auto', 'auto', 'auto'],
+        body: [
+          [
+            cell('Paciente', true),
+            cell('Idade', true),
+            cell('Sexo', true),
+            cell('Prontuário', true),
+          ],
+          [
+            cell(p.patientData.name),
+            cell(p.patientData.age),
+            cell(p.patientData.gender),
+            cell(p.patientData.medicalRecord),
+          ],
+        ],
+      },
+      margin: [0, 0, 0, 10],
+    },
+    {
+      table: {
+        headerRows: 1,
+        dontBreakRows: true,
+        widths: [18, '*', 40, 90, 70, 90],
+        body: [
+          ['#', 'Medicamento', 'Via', 'Diluição', 'Horário', 'Observações'].map((h) =>
+            cell(h, true),
+          ),
+          ...(p.medications.length
+            ? p.medications.map((m, i) => [
+                cell(String(i + 1)),
+                cell(m.medication),
+                cell(m.route),
+                cell(m.dilution),
+                cell(m.schedule),
+                cell(m.observations),
+              ])
+            : [
+                [
+                  cell(''),
+                  cell('Nenhum medicamento prescrito.'),
+                  cell(''),
+                  cell(''),
+                  cell(''),
+                  cell(''),
+                ],
+              ]),
+        ],
+      },
+    },
+  ];
+  if (p.generalObservations)
+    content.push(
+      { text: 'OBSERVAÇÕES GERAIS', style: 'heading' },
+      { text: p.generalObservations, style: 'body' },
+    );
+  const name = input.doctorName || p.prescribingPhysician || input.header.name;
+  content.push(signatureBlock(name, input.crm || input.header.registry, input.date));
+  return page(input.header, input.date, input.title, content);
+}
+
+export function ambulatoryPdf(input: {
+  prescription: AmbulatoryPrescription;
+  header: PdfHeader;
+  date: string;
+}): TDocumentDefinitions {
+  const p = input.prescription;
+  const d = p.patientData;
+  const identification = [
+    ['Paciente', d.name],
+    ['Data de nascimento', d.birthDate],
+    ['CPF', d.cpf],
+    ['RG', d.rg],
+    ['Endereço', d.address],
+    ['Telefone', d.phone],
+  ].filter(([, v]) => v);
+  const content: Content[] = [
+    { text: 'Receituário', style: 'title' },
+    ...identification.map(([k, v]) => ({
+      text: [{ text: `${k}: `, bold: true }, v ?? ''],
+      style: 'body',
+    })),
+    { text: 'PRESCRIÇÃO', style: 'heading' },
+    {
+      ol: p.medications.map((m) => ({
+        stack: [
+          {
+            text: `${[m.medication, m.dosage].filter(Boolean).join(' ')}${m.isControlled ? ' (controlado)' : ''}`,
+            bold: true,
+          },
+          ...(m.instructions ? [{ text: m.instructions }] : []),
+        ],
+        margin: [0, 0, 0, 6] as [number, number, number, number],
+      })),
+      style: 'body',
+    },
+  ];
+  if (p.generalInstructions)
+    content.push(
+      { text: 'ORIENTAÇÕES', style: 'heading' },
+      { text: p.generalInstructions, style: 'body' },
+    );
+  if (p.returnDate)
+    content.push({
+      text: [{ text: 'Retorno: ', bold: true }, p.returnDate],
+      style: 'body',
+      margin: [0, 8, 0, 0],
+    });
+  if (p.hasControlledMedications)
+    content.push({
+      text: 'Há medicamento sujeito a controle especial (Portaria SVS/MS 344/98): ele deve ser prescrito no receituário próprio.',
+      style: 'small',
+      italics: true,
+      margin: [0, 8, 0, 0],
+    });
+  const date = p.prescribingPhysician.date || p.prescriptionDate || input.date;
+  content.push(
+    signatureBlock(
+      p.prescribingPhysician.name || input.header.name,
+      p.prescribingPhysician.crm || input.header.registry,
+      date,
+    ),
+  );
+  return page(input.header, input.date, 'Receituário', content);
+}
+
+export const RCE_COPIES = [
+  '1ª via - Retenção da Farmácia ou Drogaria',
+  '2ª via - Orientação ao Paciente',
+] as const;
+
+function blankLines(labels: string[]): Content {
+  return {
+    stack: labels.map((l) => ({
+      text: `${l}: ______________________________`,
+      style: 'small',
+      margin: [0, 3, 0, 0] as [number, number, number, number],
+    })),
+  };
+}
+
+/** One copy of the Receituário de Controle Especial (Portaria SVS/MS 344/98, Anexo XVII). */
+function rceCopy(
+  p: ControlledPrescription,
+  header: PdfHeader,
+  copy: string,
+  last: boolean,
+): Content {
+  const emitter = [
+    ['Nome', header.name],
+    ['CRM/UF', header.registry],
+    ['Endereço', header.clinicAddress],
+    ['Telefone', header.clinicPhone],
+  ];
+  return {
+    stack: [
+      { text: 'RECEITUÁRIO DE CONTROLE ESPECIAL', style: 'title', margin: [0, 0, 0, 2] },
+      { text: copy, alignment: 'center', bold: true, margin: [0, 0, 0, 8] },
+      {
+        table: {
+          widths: ['*'],
+          body: [
+            [{ text: 'IDENTIFICAÇÃO DO EMITENTE', style: 'label' }],
+            [
+              {
+                stack: emitter.map(([k, v]) => ({
+                  text: [{ text: `${k}: `, bold: true }, v || '______________________'],
+                  style: 'small',
+                })),
+              },
+            ],
+          ],
+        },
+        margin: [0, 0, 0, 8],
+      },
+      {
+        text: [
+          { text: 'Paciente: ', bold: true },
+          p.patientData.name || '______________________________',
+        ],
+        style: 'body',
+      },
+      {
+        text: [
+          { text: 'Endereço: ', bold: true },
+          p.patientData.address || '______________________________',
+        ],
+        style: 'body',
+        margin: [0, 0, 0, 6],
+      },
+      { text: 'Prescrição:', bold: true, style: 'body' },
+      {
+        ol: p.medications
+          .filter((m) => m.medication.trim())
+          .map((m) => ({
+            stack: [
+              { text: m.medication, bold: true },
+              ...(m.quantity
+                ? [{ text: `Quantidade: ${quantityInWords(m.quantity, m.unit)}` }]
+                : []),
+              ...(m.posology ? [{ text: `Posologia: ${m.posology}` }] : []),
+            ],
+            margin: [0, 0, 0, 4] as [number, number, number, number],
+          })),
+        style: 'body',
+      },
+      signatureBlock(header.name, header.registry, p.date),
+      {
+        margin: [0, 14, 0, 0],
+        columns: [
+          {
+            width: '*',
+            table: {
+              widths: ['*'],
+              body: [
+                [{ text: 'IDENTIFICAÇÃO DO COMPRADOR', style: 'label' }],
+                [
+                  blankLines([
+                    'Nome',
+                    'RG',
+                    'Órgão emissor',
+                    'Endereço',
+                    'Cidade',
+                    'UF',
+                    'Telefone',
+                  ]),
+                ],
+              ],
+            },
+          },
+          {
+            width: '*',
+            table: {
+              widths: ['*'],
+              body: [
+                [{ text: 'IDENTIFICAÇÃO DO FORNECEDOR', style: 'label' }],
+                [blankLines(['Data', 'Assinatura do farmacêutico'])],
+              ],
+            },
+          },
+        ],
+        columnGap: 10,
+      },
+    ],
+    ...(last ? {} : { pageBreak: 'after' as const }),
+  };
+}
+
+export function controlledPdf(input: {
+  prescription: ControlledPrescription;
+  header: PdfHeader;
+  date: string;
+}): TDocumentDefinitions {
+  return page(
+    input.header,
+    input.date,
+    'Receituário de Controle Especial',
+    RCE_COPIES.map((copy, i) =>
+      rceCopy(input.prescription, input.header, copy, i === RCE_COPIES.length - 1),
+    ),
+  );
+}
+
+/** Drugs on the form that the RCE cannot carry (lists A and B). */
+export const rceBlocked = (p: ControlledPrescription) =>
+  p.medications.filter((m) => {
+    const list = findControlledDrug(m.medication)?.list;
+    return list !== undefined && /^[AB]/.test(list);
+  });

@@ -1,0 +1,73 @@
+import { FormattingRoutes } from '@pv/contracts';
+import { LlmClient, llmSettingsFrom } from '@pv/llm';
+import {
+  createServiceApp,
+  type JobQueue,
+  QuotaClient,
+  type ServiceRuntime,
+  standardAppOptions,
+} from '@pv/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { FormattingConfig } from './config.js';
+import { AdminContentService } from './content/admin-content.js';
+import {
+  aiTemplates,
+  medicalTerms,
+  professionalTemplates,
+  systemInstructions,
+} from './content/kinds.js';
+import type { FormattingDatabase } from './db/schema.js';
+import { FormatService } from './formatting/format.service.js';
+import { adminContentRoutes } from './routes/admin-content.js';
+import { formatRoutes } from './routes/format.js';
+import { userTemplateRoutes } from './routes/user-templates.js';
+import { UserTemplatesService } from './templates/user-templates.service.js';
+
+export interface FormattingAppOptions {
+  config: FormattingConfig;
+  runtime: ServiceRuntime<FormattingDatabase>;
+  /** The producing side of the formatting queue (the caller closes it). */
+  queue: JobQueue;
+  logger?: boolean;
+  /** See FormatDeps.anonymousLimitNamespace. */
+  anonymousLimitNamespace?: string;
+}
+
+/** The formatting service's HTTP app, built from injected dependencies; it never listens. */
+export async function buildFormattingApp(options: FormattingAppOptions): Promise<FastifyInstance> {
+  const { config, runtime } = options;
+  const app = await createServiceApp(
+    standardAppOptions('formatting', config, runtime, options.logger),
+  );
+  const db = runtime.db;
+  adminContentRoutes(
+    app,
+    FormattingRoutes.professionalTemplates,
+    new AdminContentService(db, professionalTemplates),
+  );
+  adminContentRoutes(app, FormattingRoutes.medicalTerms, new AdminContentService(db, medicalTerms));
+  adminContentRoutes(
+    app,
+    FormattingRoutes.systemInstructions,
+    new AdminContentService(db, systemInstructions),
+  );
+  adminContentRoutes(app, FormattingRoutes.aiTemplates, new AdminContentService(db, aiTemplates));
+  userTemplateRoutes(app, new UserTemplatesService(db));
+  formatRoutes(
+    app,
+    new FormatService({
+      db,
+      redis: runtime.redis,
+      relay: runtime.relay,
+      queue: options.queue,
+      llm: new LlmClient(llmSettingsFrom(config), runtime.log),
+      timeoutMs: config.FORMAT_TIMEOUT_MS,
+      anonymousMaxPerHour: config.ANON_FORMAT_MAX_PER_HOUR,
+      ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
+      ...(options.anonymousLimitNamespace
+        ? { anonymousLimitNamespace: options.anonymousLimitNamespace }
+        : {}),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,280 @@
+/**
+ * Text helpers shared by the offline formatter, the dictionary and the diagnostic analysis.
+ *
+ * The central trick is `fold`: a lower-case, accent-free copy of a text with exactly the same
+ * length, so a regex written without accents can run on the folded copy and its match indices
+ * slice the original text.
+ */
+
+const FOLD_TABLE: Uint16Array = (() => {
+  const table = new Uint16Array(0x250);
+  for (let code = 0; code < table.length; code++) {
+    const ch = String.fromCharCode(code);
+    const base = ch.normalize('NFD').charAt(0).toLowerCase();
+    // Keep a one-to-one mapping: characters whose lower-case form is longer stay as they are.
+    table[code] = base.length === 1 ? base.charCodeAt(0) : code;
+  }
+  return table;
+})();
+
+/** Typographic marks a dictation tool may produce, folded to their ASCII forms. */
+const EXTRA_FOLDS: ReadonlyMap<number, number> = new Map([
+  [0x2018, 0x27], // ‘
+  [0x2019, 0x27], // ’
+  [0x201c, 0x22], // “
+  [0x201d, 0x22], // ”
+  [0x00ba, 0x6f], // º -> o
+  [0x00aa, 0x61], // ª -> a
+]);
+
+/** Lower-case, accent-free copy of `text` with the same length (index-compatible). */
+export function fold(text: string): string {
+  const n = text.length;
+  const out = new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      out[i] = code >= 65 && code <= 90 ? code + 32 : code;
+    } else if (code < 0x250) {
+      out[i] = EXTRA_FOLDS.get(code) ?? (FOLD_TABLE[code] as number);
+    } else {
+      out[i] = EXTRA_FOLDS.get(code) ?? code;
+    }
+  }
+  let result = '';
+  const CHUNK = 8192;
+  for (let i = 0; i < n; i += CHUNK) {
+    result += String.fromCharCode(...out.subarray(i, Math.min(n, i + CHUNK)));
+  }
+  return result;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Upper-cases the first letter, when the text starts with one (after quotes or brackets). */
+export function capitalizeFirst(text: string): string {
+  const match = /^[\s"'“‘([]*/.exec(text);
+  const i = match ? match[0].length : 0;
+  const ch = text.charAt(i);
+  if (!/[a-zà-öø-ÿ]/.test(ch)) return text;
+  return text.slice(0, i) + ch.toLocaleUpperCase('pt-BR') + text.slice(i + 1);
+}
+
+const NAME_PARTICLES = new Set(['da', 'de', 'do', 'das', 'dos', 'e']);
+
+/** 'joão DA silva' -> 'João da Silva'. */
+export function titleCaseName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word, i) => {
+      const lower = word.toLocaleLowerCase('pt-BR');
+      if (i > 0 && NAME_PARTICLES.has(lower)) return lower;
+      return lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
+    })
+    .join(' ');
+}
+
+/** Collapses runs of spaces and tabs (not newlines) and trims. */
+export function collapseSpaces(text: string): string {
+  return text.replace(/[ \t\u00a0]+/g, ' ').trim();
+}
+
+/** Ensures a sentence ends with terminal punctuation. */
+export function ensurePeriod(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return trimmed;
+  return /[.!?…)"]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** Formats a number with the pt-BR decimal comma: 36.8 -> '36,8'. */
+export function ptDecimal(value: number, maxFractionDigits = 1): string {
+  const factor = 10 ** maxFractionDigits;
+  const rounded = Math.round(value * factor) / factor;
+  return String(rounded).replace('.', ',');
+}
+
+// ---- pt-BR number words ------------------------------------------------------------------------
+
+/** Folded (accent-free) pt-BR number words and their values. */
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
+  ['zero', 0],
+  ['um', 1],
+  ['uma', 1],
+  ['dois', 2],
+  ['duas', 2],
+  ['tres', 3],
+  ['quatro', 4],
+  ['cinco', 5],
+  ['seis', 6],
+  ['sete', 7],
+  ['oito', 8],
+  ['nove', 9],
+  ['dez', 10],
+  ['onze', 11],
+  ['doze', 12],
+  ['treze', 13],
+  ['catorze', 14],
+  ['quatorze', 14],
+  ['quinze', 15],
+  ['dezesseis', 16],
+  ['dezasseis', 16],
+  ['dezessete', 17],
+  ['dezassete', 17],
+  ['dezoito', 18],
+  ['dezenove', 19],
+  ['dezanove', 19],
+  ['vinte', 20],
+  ['trinta', 30],
+  ['quarenta', 40],
+  ['cinquenta', 50],
+  ['cincoenta', 50],
+  ['sessenta', 60],
+  ['setenta', 70],
+  ['oitenta', 80],
+  ['noventa', 90],
+  ['cem', 100],
+  ['cento', 100],
+  ['duzentos', 200],
+  ['duzentas', 200],
+  ['trezentos', 300],
+  ['trezentas', 300],
+  ['quatrocentos', 400],
+  ['quinhentos', 500],
+  ['seiscentos', 600],
+  ['setecentos', 700],
+  ['oitocentos', 800],
+  ['novecentos', 900],
+]);
+
+const NUMBER_WORD_ALT = [...NUMBER_WORDS.keys()].sort((a, b) => b.length - a.length).join('|');
+
+/**
+ * Regex source (for folded text) of a number written in digits or in pt-BR words, e.g. '45',
+ * 'quarenta e cinco', 'cento e vinte'. Non-capturing; wrap it in a group to capture.
+ */
+export const NUMBER_SOURCE = `(?:\\d{1,3}|(?:${NUMBER_WORD_ALT})(?:\\s+e\\s+(?:${NUMBER_WORD_ALT}))*)(?![a-z])`;
+
+/**
+ * Parses a folded number written in digits or pt-BR words ('quarenta e cinco' -> 45,
+ * 'cento e vinte' -> 120). Returns null when the words do not form a number.
+ */
+export function parsePtNumber(folded: string): number | null {
+  const text = folded.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  let total = 0;
+  // What may follow: hundreds take tens, teens or units; tens take units; nothing follows the rest.
+  let allowed: ReadonlySet<NumberKind> = ANY_KIND;
+  for (const part of text.split(/\s+e\s+/)) {
+    const value = NUMBER_WORDS.get(part.trim());
+    if (value === undefined) return null;
+    const kind: NumberKind =
+      value >= 100 ? 'hundreds' : value >= 20 ? 'tens' : value >= 10 ? 'teens' : 'units';
+    if (!allowed.has(kind)) return null;
+    allowed = FOLLOWERS[kind];
+    total += value;
+  }
+  return total;
+}
+
+type NumberKind = 'hundreds' | 'tens' | 'teens' | 'units';
+const ANY_KIND: ReadonlySet<NumberKind> = new Set(['hundreds', 'tens', 'teens', 'units']);
+const FOLLOWERS: Readonly<Record<NumberKind, ReadonlySet<NumberKind>>> = {
+  hundreds: new Set(['tens', 'teens', 'units']),
+  tens: new Set(['units']),
+  teens: new Set(),
+  units: new Set(),
+};
+
+// ---- sentence boundaries -----------------------------------------------------------------------
+
+/** Folded abbreviations after which a period does not end a sentence. */
+const ABBREVIATIONS = new Set([
+  'sr',
+  'sra',
+  'srta',
+  'dr',
+  'dra',
+  'prof',
+  'profa',
+  'aprox',
+  'ex',
+  'obs',
+  'n',
+  'no',
+  'nr',
+  'art',
+  'pag',
+  'tel',
+  'av',
+  'sto',
+  'sta',
+  'cia',
+  'vs',
+  'etc',
+]);
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Splits a text into sentences. A sentence ends at a newline, or at '.', '!', '?', ';' or '…'
+ * followed by whitespace or the end of the text — not at the period of an abbreviation such as
+ * 'Sra.' nor inside a number such as '36.8'. Returns the spans of the non-blank sentences, each
+ * including its terminal punctuation. Linear in the length of the text.
+ */
+export function splitSentences(text: string, folded: string): Span[] {
+  const spans: Span[] = [];
+  const n = text.length;
+  let start = 0;
+  const push = (end: number) => {
+    let s = start;
+    let e = end;
+    while (s < e && /\s/.test(text.charAt(s))) s++;
+    while (e > s && /\s/.test(text.charAt(e - 1))) e--;
+    if (e > s) spans.push({ start: s, end: e });
+  };
+  for (let i = 0; i < n; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10 /* \n */) {
+      push(i);
+      start = i + 1;
+      continue;
+    }
+    // . ! ? ; …
+    if (ch !== 46 && ch !== 33 && ch !== 63 && ch !== 59 && ch !== 0x2026) continue;
+    const next = i + 1 < n ? text.charCodeAt(i + 1) : 32;
+    const nextIsSpace = next === 32 || next === 10 || next === 9 || next === 13 || next === 0xa0;
+    if (!nextIsSpace) continue;
+    if (ch === 46) {
+      let w = i;
+      while (w > 0 && /[a-z]/.test(folded.charAt(w - 1))) w--;
+      if (w < i && ABBREVIATIONS.has(folded.slice(w, i))) continue;
+    }
+    push(i + 1);
+    start = i + 1;
+  }
+  push(n);
+  return spans;
+}
+
+/** Binary search: index of the last span whose start is <= pos, or -1. */
+export function spanIndexAt(spans: readonly Span[], pos: number): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((spans[mid] as Span).start <= pos) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}

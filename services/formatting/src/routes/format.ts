@@ -1,0 +1,60 @@
+import { FormattingRoutes } from '@pv/contracts';
+import { AppError, forwardedCredentials, registerRoute } from '@pv/service-kit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FormatService } from '../formatting/format.service.js';
+
+/** One Server-Sent Event. */
+const sse = (reply: FastifyReply, event: string, data: unknown) =>
+  reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+export function formatRoutes(app: FastifyInstance, formatter: FormatService) {
+  registerRoute(app, FormattingRoutes.formatText, async (request, reply) => {
+    const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+    const credentials = forwardedCredentials(request);
+    if (!wantsStream)
+      return formatter.format(request.body, request.principal, request.ip, undefined, credentials);
+
+    // Streaming: `delta` events carry the note as it is written, then one `result` event with
+    // the same object the JSON answer has, or one `error` event in the error shape.
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+    });
+    try {
+      const result = await formatter.format(
+        request.body,
+        request.principal,
+        request.ip,
+        (text) => sse(reply, 'delta', { text }),
+        credentials,
+      );
+      sse(reply, 'result', result);
+    } catch (error) {
+      const failure =
+        error instanceof AppError
+          ? error
+          : new AppError(
+              500,
+              'INTERNAL_ERROR',
+              'Erro interno do servidor. Tente novamente em instantes.',
+            );
+      if (!(error instanceof AppError)) request.log.error({ err: error }, 'streamed format failed');
+      sse(reply, 'error', {
+        statusCode: failure.statusCode,
+        code: failure.code,
+        message: failure.message,
+        requestId: request.id,
+      });
+    }
+    reply.raw.end();
+    return reply;
+  });
+
+  registerRoute(app, FormattingRoutes.diagnosticAnalysis, async (request) =>
+    formatter.analyse(request.body, request.principal, request.ip),
+  );
+}

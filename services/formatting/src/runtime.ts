@@ -1,0 +1,20 @@
+import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import type { FormattingConfig } from './config.js';
+import { formattingMigrations } from './db/migrations/index.js';
+import type { FormattingDatabase } from './db/schema.js';
+
+/** Opens the formatting database (created and migrated), Redis, NATS and the outbox relay. */
+export function openFormatting(
+  config: FormattingConfig,
+): Promise<ServiceRuntime<FormattingDatabase>> {
+  return openRuntime<FormattingDatabase>({
+    service: 'formatting',
+    database: config.FORMATTING_DATABASE,
+    postgresUrl: config.POSTGRES_URL,
+    redisUrl: config.REDIS_URL,
+    natsUrl: config.NATS_URL,
+    sessionPublicKey: config.SESSION_PUBLIC_KEY,
+    migrations: formattingMigrations,
+    logLevel: config.LOG_LEVEL,
+  });
+}

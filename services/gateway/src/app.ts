@@ -1,0 +1,118 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { createServiceApp } from '@pv/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Agent } from 'undici';
+import type { GatewayConfig } from './config.js';
+import { registerProxies } from './proxy.js';
+import { registerAuthRateLimit } from './rate-limit.js';
+import { ROUTING_TABLE, type ServiceName } from './routing-table.js';
+import { registerSecurityHeaders } from './security.js';
+import { answerAuthPage, registerSpas, resolveSpas } from './spa.js';
+import { registerUpstreamReadiness } from './upstreams.js';
+
+export interface GatewayDeps {
+  /** Rate-limit counters live here; /ready pings it. The caller owns (and closes) it. */
+  redis: Redis;
+  /** false keeps request logs quiet (tests, benchmarks). */
+  logger?: boolean;
+  /** Redis key prefix of the rate-limit counters. */
+  rateLimitNamespace?: string;
+}
+
+const URL_VARIABLE: Record<ServiceName, keyof GatewayConfig> = {
+  auth: 'AUTH_URL',
+  formatting: 'FORMATTING_URL',
+  documents: 'DOCUMENTS_URL',
+  billing: 'BILLING_URL',
+  support: 'SUPPORT_URL',
+  vault: 'VAULT_URL',
+  analytics: 'ANALYTICS_URL',
+};
+
+/** The configured base URL of each service, without a trailing slash. */
+export function upstreamsFrom(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+  const upstreams: Partial<Record<ServiceName, string>> = {};
+  for (const [service, variable] of Object.entries(URL_VARIABLE) as [
+    ServiceName,
+    keyof GatewayConfig,
+  ][]) {
+    const url = config[variable];
+    if (typeof url === 'string') upstreams[service] = url.replace(/\/$/, '');
+  }
+  return upstreams;
+}
+
+/**
+ * The public entry of the product: security headers, auth rate limits, the SPAs in one-machine
+ * mode, and every /auth and /api path proxied to the service that owns it (routing-table.ts).
+ * It verifies no session: each service does. It never listens (see server.ts).
+ * @example const app = await buildGatewayApp(loadGatewayConfig(), { redis: createRedis(url) })
+ */
+export async function buildGatewayApp(
+  config: GatewayConfig,
+  deps: GatewayDeps,
+): Promise<FastifyInstance> {
+  const app = await createServiceApp({
+    name: 'gateway',
+    logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
+    readiness: { redis: () => deps.redis.ping() },
+    ...(deps.logger === undefined ? {} : { logger: deps.logger }),
+  });
+
+  // The readiness probes of /ready/upstreams use undici; proxied traffic uses the agents below.
+  const dispatcher = new Agent({
+    // A service that does not accept the connection fails fast; a slow answer gets the full timeout.
+    connect: { timeout: Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000) },
+    keepAliveTimeout: 10_000,
+    connections: 128,
+  });
+  const agents = {
+    'http:': new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
+    'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
+  };
+  app.addHook('onClose', async () => {
+    agents['http:'].destroy();
+    agents['https:'].destroy();
+    await dispatcher.close();
+  });
+
+  await registerSecurityHeaders(app);
+  await registerAuthRateLimit(app, {
+    redis: deps.redis,
+    max: config.RATE_LIMIT_AUTH_MAX,
+    windowSeconds: config.RATE_LIMIT_AUTH_WINDOW_SECONDS,
+    nameSpace: deps.rateLimitNamespace ?? 'pv:gateway:rate-limit:',
+  });
+
+  const spas = resolveSpas(
+    {
+      ...(config.WORKSPACE_WEB_DIST ? { workspaceDist: config.WORKSPACE_WEB_DIST } : {}),
+      ...(config.ADMIN_WEB_DIST ? { adminDist: config.ADMIN_WEB_DIST } : {}),
+    },
+    app,
+  );
+  await registerSpas(app, spas);
+
+  const upstreams = upstreamsFrom(config);
+  await registerProxies(app, {
+    upstreams,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    agents,
+    answerLocally: (request, reply) => answerAuthPage(spas, request, reply),
+  });
+  registerUpstreamReadiness(app, upstreams, dispatcher);
+
+  app.log.info(
+    {
+      proxied: Object.keys(upstreams),
+      unavailable: ROUTING_TABLE.map((r) => r.service).filter((s) => !upstreams[s]),
+      workspaceWeb: spas.workspace ?? null,
+      adminWeb: spas.admin ?? null,
+    },
+    'gateway routes',
+  );
+  return app;
+}

@@ -1,0 +1,51 @@
+import { BaseConfigFields, loadConfig } from '@pv/service-kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+const UpstreamUrl = (service: string) =>
+  Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/]+/?$',
+      description: `Base URL of the ${service} service (scheme, host and port only). Unset: its routes answer 503.`,
+    }),
+  );
+
+/**
+ * The gateway's environment. It holds no sessions and no database, so it reads neither
+ * SESSION_PUBLIC_KEY nor POSTGRES_URL; every upstream URL is optional so the product can come up
+ * one service at a time (an unconfigured service answers 503 with its pt-BR name).
+ */
+export const GatewayConfigSchema = Type.Object({
+  LOG_LEVEL: BaseConfigFields.LOG_LEVEL,
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  REDIS_URL: BaseConfigFields.REDIS_URL,
+  /**
+   * Which hops may set X-Forwarded-For/-Proto/-Host: 'false' (the gateway is the edge), 'true',
+   * a hop count, or addresses/CIDRs/'loopback' separated by commas (a load balancer in front).
+   */
+  TRUST_PROXY: Type.String({ default: 'false' }),
+  AUTH_URL: UpstreamUrl('auth'),
+  FORMATTING_URL: UpstreamUrl('formatting'),
+  DOCUMENTS_URL: UpstreamUrl('documents'),
+  BILLING_URL: UpstreamUrl('billing'),
+  SUPPORT_URL: UpstreamUrl('support'),
+  VAULT_URL: UpstreamUrl('vault'),
+  ANALYTICS_URL: UpstreamUrl('analytics'),
+  /** Built workspace SPA (folder with index.html), served at / in one-machine mode. */
+  WORKSPACE_WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
+  /** Built admin SPA (folder with index.html), served at /admin in one-machine mode. */
+  ADMIN_WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
+  RATE_LIMIT_AUTH_MAX: Type.Integer({ minimum: 1, default: 20 }),
+  RATE_LIMIT_AUTH_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+  /** Time an upstream may take to answer (and between body chunks); LLM calls are slow. */
+  UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120_000 }),
+});
+
+export type GatewayConfig = Readonly<Static<typeof GatewayConfigSchema>>;
+
+/** Reads the gateway's environment; throws a ConfigError naming every bad variable. */
+export function loadGatewayConfig(
+  env: Record<string, string | undefined> = process.env,
+): GatewayConfig {
+  return loadConfig(GatewayConfigSchema, env);
+}

@@ -1,0 +1,158 @@
+/**
+ * Which service owns which public path. Every path of both specs is here, plus the designed ones
+ * (admin consoles, Stripe, analytics), so a service that comes online only needs its URL set.
+ * A prefix owns itself and everything below it (`/api/terms`, `/api/terms/current`,
+ * `/api/terms?x=1`), never a sibling that merely starts with the same letters (`/api/terms-foo`).
+ */
+
+export type ServiceName =
+  | 'auth'
+  | 'formatting'
+  | 'documents'
+  | 'billing'
+  | 'support'
+  | 'vault'
+  | 'analytics';
+
+export interface ServiceRoute {
+  service: ServiceName;
+  /** pt-BR noun completing "O serviço de ... está indisponível" in the 503 message. */
+  label: string;
+  prefixes: string[];
+}
+
+export const ROUTING_TABLE: readonly ServiceRoute[] = [
+  {
+    service: 'auth',
+    label: 'autenticação',
+    prefixes: [
+      '/auth',
+      '/api/terms',
+      '/api/profile',
+      '/api/admin/users',
+      '/api/admin/reset-password',
+      '/api/admin/user-profile',
+      '/api/admin/login-history',
+      '/api/admin/terms',
+    ],
+  },
+  {
+    service: 'formatting',
+    label: 'formatação',
+    prefixes: [
+      '/api/format-text',
+      '/api/diagnostic-analysis',
+      '/api/user-templates',
+      '/api/admin/templates',
+      '/api/admin/medical-terms',
+      '/api/admin/system-instructions',
+      '/api/ai-templates',
+    ],
+  },
+  {
+    service: 'documents',
+    label: 'documentos',
+    prefixes: [
+      '/api/generate-document',
+      '/api/generate-pdf',
+      '/api/generate-text-document',
+      '/api/generate-hospital-prescription-pdf',
+      '/api/prescriptions',
+      '/api/extract-pdf-text',
+    ],
+  },
+  {
+    service: 'billing',
+    label: 'cobrança',
+    prefixes: [
+      '/api/super-transcritor',
+      // spec 1 §7 "/api/{speech-provider}/temporary-key": the provider is Soniox
+      '/api/soniox',
+      '/api/create-subscription',
+      '/api/confirm-payment',
+      '/api/subscription',
+      '/api/stripe',
+      '/api/user-metrics',
+      '/api/admin/usage-metrics',
+      '/api/admin/premium-subscriptions',
+    ],
+  },
+  {
+    service: 'support',
+    label: 'suporte',
+    prefixes: ['/api/support', '/api/admin/support-tickets'],
+  },
+  {
+    service: 'vault',
+    label: 'arquivo de transcrições',
+    prefixes: ['/api/transcript-vault', '/api/admin/transcript-vault'],
+  },
+  {
+    service: 'analytics',
+    label: 'análises',
+    prefixes: [
+      '/api/marketing-messages',
+      '/api/admin/marketing-messages',
+      '/api/admin/site-analytics',
+      '/api/admin/visitor-tracking',
+      '/api/admin/dashboard',
+      '/api/analytics',
+    ],
+  },
+];
+
+const MB = 1024 * 1024;
+
+/** Request bodies the gateway streams through; services enforce their own, smaller limits. */
+export const DEFAULT_PROXY_BODY_LIMIT = 2 * MB;
+const PROXY_BODY_LIMITS: Readonly<Record<string, number>> = {
+  // PDF uploads for text extraction (spec 1 §7, multipart file)
+  '/api/extract-pdf-text': 15 * MB,
+};
+
+export function bodyLimitFor(prefix: string): number {
+  return PROXY_BODY_LIMITS[prefix] ?? DEFAULT_PROXY_BODY_LIMIT;
+}
+
+/** True when `path` is `prefix` itself or lies below it (`/x`, `/x/...`, `/x?...`). */
+export function ownsPath(prefix: string, path: string): boolean {
+  if (!path.startsWith(prefix)) return false;
+  const next = path.charAt(prefix.length);
+  return next === '' || next === '/' || next === '?';
+}
+
+/**
+ * The path as the service's router will see it: without query and trailing slash, and
+ * percent-decoded, so `/auth/%6Cogin` cannot slip past a rule on `/auth/login` (rate limit,
+ * SPA page) and still reach that route.
+ */
+export function normalizedPath(url: string): string {
+  const raw = url.split('?', 1)[0] ?? '';
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    path = raw;
+  }
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/**
+ * A lookup over a routing table by longest matching prefix, so nested prefixes (a service owning
+ * `/api/admin/x` inside another's `/api/admin`) resolve to the most specific owner.
+ */
+export function routerFor(
+  table: readonly ServiceRoute[],
+): (path: string) => ServiceRoute | undefined {
+  const byLength = table
+    .flatMap((route) => route.prefixes.map((prefix) => ({ prefix, route })))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+  return (path) => byLength.find(({ prefix }) => ownsPath(prefix, path))?.route;
+}
+
+/**
+ * The service that owns a request path (query string allowed).
+ * @example serviceFor('/api/admin/users/42')?.service // 'auth'
+ * @example serviceFor('/api/terms-foo') // undefined
+ */
+export const serviceFor = routerFor(ROUTING_TABLE);

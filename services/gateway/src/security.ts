@@ -1,0 +1,59 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+const STRIPE_JS = 'https://js.stripe.com';
+
+/**
+ * Content-Security-Policy for both SPAs and every proxied answer:
+ * - scripts: our own bundles plus Stripe.js (the Premium payment element must load from Stripe);
+ * - styles: our own plus inline, because MUI/emotion inject <style> tags at runtime;
+ * - connect: our own API plus any https:/wss: origin, because the realtime speech provider
+ *   (Soniox) is reached directly by the browser over a websocket with a server-minted temporary
+ *   key, and Stripe.js calls its own APIs; pinning hosts here would break a provider change;
+ * - frames: Stripe's payment and 3-D Secure frames only; nobody may frame us (frame-ancestors);
+ * - images/media/workers: ours plus data:/blob: (avatars, recorded audio, audio worklets).
+ * upgrade-insecure-requests is left out: one-machine mode is served over plain http on a LAN
+ * address, where upgrading every subresource to https would break the page.
+ */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    scriptSrc: ["'self'", STRIPE_JS],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    fontSrc: ["'self'", 'data:'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+    mediaSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'", 'https:', 'wss:'],
+    frameSrc: [STRIPE_JS, 'https://hooks.stripe.com'],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  },
+};
+
+/** Strict-Transport-Security value sent on https requests only (180 days, subdomains too). */
+export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
+
+/**
+ * Security headers on every answer, the proxied JSON included. HSTS is sent only when the request
+ * came over https (directly or via a trusted proxy's X-Forwarded-Proto): on plain http it would
+ * be ignored at best, and would pin a LAN address to https at worst.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The legacy twin of frame-ancestors 'none', for browsers without CSP level 2.
+    xFrameOptions: { action: 'deny' },
+    // Stripe's 3-D Secure flow may open a window that must talk back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+  });
+}

@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizedPath, ownsPath } from './routing-table.js';
+
+export interface SpaOptions {
+  /** Built workspace SPA, served at `/`. */
+  workspaceDist?: string;
+  /** Built admin SPA, served at `/admin` (built with base `/admin/`). */
+  adminDist?: string;
+}
+
+/**
+ * The auth SPA pages (spec 2 §2) share their paths with the auth API: a browser navigating to
+ * them gets the workspace SPA, while POSTs and JSON reads (GET /auth/user) go to the auth service.
+ */
+const AUTH_PAGES: ReadonlySet<string> = new Set(['/auth', '/auth/login', '/auth/register']);
+
+/** Never answered with a SPA page, whatever the Accept header says. */
+const RESERVED_PREFIXES = ['/api', '/auth', '/docs', '/health', '/ready', '/metrics'];
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+// Vite's build output: `assets/<name>-<8-char hash>.<ext>`; such a file never changes.
+const HASHED_ASSET = /^assets\/(?:.+\/)?[^/]+-[A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$/;
+
+/** A browser navigation (address bar, link), as opposed to a fetch from the SPA. */
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && accept.includes('text/html');
+}
+
+function usableDist(
+  folder: string | undefined,
+  app: FastifyInstance,
+  name: string,
+): string | undefined {
+  if (!folder) return undefined;
+  const root = resolve(folder);
+  if (existsSync(resolve(root, 'index.html'))) return root;
+  app.log.warn({ folder: root }, `${name} has no index.html; not serving it`);
+  return undefined;
+}
+
+/** The file under `root` a URL path names, as a root-relative path, if it is a regular file. */
+async function findFile(root: string, urlPath: string): Promise<string | undefined> {
+  if (urlPath.includes('\0')) return undefined;
+  const segments = urlPath.split('/').filter(Boolean);
+  // No dotfiles (and so no `..`): a dist folder has nothing hidden to serve.
+  if (segments.length === 0 || segments.some((s) => s.startsWith('.'))) return undefined;
+  const absolute = resolve(root, ...segments);
+  if (!absolute.startsWith(root + sep)) return undefined;
+  const info = await stat(absolute).catch(() => undefined);
+  return info?.isFile() ? segments.join('/') : undefined;
+}
+
+function sendIndex(reply: FastifyReply, root: string): FastifyReply {
+  // index.html names the current hashed bundles: it must be revalidated on every load.
+  reply.header('cache-control', 'no-cache');
+  return reply.sendFile('index.html', root, { cacheControl: false });
+}
+
+function sendAsset(reply: FastifyReply, root: string, file: string): FastifyReply {
+  if (file === 'index.html') return sendIndex(reply, root);
+  return HASHED_ASSET.test(file)
+    ? reply.sendFile(file, root, { maxAge: ONE_YEAR_MS, immutable: true })
+    : reply.sendFile(file, root, { maxAge: 0 });
+}
+
+/** Serves one SPA from `root` for a path relative to where it is mounted. */
+async function serveSpa(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  root: string,
+  relativePath: string,
+): Promise<FastifyReply> {
+  if (relativePath === '' || relativePath === '/') return sendIndex(reply, root);
+  const file = await findFile(root, relativePath);
+  if (file) return sendAsset(reply, root, file);
+  // A missing script or image must stay a 404, not become an HTML page.
+  if (acceptsHtml(request)) return sendIndex(reply, root);
+  reply.callNotFound();
+  return reply;
+}
+
+/** The SPA folders that are actually servable (each has an index.html). */
+export interface Spas {
+  workspace?: string;
+  admin?: string;
+}
+
+export function resolveSpas(options: SpaOptions, app: FastifyInstance): Spas {
+  const workspace = usableDist(options.workspaceDist, app, 'WORKSPACE_WEB_DIST');
+  const admin = usableDist(options.adminDist, app, 'ADMIN_WEB_DIST');
+  return { ...(workspace ? { workspace } : {}), ...(admin ? { admin } : {}) };
+}
+
+/**
+ * Answers a browser navigation to an auth page with the workspace SPA; undefined for anything
+ * else (then the auth service answers). Called from the /auth routes before they proxy.
+ */
+export function answerAuthPage(
+  spas: Spas,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | undefined {
+  if (!spas.workspace || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  if (!acceptsHtml(request) || !AUTH_PAGES.has(normalizedPath(request.url))) return undefined;
+  return sendIndex(reply, spas.workspace);
+}
+
+/**
+ * One-machine mode: the built SPAs behind the gateway, each with its fallback to index.html for
+ * its client-side routes. Without them, `/` answers {service:'gateway', status:'ok'} and every
+ * other unknown path the JSON 404. Register before the proxies (they use reply.sendFile).
+ */
+export async function registerSpas(app: FastifyInstance, spas: Spas): Promise<void> {
+  const { workspace, admin } = spas;
+  // Only the reply.sendFile decorator; routing is ours, so the fallbacks can be decided here.
+  await app.register(fastifyStatic, { serve: false });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = normalizedPath(request.url);
+    if (admin && ownsPath('/admin', path)) {
+      return serveSpa(request, reply, admin, path.slice('/admin'.length));
+    }
+    if (workspace && !RESERVED_PREFIXES.some((prefix) => ownsPath(prefix, path))) {
+      return serveSpa(request, reply, workspace, path);
+    }
+    if (path === '/') return { service: 'gateway', status: 'ok' };
+    reply.callNotFound();
+    return reply;
+  });
+}

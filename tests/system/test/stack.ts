@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { buildAuthApp } from '@pv/auth';
+import { loadAuthConfig } from '@pv/auth/config';
+import { openAuth } from '@pv/auth/runtime';
+import { buildBillingApp } from '@pv/billing';
+import { loadBillingConfig } from '@pv/billing/config';
+import { openBilling } from '@pv/billing/runtime';
+import { startFakeSoniox, startFakeStripe } from '@pv/billing/testing';
+import { buildDocumentsApp, startPdfWorker } from '@pv/documents';
+import { loadDocumentsConfig } from '@pv/documents/config';
+import { openDocuments } from '@pv/documents/runtime';
+import { buildFormattingApp } from '@pv/formatting';
+import { loadFormattingConfig } from '@pv/formatting/config';
+import { openFormatting } from '@pv/formatting/runtime';
+import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
+import { createRedis, JobQueue } from '@pv/service-kit';
+import { createTestDatabase, testInfra, testSessionKeys } from '@pv/service-kit/testing';
+import type { FastifyInstance } from 'fastify';
+
+export const ADMIN = { email: 'operacoes@clinica.test', password: 'Operac0es!' };
+
+const urlOf = (app: FastifyInstance) => {
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+};
+
+/**
+ * The product as a browser reaches it: the real gateway in front of every service written so
+ * far, each on real Postgres, Redis and NATS. Services join here as their issues land.
+ */
+export async function startStack() {
+  const keys = testSessionKeys();
+  const authDb = await createTestDatabase('sys_auth');
+  const authConfig = loadAuthConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: testInfra.natsUrl,
+    AUTH_DATABASE: authDb.name,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    SESSION_PRIVATE_KEY: keys.privateKey,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'silent',
+  });
+  const { runtime, deps } = await openAuth(authConfig);
+  const auth = await buildAuthApp({
+    deps,
+    readiness: runtime.readiness,
+    publicOrigins: 'http://localhost:8080',
+    trustProxy: 'loopback',
+    logger: false,
+  });
+  await auth.listen({ port: 0, host: '127.0.0.1' });
+
+  // Billing with local fakes of Stripe and Soniox, so its routes answer as when configured.
+  const fakeStripe = await startFakeStripe();
+  const fakeSoniox = await startFakeSoniox();
+  const billingDb = await createTestDatabase('sys_billing');
+  const billingConfig = loadBillingConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: testInfra.natsUrl,
+    BILLING_DATABASE: billingDb.name,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    LOG_LEVEL: 'silent',
+    STRIPE_SECRET_KEY: fakeStripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: fakeStripe.publishableKey,
+    STRIPE_API_URL: fakeStripe.url,
+    SONIOX_API_KEY: fakeSoniox.apiKey,
+    SONIOX_API_URL: fakeSoniox.url,
+  });
+  const billingRuntime = await openBilling(billingConfig);
+  const billing = await buildBillingApp({
+    config: billingConfig,
+    runtime: billingRuntime,
+    logger: false,
+  });
+  await billing.listen({ port: 0, host: '127.0.0.1' });
+  fakeStripe.webhookUrl = `${urlOf(billing)}/api/stripe/webhook`;
+
+  const formattingDb = await createTestDatabase('sys_formatting');
+  const formattingConfig = loadFormattingConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: testInfra.natsUrl,
+    FORMATTING_DATABASE: formattingDb.name,
+    FORMATTING_QUEUE: `test-${formattingDb.name.replace(/_/g, '-')}`,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    LOG_LEVEL: 'silent',
+    BILLING_URL: urlOf(billing),
+  });
+  const formattingRuntime = await openFormatting(formattingConfig);
+  const formattingQueue = new JobQueue(
+    formattingConfig.FORMATTING_QUEUE,
+    formattingConfig.REDIS_URL,
+  );
+  const formatting = await buildFormattingApp({
+    config: formattingConfig,
+    runtime: formattingRuntime,
+    queue: formattingQueue,
+    logger: false,
+    anonymousLimitNamespace: `pv:test:formatting:anonymous:${formattingDb.name}:`,
+  });
+  await formatting.listen({ port: 0, host: '127.0.0.1' });
+
+  // Documents offline (no LLM), with its pdf-worker in this process.
+  const documentsDb = await createTestDatabase('sys_documents');
+  const documentsConfig = loadDocumentsConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: testInfra.natsUrl,
+    DOCUMENTS_DATABASE: documentsDb.name,
+    PDF_QUEUE: `test-${documentsDb.name.replace(/_/g, '-')}`,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    LOG_LEVEL: 'silent',
+    BILLING_URL: urlOf(billing),
+  });
+  const documentsRuntime = await openDocuments(documentsConfig);
+  const pdfWorker = await startPdfWorker(documentsConfig);
+  const documentsQueue = new JobQueue(documentsConfig.PDF_QUEUE, documentsConfig.REDIS_URL);
+  const documents = await buildDocumentsApp({
+    config: documentsConfig,
+    runtime: documentsRuntime,
+    queue: documentsQueue,
+    logger: false,
+  });
+  await documents.listen({ port: 0, host: '127.0.0.1' });
+
+  const redis = createRedis(testInfra.redisUrl);
+  const gateway = await buildGatewayApp(
+    loadGatewayConfig({
+      REDIS_URL: testInfra.redisUrl,
+      AUTH_URL: urlOf(auth),
+      FORMATTING_URL: urlOf(formatting),
+      DOCUMENTS_URL: urlOf(documents),
+      BILLING_URL: urlOf(billing),
+      RATE_LIMIT_AUTH_MAX: '100000',
+      LOG_LEVEL: 'silent',
+    }),
+    { redis, logger: false, rateLimitNamespace: `pv:test:${randomBytes(4).toString('hex')}:` },
+  );
+  await gateway.listen({ port: 0, host: '127.0.0.1' });
+
+  return {
+    url: urlOf(gateway),
+    services: { auth, formatting, billing, documents } as Record<string, FastifyInstance>,
+    async close() {
+      await gateway.close();
+      redis.disconnect();
+      await auth.close();
+      await runtime.close();
+      await authDb.drop();
+      await formatting.close();
+      await formattingQueue.queue.obliterate({ force: true }).catch(() => undefined);
+      await formattingQueue.close();
+      await formattingRuntime.close();
+      await formattingDb.drop();
+      await documents.close();
+      await pdfWorker.close();
+      await documentsQueue.queue.obliterate({ force: true }).catch(() => undefined);
+      await documentsQueue.close();
+      await documentsRuntime.close();
+      await documentsDb.drop();
+      await billing.close();
+      await billingRuntime.close();
+      await billingDb.drop();
+      await fakeStripe.close();
+      await fakeSoniox.close();
+    },
+  };
+}
+
+/** A cookie-keeping client, as a browser page calls the API. */
+export class Browser {
+  cookie = '';
+  constructor(readonly baseUrl: string) {}
+
+  async call(method: string, path: string, body?: unknown) {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('pv_session='));
+    if (setCookie)
+      this.cookie = setCookie.split(';')[0] === 'pv_session=' ? '' : setCookie.split(';')[0]!;
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      json = { raw: text };
+    }
+    return {
+      status: response.status,
+      body: json as Record<string, unknown> & { message?: string },
+    };
+  }
+}

@@ -1,0 +1,206 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { formatDuration, isColorEnabled, paint, prefixPalette } from './log.js';
+
+export interface ProcessSpec {
+  name: string;
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export interface SupervisorOptions {
+  stdout?: Writable;
+  stderr?: Writable;
+  color?: boolean;
+  /** How long children get between SIGTERM and SIGKILL. */
+  killTimeoutMs?: number;
+}
+
+interface Managed {
+  spec: ProcessSpec;
+  child: ChildProcess;
+  exited: Promise<void>;
+  running: boolean;
+}
+
+/** Calls `onLine` for each complete line of `stream`, and for a last line without a newline. */
+export function forEachLine(stream: Readable, onLine: (line: string) => void): void {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  stream.on('data', (chunk: Buffer) => {
+    pending += decoder.write(chunk);
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line.replace(/\r$/, ''));
+  });
+  stream.on('end', () => {
+    pending += decoder.end();
+    if (pending !== '') onLine(pending.replace(/\r$/, ''));
+    pending = '';
+  });
+}
+
+/**
+ * Runs named child processes with prefixed output and stops them together.
+ * Example:
+ *   const sup = new Supervisor();
+ *   sup.installSignalHandlers();
+ *   sup.start([{ name: 'auth', command: process.execPath, args: ['server.js'], env, cwd }]);
+ *   process.exitCode = await sup.done();
+ */
+export class Supervisor {
+  private readonly out: Writable;
+  private readonly err: Writable;
+  private readonly color: boolean;
+  private readonly killTimeoutMs: number;
+  private readonly managed: Managed[] = [];
+  private readonly cleanups: (() => Promise<void>)[] = [];
+  private readonly crashed: string[] = [];
+  private padWidth = 0;
+  private shutdownPromise: Promise<number> | undefined;
+  private resolveDone: (code: number) => void = () => {};
+  private readonly donePromise: Promise<number>;
+  // Signal handlers and pending promises do not keep Node alive; with no child running (no
+  // service written yet) the process must still wait for Ctrl-C.
+  private keepAlive: NodeJS.Timeout | undefined = setInterval(() => {}, 1 << 30);
+
+  constructor(options: SupervisorOptions = {}) {
+    this.out = options.stdout ?? process.stdout;
+    this.err = options.stderr ?? process.stderr;
+    this.color = options.color ?? isColorEnabled();
+    this.killTimeoutMs = options.killTimeoutMs ?? 10_000;
+    this.donePromise = new Promise((resolve) => {
+      this.resolveDone = resolve;
+    });
+  }
+
+  /** Runs after every child has stopped, in the order added (e.g. stopping private databases). */
+  addCleanup(fn: () => Promise<void>): void {
+    this.cleanups.push(fn);
+  }
+
+  get stopping(): boolean {
+    return this.shutdownPromise !== undefined;
+  }
+
+  /** Names of the children still running. */
+  runningNames(): string[] {
+    return this.managed.filter((m) => m.running).map((m) => m.spec.name);
+  }
+
+  installSignalHandlers(): void {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      // A Ctrl-C reaches this process several times (from the terminal and from each parent that
+      // forwards it); shutdown() is idempotent, so the duplicates are harmless.
+      process.on(signal, () => {
+        void this.shutdown(`received ${signal}`);
+      });
+    }
+  }
+
+  start(specs: ProcessSpec[]): void {
+    this.padWidth = Math.max(this.padWidth, ...specs.map((s) => s.name.length));
+    for (const spec of specs) this.spawnOne(spec);
+  }
+
+  private prefix(spec: ProcessSpec): string {
+    const index = this.managed.findIndex((m) => m.spec === spec);
+    const color = prefixPalette[(index < 0 ? this.managed.length : index) % prefixPalette.length]!;
+    return `${paint(color, spec.name.padEnd(this.padWidth), this.color)} ${paint('dim', '|', this.color)} `;
+  }
+
+  note(message: string, isError = false): void {
+    const label = paint(isError ? 'red' : 'dim', '[stack]', this.color);
+    (isError ? this.err : this.out).write(`${label} ${message}\n`);
+  }
+
+  private spawnOne(spec: ProcessSpec): void {
+    const child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let settle: () => void = () => {};
+    const exited = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const entry: Managed = { spec, child, exited, running: true };
+    this.managed.push(entry);
+    const prefix = this.prefix(spec);
+    if (child.stdout) forEachLine(child.stdout, (line) => this.out.write(`${prefix}${line}\n`));
+    if (child.stderr) forEachLine(child.stderr, (line) => this.err.write(`${prefix}${line}\n`));
+
+    const onEnd = (code: number | null, signal: NodeJS.Signals | null, failure?: Error) => {
+      if (!entry.running) return;
+      entry.running = false;
+      settle();
+      if (this.stopping) return;
+      const how = failure
+        ? `could not be started (${failure.message})`
+        : `exited unexpectedly with ${signal ? `signal ${signal}` : `code ${code}`}`;
+      this.crashed.push(spec.name);
+      const others = this.runningNames();
+      this.note(
+        `${paint('bold', spec.name, this.color)} ${how}. ` +
+          (others.length > 0
+            ? `Still running: ${others.join(', ')} (Ctrl-C stops everything).`
+            : 'Nothing is left running; shutting down.'),
+        true,
+      );
+      if (others.length === 0) void this.shutdown('every process has stopped');
+    };
+    child.once('close', (code, signal) => onEnd(code, signal));
+    child.once('error', (error) => onEnd(null, null, error));
+  }
+
+  /** Stops every child (SIGTERM, then SIGKILL after the timeout), then runs the cleanups. */
+  shutdown(reason: string): Promise<number> {
+    if (this.shutdownPromise) return this.shutdownPromise;
+    this.shutdownPromise = (async () => {
+      const began = Date.now();
+      const running = this.managed.filter((m) => m.running);
+      if (running.length > 0) {
+        this.note(`${reason}: stopping ${running.map((m) => m.spec.name).join(', ')}...`);
+      } else {
+        this.note(`${reason}: shutting down...`);
+      }
+      for (const m of running) m.child.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        for (const m of this.managed.filter((x) => x.running)) {
+          this.note(
+            `${m.spec.name} did not stop within ${formatDuration(this.killTimeoutMs)}; killing it`,
+            true,
+          );
+          m.child.kill('SIGKILL');
+        }
+      }, this.killTimeoutMs);
+      await Promise.all(running.map((m) => m.exited));
+      clearTimeout(timer);
+      for (const cleanup of this.cleanups) {
+        try {
+          await cleanup();
+        } catch (error) {
+          this.note(
+            `cleanup failed: ${error instanceof Error ? error.message : String(error)}`,
+            true,
+          );
+        }
+      }
+      if (this.keepAlive) clearInterval(this.keepAlive);
+      this.keepAlive = undefined;
+      const code = this.crashed.length > 0 ? 1 : 0;
+      this.note(`stopped in ${formatDuration(Date.now() - began)}`);
+      this.resolveDone(code);
+      return code;
+    })();
+    return this.shutdownPromise;
+  }
+
+  /** Resolves with the exit code once shutdown has finished: 1 when a child crashed, else 0. */
+  done(): Promise<number> {
+    return this.donePromise;
+  }
+}

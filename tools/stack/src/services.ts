@@ -1,0 +1,195 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Fixed so that URLs in docs, bookmarks and the gateway's routing stay the same from run to run. */
+export const SERVICE_PORTS: Readonly<Record<string, number>> = {
+  gateway: 8080,
+  auth: 8081,
+  formatting: 8082,
+  documents: 8083,
+  billing: 8084,
+  support: 8085,
+  vault: 8086,
+  analytics: 8087,
+};
+
+// Workers serve no HTTP, but they share their service's config loader, which may want a PORT;
+// giving each its own keeps a stray listener from colliding with a service.
+const FIRST_WORKER_PORT = 8090;
+// For services added later that are not in the table above.
+const FIRST_EXTRA_SERVICE_PORT = 8100;
+
+export interface StackProcess {
+  /** Unique, used as the output prefix: the service name, or the worker file's name. */
+  name: string;
+  service: string;
+  kind: 'server' | 'worker';
+  /** Entry file relative to the repository root. */
+  entry: string;
+  port: number;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+// The names the Dockerfile targets, compose services and Kubernetes deployments use.
+const WORKER_NAMES: Readonly<Record<string, string>> = { documents: 'pdf-worker' };
+
+/** `<name>-worker.ts` keeps its name; a bare `worker.ts` is named after its service (or its queue). */
+export function workerName(service: string, file: string): string {
+  const base = path.basename(file, '.ts');
+  return base === 'worker' ? (WORKER_NAMES[service] ?? `${service}-worker`) : base;
+}
+
+/**
+ * Every runnable process under `<root>/services`: a server for each `src/server.ts`, a worker for
+ * each `src/*worker.ts`. Known services come first in port order, then any others by name.
+ */
+export function discoverProcesses(
+  root: string,
+  options: { gatewayPort?: number } = {},
+): StackProcess[] {
+  const servicesDir = path.join(root, 'services');
+  if (!existsSync(servicesDir)) return [];
+  const known = Object.keys(SERVICE_PORTS);
+  const names = readdirSync(servicesDir)
+    .filter((name) => {
+      try {
+        return statSync(path.join(servicesDir, name)).isDirectory();
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => {
+      const ia = known.indexOf(a);
+      const ib = known.indexOf(b);
+      if (ia >= 0 && ib >= 0) return ia - ib;
+      if (ia >= 0) return -1;
+      if (ib >= 0) return 1;
+      return a.localeCompare(b);
+    });
+
+  const result: StackProcess[] = [];
+  let nextExtraPort = FIRST_EXTRA_SERVICE_PORT;
+  let nextWorkerPort = FIRST_WORKER_PORT;
+  for (const service of names) {
+    const srcDir = path.join(servicesDir, service, 'src');
+    const serverEntry = path.join(srcDir, 'server.ts');
+    if (isFile(serverEntry)) {
+      let port = SERVICE_PORTS[service] ?? nextExtraPort++;
+      if (service === 'gateway' && options.gatewayPort !== undefined) port = options.gatewayPort;
+      result.push({
+        name: service,
+        service,
+        kind: 'server',
+        entry: path.relative(root, serverEntry).split(path.sep).join('/'),
+        port,
+      });
+    }
+    const workers = existsSync(srcDir)
+      ? readdirSync(srcDir)
+          .filter((file) => file.endsWith('worker.ts') && isFile(path.join(srcDir, file)))
+          .sort()
+      : [];
+    for (const file of workers) {
+      result.push({
+        name: workerName(service, file),
+        service,
+        kind: 'worker',
+        entry: path.relative(root, path.join(srcDir, file)).split(path.sep).join('/'),
+        port: nextWorkerPort++,
+      });
+    }
+  }
+  return result;
+}
+
+/** `formatting` -> `FORMATTING_URL`, `speech-proxy` -> `SPEECH_PROXY_URL`. */
+export function serviceUrlVariable(service: string): string {
+  return `${service.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_URL`;
+}
+
+// The rest of the parent environment reaches every process, so that any setting a service reads
+// (LOG_LEVEL, ADMIN_EMAIL, OPENAI_*, STRIPE_*, SONIOX_*, TRUST_PROXY...) can be given to `npm start`;
+// these are the exceptions.
+const NEVER_INHERITED = ['SESSION_PRIVATE_KEY'];
+
+export interface EnvInputs {
+  root: string;
+  parentEnv: NodeJS.ProcessEnv;
+  infra: { postgresUrl: string; redisUrl: string; natsUrl: string };
+  session: { publicKey: string; privateKey: string };
+  vault: { hmacSecret: string; adminKey: string };
+  /** Every discovered process: the gateway gets URLs for the servers among them. */
+  processes: StackProcess[];
+}
+
+/** The complete environment of one child process. */
+export function buildProcessEnv(proc: StackProcess, inputs: EnvInputs): NodeJS.ProcessEnv {
+  const parent = inputs.parentEnv;
+  const env: NodeJS.ProcessEnv = { ...parent };
+  for (const name of NEVER_INHERITED) delete env[name];
+
+  const isGateway = proc.service === 'gateway' && proc.kind === 'server';
+  Object.assign(env, {
+    PORT: String(proc.port),
+    HOST: isGateway ? (parent.HOST ?? '0.0.0.0') : '127.0.0.1',
+    POSTGRES_URL: inputs.infra.postgresUrl,
+    REDIS_URL: inputs.infra.redisUrl,
+    NATS_URL: inputs.infra.natsUrl,
+    SESSION_PUBLIC_KEY: inputs.session.publicKey,
+    PUBLIC_ORIGINS: parent.PUBLIC_ORIGINS ?? 'http://localhost:8080',
+    NODE_ENV: parent.NODE_ENV ?? 'production',
+    VAULT_HMAC_SECRET: inputs.vault.hmacSecret,
+    VAULT_ADMIN_KEY: inputs.vault.adminKey,
+  });
+  if (proc.service === 'auth') env.SESSION_PRIVATE_KEY = inputs.session.privateKey;
+
+  // Every process can reach the other services' servers (the gateway to route to them; the
+  // formatting service, say, to ask billing for quota), never its own through a variable.
+  for (const other of inputs.processes) {
+    if (other.kind !== 'server' || other.service === 'gateway' || other.service === proc.service)
+      continue;
+    env[serviceUrlVariable(other.service)] = `http://127.0.0.1:${other.port}`;
+  }
+  if (isGateway) {
+    const webDists = { WORKSPACE_WEB_DIST: 'workspace-web', ADMIN_WEB_DIST: 'admin-web' };
+    for (const [variable, app] of Object.entries(webDists)) {
+      const dist = path.join(inputs.root, 'apps', app, 'dist');
+      if (existsSync(dist)) env[variable] = dist;
+    }
+  }
+  return env;
+}
+
+export interface WebApp {
+  name: string;
+  dir: string;
+  scripts: Record<string, string>;
+}
+
+/** The apps/* packages with their scripts, for building SPAs and running their e2e suites. */
+export function listWebApps(root: string): WebApp[] {
+  const appsDir = path.join(root, 'apps');
+  if (!existsSync(appsDir)) return [];
+  const apps: WebApp[] = [];
+  for (const entry of readdirSync(appsDir).sort()) {
+    const manifest = path.join(appsDir, entry, 'package.json');
+    if (!isFile(manifest)) continue;
+    const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      name?: string;
+      scripts?: Record<string, string>;
+    };
+    apps.push({
+      name: parsed.name ?? entry,
+      dir: path.join(appsDir, entry),
+      scripts: parsed.scripts ?? {},
+    });
+  }
+  return apps;
+}

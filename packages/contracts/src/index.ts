@@ -1,3 +1,4 @@
+export * from './analytics.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './common.js';
@@ -6,12 +7,17 @@ export * from './events.js';
 export * from './formatting.js';
 export * from './messages.js';
 export * from './route.js';
+export * from './support.js';
+export * from './vault.js';
 
+import { AnalyticsRoutes } from './analytics.js';
 import { AuthRoutes } from './auth.js';
 import { BillingRoutes } from './billing.js';
 import { DocumentsRoutes } from './documents.js';
 import { FormattingRoutes } from './formatting.js';
 import type { AnyRouteContract } from './route.js';
+import { SupportRoutes } from './support.js';
+import { VaultRoutes } from './vault.js';
 
 /** Route contracts of a service, whether listed flat or grouped (e.g. an admin list's four routes). */
 function flattenRoutes(routes: Record<string, object>): AnyRouteContract[] {
@@ -31,4 +37,7 @@ export const allRouteContracts: AnyRouteContract[] = [
   ...flattenRoutes(FormattingRoutes),
   ...flattenRoutes(BillingRoutes),
   ...flattenRoutes(DocumentsRoutes),
+  ...flattenRoutes(SupportRoutes),
+  ...flattenRoutes(VaultRoutes),
+  ...flattenRoutes(AnalyticsRoutes),
 ];

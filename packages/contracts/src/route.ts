@@ -35,6 +35,12 @@ export interface RouteContract<
   forbiddenMessage?: string;
   /** Routes a user who must change the password may still call (login flow, logout). */
   allowDuringForcedPasswordChange?: boolean;
+  /**
+   * A second credential the route needs beyond its access level (e.g. the vault's unlock session),
+   * checked by the owning service after the access level: a caller without it gets 401 with this
+   * message.
+   */
+  extraCredential?: { name: string; message: string };
 }
 
 const errorResponses = {

@@ -60,6 +60,31 @@ export class NatsHandle {
     }
   }
 
+  /**
+   * Starts a durable consumer as soon as NATS answers (until then its events wait in the stream)
+   * and returns a handle whose `stop()` ends it, waiting at most `stopTimeoutMs` so a shutdown
+   * never hangs on a consumer that is still connecting.
+   * @example const consumer = runtime.nats.startConsumer((nc) => startUsageConsumer(nc, db, name, log));
+   *          // on shutdown: await consumer.stop();
+   */
+  startConsumer(
+    start: (nc: NatsConnection) => Promise<{ stop(): Promise<void> }>,
+    stopTimeoutMs = 2_000,
+  ): { stop(): Promise<void> } {
+    const started = this.connected().then(start);
+    started.catch((error) =>
+      this.log.error({ err: (error as Error).message }, 'could not start a durable consumer'),
+    );
+    return {
+      stop: async () => {
+        await Promise.race([
+          started.then((consumer) => consumer.stop()).catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, stopTimeoutMs)),
+        ]);
+      },
+    };
+  }
+
   async ping(): Promise<void> {
     if (!this.current || this.current.isClosed()) throw new Error('not connected');
     await this.current.rtt();

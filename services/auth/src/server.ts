@@ -15,18 +15,15 @@ await runServer(async () => {
     logLevel: config.LOG_LEVEL,
   });
   // Premium bought through billing reaches users and sessions once NATS answers.
-  const consumer = runtime.nats
-    .connected()
-    .then((nc) => startSubscriptionConsumer(nc, deps, runtime.log));
+  const consumer = runtime.nats.startConsumer((nc) =>
+    startSubscriptionConsumer(nc, deps, runtime.log),
+  );
   return {
     app,
     port: config.PORT,
     host: config.HOST,
     close: async () => {
-      await Promise.race([
-        consumer.then((c) => c.stop()),
-        new Promise((r) => setTimeout(r, 2_000)),
-      ]);
+      await consumer.stop();
       await runtime.close();
     },
   };

@@ -9,18 +9,15 @@ await runServer(async () => {
   const runtime = await openBilling(config);
   const app = await buildBillingApp({ config, runtime });
   // The counters' consumer starts once NATS answers; until then events wait in the stream.
-  const consumer = runtime.nats
-    .connected()
-    .then((nc) => startUsageConsumer(nc, runtime.db, config.BILLING_CONSUMER, runtime.log));
+  const consumer = runtime.nats.startConsumer((nc) =>
+    startUsageConsumer(nc, runtime.db, config.BILLING_CONSUMER, runtime.log),
+  );
   return {
     app,
     port: config.PORT,
     host: config.HOST,
     close: async () => {
-      await Promise.race([
-        consumer.then((c) => c.stop()),
-        new Promise((r) => setTimeout(r, 2_000)),
-      ]);
+      await consumer.stop();
       await runtime.close();
     },
   };

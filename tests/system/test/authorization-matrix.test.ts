@@ -80,6 +80,8 @@ function expectation(route: AnyRouteContract, role: Role): { status?: number; me
       status: 403,
       message: route.forbiddenMessage ?? 'Este recurso é exclusivo do plano Premium.',
     };
+  // Past its access level, a route that needs a second credential (the vault's unlock) says so.
+  if (route.extraCredential) return { status: 401, message: route.extraCredential.message };
   return {};
 }
 

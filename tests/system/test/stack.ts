@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { buildAnalyticsApp } from '@pv/analytics';
+import { loadAnalyticsConfig } from '@pv/analytics/config';
+import { openAnalytics } from '@pv/analytics/runtime';
 import { buildAuthApp } from '@pv/auth';
 import { loadAuthConfig } from '@pv/auth/config';
 import { openAuth } from '@pv/auth/runtime';
@@ -15,6 +18,12 @@ import { openFormatting } from '@pv/formatting/runtime';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
 import { createRedis, JobQueue } from '@pv/service-kit';
 import { createTestDatabase, testInfra, testSessionKeys } from '@pv/service-kit/testing';
+import { buildSupportApp } from '@pv/support';
+import { loadSupportConfig } from '@pv/support/config';
+import { openSupport } from '@pv/support/runtime';
+import { buildVaultApp } from '@pv/vault';
+import { loadVaultConfig } from '@pv/vault/config';
+import { openVault } from '@pv/vault/runtime';
 import type { FastifyInstance } from 'fastify';
 
 export const ADMIN = { email: 'operacoes@clinica.test', password: 'Operac0es!' };
@@ -127,6 +136,64 @@ export async function startStack() {
   });
   await documents.listen({ port: 0, host: '127.0.0.1' });
 
+  const supportDb = await createTestDatabase('sys_support');
+  const supportConfig = loadSupportConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: testInfra.natsUrl,
+    SUPPORT_DATABASE: supportDb.name,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    LOG_LEVEL: 'silent',
+  });
+  const supportRuntime = await openSupport(supportConfig);
+  const support = await buildSupportApp({
+    config: supportConfig,
+    runtime: supportRuntime,
+    logger: false,
+    rateLimitNamespace: `pv:test:support:${supportDb.name}:`,
+  });
+  await support.listen({ port: 0, host: '127.0.0.1' });
+
+  // Analytics without its consumer (the figures' tests live in services/analytics).
+  const analyticsDb = await createTestDatabase('sys_analytics');
+  const analyticsConfig = loadAnalyticsConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: testInfra.natsUrl,
+    ANALYTICS_DATABASE: analyticsDb.name,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    LOG_LEVEL: 'silent',
+  });
+  const analyticsRuntime = await openAnalytics(analyticsConfig);
+  const analytics = await buildAnalyticsApp({
+    config: analyticsConfig,
+    runtime: analyticsRuntime,
+    logger: false,
+    rateLimitNamespace: `pv:test:analytics:${analyticsDb.name}:`,
+  });
+  await analytics.listen({ port: 0, host: '127.0.0.1' });
+
+  // Vault without its consumer (the archive's tests live in services/vault).
+  const vaultDb = await createTestDatabase('sys_vault');
+  const vaultConfig = loadVaultConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: testInfra.natsUrl,
+    VAULT_DATABASE: vaultDb.name,
+    SESSION_PUBLIC_KEY: keys.publicKey,
+    VAULT_HMAC_SECRET: randomBytes(32).toString('hex'),
+    VAULT_ADMIN_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+  });
+  const vaultRuntime = await openVault(vaultConfig);
+  const vault = await buildVaultApp({
+    config: vaultConfig,
+    runtime: vaultRuntime,
+    logger: false,
+    redisNamespace: `pv:test:vault:${vaultDb.name}:`,
+  });
+  await vault.listen({ port: 0, host: '127.0.0.1' });
+
   const redis = createRedis(testInfra.redisUrl);
   const gateway = await buildGatewayApp(
     loadGatewayConfig({
@@ -135,6 +202,9 @@ export async function startStack() {
       FORMATTING_URL: urlOf(formatting),
       DOCUMENTS_URL: urlOf(documents),
       BILLING_URL: urlOf(billing),
+      SUPPORT_URL: urlOf(support),
+      ANALYTICS_URL: urlOf(analytics),
+      VAULT_URL: urlOf(vault),
       RATE_LIMIT_AUTH_MAX: '100000',
       LOG_LEVEL: 'silent',
     }),
@@ -144,7 +214,10 @@ export async function startStack() {
 
   return {
     url: urlOf(gateway),
-    services: { auth, formatting, billing, documents } as Record<string, FastifyInstance>,
+    services: { auth, formatting, billing, documents, support, analytics, vault } as Record<
+      string,
+      FastifyInstance
+    >,
     async close() {
       await gateway.close();
       redis.disconnect();
@@ -162,6 +235,15 @@ export async function startStack() {
       await documentsQueue.close();
       await documentsRuntime.close();
       await documentsDb.drop();
+      await support.close();
+      await supportRuntime.close();
+      await supportDb.drop();
+      await analytics.close();
+      await analyticsRuntime.close();
+      await analyticsDb.drop();
+      await vault.close();
+      await vaultRuntime.close();
+      await vaultDb.drop();
       await billing.close();
       await billingRuntime.close();
       await billingDb.drop();

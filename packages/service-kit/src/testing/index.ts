@@ -186,3 +186,10 @@ export async function collectEvents(nc: NatsConnection, durable: string, subject
       eventually(async () => received.find(predicate)),
   };
 }
+export {
+  type ServiceUnderTest,
+  type ServiceUnderTestSpec,
+  startServiceUnderTest,
+  type TestRole,
+  urlOf,
+} from './service-under-test.js';

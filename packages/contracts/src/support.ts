@@ -1,0 +1,259 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { DateTimeSchema, IdParamsSchema, Nullable, UuidSchema } from './common.js';
+import { defineRoute } from './route.js';
+
+/** Contracts of the support service: support tickets (issue 6, spec 2 §2, §3, §4, §5, §7). */
+
+/** Spec 2 §3, in the spec's order. */
+export const TICKET_CATEGORIES = [
+  'general',
+  'technical',
+  'billing',
+  'feature_request',
+  'bug_report',
+] as const;
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/**
+ * What the admin counters group together (docs/decisions.md, "Support"): `open` counts tickets
+ * still waiting for a solution, `resolved` the finished ones, so total = open + resolved.
+ */
+export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = ['open', 'in_progress'];
+export const RESOLVED_TICKET_STATUSES: readonly TicketStatus[] = ['resolved', 'closed'];
+
+/** A new ticket (the public form sends no priority or status). Spec silent; decisions.md. */
+export const DEFAULT_TICKET_CATEGORY: TicketCategory = 'general';
+export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
+export const INITIAL_TICKET_STATUS: TicketStatus = 'open';
+
+/** Characters of the description the admin list shows per entry (spec 2 §9). */
+export const TICKET_DESCRIPTION_PREVIEW_CHARS = 150;
+
+export const SupportMessages = {
+  // spec 2 §5, literal: the form's toast title and description for a blank required field
+  requiredFieldsTitle: 'Campos obrigatórios',
+  requiredFields: 'Por favor, preencha todos os campos obrigatórios',
+  // spec 2 §8, literal: the toasts the SPAs show around a failed call
+  createErrorTitle: 'Erro ao criar ticket',
+  createErrorFallback: 'Tente novamente mais tarde',
+  updateErrorTitle: 'Erro ao atualizar ticket',
+  updateErrorFallback: 'Tente novamente',
+  // spec 2 §2, literal: empty states of the admin screens
+  noTicketsForFilters: 'Nenhum ticket encontrado com os filtros aplicados.',
+  noTicketsForUser: 'Nenhum ticket de suporte encontrado',
+  // designed here (spec silent), documented in docs/decisions.md
+  invalidEmail: 'Informe um email válido para que possamos responder ao seu ticket.',
+  contactNameTooLong: 'O nome de contato deve ter no máximo 200 caracteres.',
+  subjectTooLong: 'O assunto deve ter no máximo 200 caracteres.',
+  descriptionTooLong: 'A descrição deve ter no máximo 10.000 caracteres.',
+  invalidCategory:
+    'Escolha uma categoria válida: general, technical, billing, feature_request ou bug_report.',
+  invalidPriority: 'Escolha uma prioridade válida: low, medium, high ou urgent.',
+  invalidStatus: 'Escolha um status válido: open, in_progress, resolved ou closed.',
+  tooManyTicketsAnonymous:
+    'Muitos tickets enviados a partir deste endereço na última hora. Aguarde um pouco ou entre na sua conta para enviar outro.',
+  tooManyTicketsUser:
+    'Você enviou muitos tickets na última hora. Aguarde um pouco antes de enviar outro.',
+  ticketNotFound: 'Ticket de suporte não encontrado.',
+  nothingToUpdate:
+    'Informe ao menos um campo para atualizar o ticket: status, priority, assignedTo, resolution ou resolutionNotes.',
+  assignedToTooLong: 'O responsável deve ter no máximo 200 caracteres.',
+  resolutionTooLong: 'A resolução deve ter no máximo 10.000 caracteres.',
+  searchTooLong: 'A busca deve ter no máximo 200 caracteres.',
+} as const;
+
+/**
+ * Error codes of the support routes that a client maps to a toast title. A blank or missing
+ * contactEmail, subject or description answers 400 with code `REQUIRED_FIELDS`, message
+ * `SupportMessages.requiredFields` and one `details` entry per field; the title of spec 2 §5
+ * ('Campos obrigatórios') is `SupportMessages.requiredFieldsTitle`, chosen by that code.
+ */
+export const SupportErrorCodes = {
+  requiredFields: 'REQUIRED_FIELDS',
+  ticketNotFound: 'TICKET_NOT_FOUND',
+  nothingToUpdate: 'NOTHING_TO_UPDATE',
+  rateLimited: 'TICKET_RATE_LIMITED',
+} as const;
+
+/** The fields spec 2 §5 requires non-blank on the public form. */
+export const REQUIRED_TICKET_FIELDS = ['contactEmail', 'subject', 'description'] as const;
+
+const NON_BLANK = '\\S';
+const literals = <T extends string>(values: readonly T[], errorMessage: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { errorMessage },
+  );
+
+export const TicketCategorySchema = literals(TICKET_CATEGORIES, SupportMessages.invalidCategory);
+export const TicketPrioritySchema = literals(TICKET_PRIORITIES, SupportMessages.invalidPriority);
+export const TicketStatusSchema = literals(TICKET_STATUSES, SupportMessages.invalidStatus);
+
+export const SupportTicketSchema = Type.Object(
+  {
+    id: UuidSchema,
+    subject: Type.String(),
+    description: Type.String(),
+    category: TicketCategorySchema,
+    priority: TicketPrioritySchema,
+    status: TicketStatusSchema,
+    contactEmail: Type.String(),
+    contactName: Nullable(Type.String()),
+    /** Null for a ticket sent without a session (anonymous visitor). */
+    userId: Nullable(UuidSchema),
+    /** The sender's address and browser, as the service saw them (shown to admins). */
+    ipAddress: Nullable(Type.String()),
+    userAgent: Nullable(Type.String()),
+    assignedTo: Nullable(Type.String()),
+    resolution: Nullable(Type.String()),
+    resolutionNotes: Nullable(Type.String()),
+    createdAt: DateTimeSchema,
+    updatedAt: DateTimeSchema,
+    /** Set when the ticket becomes resolved; cleared when it is reopened. */
+    resolvedAt: Nullable(DateTimeSchema),
+  },
+  { title: 'SupportTicket' },
+);
+export type SupportTicket = Static<typeof SupportTicketSchema>;
+
+export const CreateTicketBodySchema = Type.Object({
+  contactEmail: Type.String({
+    maxLength: 254,
+    pattern: NON_BLANK,
+    format: 'email',
+    errorMessage: {
+      default: SupportMessages.invalidEmail,
+      pattern: SupportMessages.requiredFields,
+      required: SupportMessages.requiredFields,
+    },
+  }),
+  contactName: Type.Optional(
+    Nullable(Type.String({ maxLength: 200, errorMessage: SupportMessages.contactNameTooLong })),
+  ),
+  subject: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: NON_BLANK,
+    errorMessage: {
+      default: SupportMessages.requiredFields,
+      maxLength: SupportMessages.subjectTooLong,
+    },
+  }),
+  description: Type.String({
+    minLength: 1,
+    maxLength: 10_000,
+    pattern: NON_BLANK,
+    errorMessage: {
+      default: SupportMessages.requiredFields,
+      maxLength: SupportMessages.descriptionTooLong,
+    },
+  }),
+  /** The form always sends one; a client that does not gets `general`. */
+  category: Type.Optional(TicketCategorySchema),
+});
+export type CreateTicketBody = Static<typeof CreateTicketBodySchema>;
+
+const AllOr = <T extends string>(values: readonly T[], errorMessage: string) =>
+  Type.Optional(literals([...values, 'all'] as const, errorMessage));
+
+/** Filters of the admin list; `all` (or absent) means no filter on that field. */
+export const TicketListQuerySchema = Type.Object({
+  status: AllOr(TICKET_STATUSES, SupportMessages.invalidStatus),
+  priority: AllOr(TICKET_PRIORITIES, SupportMessages.invalidPriority),
+  category: AllOr(TICKET_CATEGORIES, SupportMessages.invalidCategory),
+  /** Case-insensitive text in subject, description, contact email or contact name. */
+  search: Type.Optional(
+    Type.String({ maxLength: 200, errorMessage: SupportMessages.searchTooLong }),
+  ),
+  /** Newest tickets first, at most this many (the counters always cover every ticket). */
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_000, default: 500 })),
+});
+export type TicketListQuery = Static<typeof TicketListQuerySchema>;
+
+export const TicketStatsSchema = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  /** Tickets still waiting for a solution: status open or in_progress. */
+  open: Type.Integer({ minimum: 0 }),
+  /** Finished tickets: status resolved or closed. */
+  resolved: Type.Integer({ minimum: 0 }),
+  /** Mean of resolvedAt - createdAt in hours over tickets that have resolvedAt; 0 when none. */
+  avgResolutionTime: Type.Number({ minimum: 0 }),
+});
+export type TicketStats = Static<typeof TicketStatsSchema>;
+
+export const TicketListSchema = Type.Object({
+  tickets: Type.Array(SupportTicketSchema),
+  /** Over every ticket, whatever the filters: the counters are the queue's overview. */
+  stats: TicketStatsSchema,
+});
+export type TicketList = Static<typeof TicketListSchema>;
+
+export const UpdateTicketBodySchema = Type.Object({
+  status: Type.Optional(TicketStatusSchema),
+  priority: Type.Optional(TicketPrioritySchema),
+  /** Who handles the ticket (an admin's name or email, free text); null unassigns. */
+  assignedTo: Type.Optional(
+    Nullable(Type.String({ maxLength: 200, errorMessage: SupportMessages.assignedToTooLong })),
+  ),
+  resolution: Type.Optional(
+    Nullable(Type.String({ maxLength: 10_000, errorMessage: SupportMessages.resolutionTooLong })),
+  ),
+  resolutionNotes: Type.Optional(
+    Nullable(Type.String({ maxLength: 10_000, errorMessage: SupportMessages.resolutionTooLong })),
+  ),
+});
+export type UpdateTicketBody = Static<typeof UpdateTicketBodySchema>;
+
+const tags = ['support'];
+const adminTags = ['support', 'admin'];
+
+/**
+ * GET /api/admin/support-tickets/{userId} and PUT /api/admin/support-tickets/{ticketId} (spec 2
+ * §7) share a path shape; Fastify's router needs one parameter name per position, so both
+ * contracts call it `:id` (a user id for the GET, a ticket id for the PUT).
+ */
+export const SupportRoutes = {
+  createTicket: defineRoute({
+    method: 'POST',
+    url: '/api/support/create-ticket',
+    access: 'public',
+    summary:
+      'Open a support ticket (anonymous or signed in; limited per address or per user each hour)',
+    tags,
+    body: CreateTicketBodySchema,
+    response: { 201: SupportTicketSchema },
+  }),
+  adminListTickets: defineRoute({
+    method: 'GET',
+    url: '/api/admin/support-tickets',
+    access: 'admin',
+    summary: 'Tickets matching the filters, newest first, with the counters of the whole queue',
+    tags: adminTags,
+    querystring: TicketListQuerySchema,
+    response: { 200: TicketListSchema },
+  }),
+  adminUserTickets: defineRoute({
+    method: 'GET',
+    url: '/api/admin/support-tickets/:id',
+    access: 'admin',
+    summary: "A user's tickets, newest first (`id` is the user's id)",
+    tags: adminTags,
+    params: IdParamsSchema,
+    response: { 200: Type.Array(SupportTicketSchema) },
+  }),
+  adminUpdateTicket: defineRoute({
+    method: 'PUT',
+    url: '/api/admin/support-tickets/:id',
+    access: 'admin',
+    summary:
+      'Change status, priority, assignee or resolution (`id` is the ticket id); resolving stamps resolvedAt',
+    tags: adminTags,
+    params: IdParamsSchema,
+    body: UpdateTicketBodySchema,
+    response: { 200: SupportTicketSchema },
+  }),
+} as const;

@@ -1,0 +1,370 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { DateTimeSchema, Nullable, PaginationSchema, UuidSchema } from './common.js';
+import { defineRoute } from './route.js';
+
+/**
+ * Contracts of the vault service: the anonymised transcript vault (issue 6; spec 1 §4, §7 and
+ * spec 2 §2, §3, §4, §5, §7, §8, §9).
+ */
+
+/** Records per page of the admin list (spec silent; decisions.md). */
+export const VAULT_PAGE_SIZE = 20;
+/** Spec 2 §9: the export downloads 1000 records. A caller may ask for 1..10000. */
+export const VAULT_EXPORT_DEFAULT_LIMIT = 1000;
+export const VAULT_EXPORT_MAX_LIMIT = 10_000;
+/** Spec 2 §9: the console shows a consult id by its first 8 characters. */
+export const VAULT_CONSULT_ID_PREVIEW_CHARS = 8;
+/** Characters of the anonymised note kept as the list's teaser. */
+export const VAULT_TEASER_CHARS = 200;
+/** Largest text the workspace may send (the same ceiling as format-text). */
+export const VAULT_MAX_TEXT_CHARS = 200_000;
+
+/** The 27 federative units; geo_region is one of them or null. */
+export const BRAZILIAN_UFS = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+export type BrazilianUf = (typeof BRAZILIAN_UFS)[number];
+/** Spec 2 §5: the console's uf filter options ('all' = no filter). */
+export const VAULT_UF_FILTER_OPTIONS = [
+  'all',
+  'SP',
+  'RJ',
+  'MG',
+  'RS',
+  'PR',
+  'SC',
+  'BA',
+  'GO',
+  'PE',
+  'CE',
+] as const;
+
+/** The placeholders the anonymiser writes where an identifier was. */
+export const VAULT_REDACTION_TAGS = [
+  '[NOME]',
+  '[CPF]',
+  '[RG]',
+  '[CNS]',
+  '[TELEFONE]',
+  '[EMAIL]',
+  '[ENDERECO]',
+  '[CEP]',
+  '[DATA_NASCIMENTO]',
+  '[DATA]',
+  '[DOCUMENTO]',
+] as const;
+
+export const VaultMessages = {
+  // spec 2 §8, literal: titles and texts of the console's toasts
+  loginErrorTitle: 'Erro no login',
+  communicationErrorTitle: 'Erro',
+  communicationError: 'Falha na comunicação com o servidor',
+  loadRecordsFailed: 'Falha ao carregar registros',
+  exportErrorTitle: 'Erro no export',
+  exportFailed: 'Falha no export',
+  deleteErrorTitle: 'Erro ao excluir',
+  deleteFailed: 'Falha ao excluir registro',
+  deleteAllErrorTitle: 'Erro ao excluir registros',
+  deleteAllFailed: 'Falha ao excluir todos os registros',
+  loadRecordFailed: 'Falha ao carregar registro completo',
+  // spec 1 §8, literal: what the workspace logs (never shows) when the vault call fails
+  workspaceApiError: (status: number) => `Transcript Vault API error: ${status}`,
+  // designed here (spec silent), documented in docs/decisions.md
+  adminKeyRequired: 'Informe a chave de administrador do Transcript Vault.',
+  adminKeyInvalid: 'Chave de administrador do Transcript Vault inválida.',
+  tooManyKeyAttempts:
+    'Muitas tentativas com a chave do Transcript Vault. Aguarde 15 minutos e tente novamente.',
+  unlocked: 'Transcript Vault desbloqueado.',
+  locked:
+    'O Transcript Vault está bloqueado. Informe a chave de administrador para acessar os registros.',
+  invalidMonth: 'O filtro de mês deve estar no formato AAAA-MM (por exemplo, 2026-11).',
+  invalidUf: 'O filtro de UF deve ser "all" ou a sigla de um estado brasileiro (por exemplo, SP).',
+  invalidPage: 'A página deve ser um número inteiro a partir de 1.',
+  recordNotFound: 'Registro não encontrado no Transcript Vault.',
+  recordDeleted: 'Registro excluído do Transcript Vault.',
+  allRecordsDeleted: 'Todos os registros do Transcript Vault foram excluídos.',
+  confirmDeleteAll: 'Para excluir todos os registros, confirme a operação enviando confirm=true.',
+  exportFormat: 'O formato de exportação disponível é csv.',
+  exportLimit: 'O limite de exportação deve ser um número inteiro entre 1 e 10000.',
+  consultTextRequired:
+    'Envie o texto formatado (formattedText ou transcript) do atendimento para arquivá-lo.',
+  textTooLong: 'O texto passou do limite de 200.000 caracteres.',
+  invalidConsultId: 'O consultId deve ser o identificador devolvido pela formatação.',
+  tooManyConsults:
+    'Muitos atendimentos enviados ao Transcript Vault a partir deste endereço. Aguarde alguns minutos.',
+  archived: 'Atendimento arquivado no Transcript Vault.',
+} as const;
+
+const tags = ['vault'];
+const adminTags = ['vault', 'admin'];
+
+/** What every records route needs besides an admin session (checked by the vault service). */
+export const VAULT_SESSION_CREDENTIAL = {
+  name: 'vault-session',
+  message: VaultMessages.locked,
+} as const;
+
+const VaultTextSchema = Type.String({
+  maxLength: VAULT_MAX_TEXT_CHARS,
+  errorMessage: { default: 'Envie o texto como string.', maxLength: VaultMessages.textTooLong },
+});
+
+/**
+ * Spec 1 §7: what the workspace sends after a successful format. `consultId` (optional, ours) is
+ * the id format-text returned: with it the call and the consult.formatted.v1 event land in the same
+ * record whatever their order. `uf` (optional, ours) is the professional's state, for geo_region.
+ */
+export const ArchiveConsultBodySchema = Type.Object({
+  consultId: Type.Optional(
+    Nullable(Type.String({ format: 'uuid', errorMessage: VaultMessages.invalidConsultId })),
+  ),
+  transcript: Type.Optional(Nullable(VaultTextSchema)),
+  rawTranscript: Type.Optional(Nullable(VaultTextSchema)),
+  formattedText: Type.Optional(Nullable(VaultTextSchema)),
+  editedText: Type.Optional(Nullable(VaultTextSchema)),
+  professional: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  audioLengthSec: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 86_400 }))),
+  uf: Type.Optional(
+    Nullable(
+      Type.Union(
+        BRAZILIAN_UFS.map((uf) => Type.Literal(uf)),
+        { errorMessage: VaultMessages.invalidUf },
+      ),
+    ),
+  ),
+});
+export type ArchiveConsultBody = Static<typeof ArchiveConsultBodySchema>;
+
+export const ArchiveConsultResponseSchema = Type.Object({
+  consult_id: UuidSchema,
+  message: Type.String(),
+});
+export type ArchiveConsultResponse = Static<typeof ArchiveConsultResponseSchema>;
+
+export const VaultLoginBodySchema = Type.Object({
+  adminKey: Type.String({
+    minLength: 1,
+    maxLength: 1_000,
+    pattern: '\\S',
+    errorMessage: VaultMessages.adminKeyRequired,
+  }),
+});
+export type VaultLoginBody = Static<typeof VaultLoginBodySchema>;
+
+export const VaultLoginResponseSchema = Type.Object({
+  message: Type.String(),
+  /** When the unlock ends; the console locks itself again then (or on any 401). */
+  expiresAt: DateTimeSchema,
+  expiresInSeconds: Type.Integer({ minimum: 1 }),
+});
+export type VaultLoginResponse = Static<typeof VaultLoginResponseSchema>;
+
+/** Spec 2 §3: a record as the list shows it (no full texts). */
+export const VaultRecordSummarySchema = Type.Object({
+  consult_id: UuidSchema,
+  /** 'YYYY-MM' (America/Sao_Paulo), never a day. */
+  date_ym: Type.String(),
+  /** A UF or null; never an address or an IP. */
+  geo_region: Nullable(Type.String()),
+  transcript_teaser: Type.String(),
+  timestamp_utc: DateTimeSchema,
+  audio_length_sec: Nullable(Type.Number()),
+  professional: Nullable(Type.String()),
+  patient_hash: Nullable(Type.String()),
+  professional_hash: Nullable(Type.String()),
+  ip_hash: Nullable(Type.String()),
+});
+export type VaultRecordSummary = Static<typeof VaultRecordSummarySchema>;
+
+/** Spec 2 §3: the full record ('Ver'). */
+export const VaultRecordSchema = Type.Intersect([
+  VaultRecordSummarySchema,
+  Type.Object({
+    /** The formatted AI output, anonymised. */
+    transcript: Type.String(),
+    /** The original dictation, anonymised (optional in the spec). */
+    raw_transcript: Nullable(Type.String()),
+    /** The clinician's edited note when the workspace sent one, anonymised. */
+    edited_transcript: Nullable(Type.String()),
+  }),
+]);
+export type VaultRecord = Static<typeof VaultRecordSchema>;
+
+export const VaultRecordsQuerySchema = Type.Object({
+  page: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1_000_000,
+      default: 1,
+      errorMessage: VaultMessages.invalidPage,
+    }),
+  ),
+  /** Empty = every month. */
+  ym: Type.Optional(
+    Type.String({
+      pattern: '^(|\\d{4}-(0[1-9]|1[0-2]))$',
+      errorMessage: VaultMessages.invalidMonth,
+    }),
+  ),
+  /** Empty or 'all' = every region. */
+  uf: Type.Optional(
+    Type.Union(
+      [Type.Literal(''), Type.Literal('all'), ...BRAZILIAN_UFS.map((uf) => Type.Literal(uf))],
+      { errorMessage: VaultMessages.invalidUf },
+    ),
+  ),
+});
+export type VaultRecordsQuery = Static<typeof VaultRecordsQuerySchema>;
+
+export const VaultRecordsPageSchema = Type.Object({
+  records: Type.Array(VaultRecordSummarySchema),
+  pagination: PaginationSchema,
+});
+export type VaultRecordsPage = Static<typeof VaultRecordsPageSchema>;
+
+export const VaultRecordParamsSchema = Type.Object({
+  id: Type.String({ format: 'uuid', errorMessage: VaultMessages.recordNotFound }),
+});
+
+export const VaultDeleteAllQuerySchema = Type.Object({
+  confirm: Type.Optional(Type.String()),
+});
+
+export const VaultDeletedSchema = Type.Object({
+  message: Type.String(),
+  deletedCount: Type.Integer({ minimum: 0 }),
+});
+export type VaultDeleted = Static<typeof VaultDeletedSchema>;
+
+export const VaultExportQuerySchema = Type.Object({
+  format: Type.Optional(Type.Literal('csv', { errorMessage: VaultMessages.exportFormat })),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: VAULT_EXPORT_MAX_LIMIT,
+      default: VAULT_EXPORT_DEFAULT_LIMIT,
+      errorMessage: VaultMessages.exportLimit,
+    }),
+  ),
+  ym: VaultRecordsQuerySchema.properties.ym,
+  uf: VaultRecordsQuerySchema.properties.uf,
+});
+export type VaultExportQuery = Static<typeof VaultExportQuerySchema>;
+
+/** The CSV columns of the export, in order (RFC 4180, UTF-8 with BOM, CRLF). */
+export const VAULT_EXPORT_COLUMNS = [
+  'consult_id',
+  'date_ym',
+  'geo_region',
+  'timestamp_utc',
+  'audio_length_sec',
+  'professional',
+  'patient_hash',
+  'professional_hash',
+  'ip_hash',
+  'transcript_teaser',
+  'transcript',
+  'raw_transcript',
+  'edited_transcript',
+] as const;
+
+export const VaultRoutes = {
+  archiveConsult: defineRoute({
+    method: 'POST',
+    url: '/api/transcript-vault/consult',
+    access: 'public',
+    summary:
+      'Archive a formatted consultation, anonymised; merged with its consult.formatted.v1 event into one record',
+    tags,
+    body: ArchiveConsultBodySchema,
+    response: { 200: ArchiveConsultResponseSchema, 201: ArchiveConsultResponseSchema },
+  }),
+  login: defineRoute({
+    method: 'POST',
+    url: '/api/admin/transcript-vault/login',
+    access: 'admin',
+    summary:
+      'Unlock the vault with its separate admin key: a 15-minute vault session in an httpOnly cookie',
+    tags: adminTags,
+    body: VaultLoginBodySchema,
+    response: { 200: VaultLoginResponseSchema },
+  }),
+  listRecords: defineRoute({
+    method: 'GET',
+    url: '/api/admin/transcript-vault/records',
+    access: 'admin',
+    extraCredential: VAULT_SESSION_CREDENTIAL,
+    summary: 'Anonymised records, newest first, 20 per page, filtered by month (ym) and UF',
+    tags: adminTags,
+    querystring: VaultRecordsQuerySchema,
+    response: { 200: VaultRecordsPageSchema },
+  }),
+  getRecord: defineRoute({
+    method: 'GET',
+    url: '/api/admin/transcript-vault/record/:id',
+    access: 'admin',
+    extraCredential: VAULT_SESSION_CREDENTIAL,
+    summary: 'One full anonymised record',
+    tags: adminTags,
+    params: VaultRecordParamsSchema,
+    response: { 200: VaultRecordSchema },
+  }),
+  deleteRecord: defineRoute({
+    method: 'DELETE',
+    url: '/api/admin/transcript-vault/record/:id',
+    access: 'admin',
+    extraCredential: VAULT_SESSION_CREDENTIAL,
+    summary: 'Delete one record',
+    tags: adminTags,
+    params: VaultRecordParamsSchema,
+    response: { 200: VaultDeletedSchema },
+  }),
+  deleteAllRecords: defineRoute({
+    method: 'DELETE',
+    url: '/api/admin/transcript-vault/records',
+    access: 'admin',
+    extraCredential: VAULT_SESSION_CREDENTIAL,
+    summary: 'Delete every record (only with confirm=true)',
+    tags: adminTags,
+    querystring: VaultDeleteAllQuerySchema,
+    response: { 200: VaultDeletedSchema },
+  }),
+  exportRecords: defineRoute({
+    method: 'GET',
+    url: '/api/admin/transcript-vault/export',
+    access: 'admin',
+    extraCredential: VAULT_SESSION_CREDENTIAL,
+    summary: 'Download the newest records as CSV (streamed; limit 1..10000, default 1000)',
+    tags: adminTags,
+    querystring: VaultExportQuerySchema,
+    response: {
+      200: Type.String({ description: 'text/csv; charset=utf-8 (UTF-8 with BOM, RFC 4180)' }),
+    },
+  }),
+} as const;

@@ -1,0 +1,48 @@
+import { createServiceApp, type ServiceRuntime, standardAppOptions } from '@pv/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { AnalyticsConfig } from './config.js';
+import type { AnalyticsDatabase } from './db/schema.js';
+import { MarketingMessageService } from './marketing/marketing-message.service.js';
+import { PageViewService } from './page-views/page-view.service.js';
+import { DashboardService } from './reports/dashboard.service.js';
+import { SiteAnalyticsService } from './reports/site-analytics.service.js';
+import { marketingMessageRoutes } from './routes/marketing-messages.js';
+import { pageViewRoutes } from './routes/page-views.js';
+import { reportRoutes } from './routes/reports.js';
+
+export interface AnalyticsAppOptions {
+  config: AnalyticsConfig;
+  runtime: ServiceRuntime<AnalyticsDatabase>;
+  logger?: boolean;
+  /** Redis key prefix of the page-view flood guard (tests keep theirs apart). */
+  rateLimitNamespace?: string;
+  /** The service's notion of now (tests move it to check day boundaries). */
+  clock?: () => Date;
+}
+
+/** The analytics service's HTTP app, built from injected dependencies; it never listens. */
+export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<FastifyInstance> {
+  const { config, runtime } = options;
+  const app = await createServiceApp(
+    standardAppOptions('analytics', config, runtime, options.logger),
+  );
+  pageViewRoutes(
+    app,
+    new PageViewService({
+      db: runtime.db,
+      redis: runtime.redis,
+      maxPerMinute: config.PAGE_VIEW_MAX_PER_MINUTE,
+      ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
+    }),
+  );
+  reportRoutes(
+    app,
+    new SiteAnalyticsService(runtime.db, options.clock),
+    new DashboardService(runtime.db, options.clock),
+  );
+  marketingMessageRoutes(app, new MarketingMessageService(runtime.db));
+  return app;
+}
+
+export { startAnalyticsConsumer } from './events/analytics-consumer.js';
+export { scheduleVisitorPurge } from './page-views/visitor-purge.js';

@@ -1,0 +1,6 @@
+import type { Migration } from 'kysely';
+import * as analytics from './2026_11_23_1000_analytics.js';
+
+export const analyticsMigrations: Record<string, Migration> = {
+  '2026_11_23_1000_analytics': analytics,
+};

@@ -1,0 +1,88 @@
+import {
+  AnalyticsMessages,
+  type CreateMarketingMessageBody,
+  type MarketingMessage,
+  type MarketingMessageType,
+  type MessageBody,
+  type Promotion,
+  type UpdateMarketingMessageBody,
+} from '@pv/contracts';
+import { notFound } from '@pv/service-kit';
+import type { MarketingMessageRow } from '../db/schema.js';
+import type { AnalyticsDb } from '../db/types.js';
+import {
+  activeMessagesOfType,
+  allMessages,
+  deleteMessage,
+  insertMessage,
+  updateMessage,
+} from './marketing-message.repository.js';
+
+const MAX_DISPLAY_ORDER = 1_000_000;
+
+/**
+ * "displayOrder is numeric and falls back to 0" (spec 2 §5): a whole number of 0 or more, or
+ * text that starts with one (the console's number input sends text), is kept, a fraction is cut
+ * to its whole part; anything else (missing, null, empty, negative, not a number) becomes 0.
+ */
+export function displayOrderOf(value: unknown): number {
+  let parsed = Number.NaN;
+  if (typeof value === 'number') parsed = Math.trunc(value);
+  else if (typeof value === 'string' && /^\s*\d/.test(value)) parsed = Number.parseInt(value, 10);
+  return Number.isFinite(parsed) && parsed >= 0 && parsed <= MAX_DISPLAY_ORDER ? parsed : 0;
+}
+
+function toMessage(row: MarketingMessageRow): MarketingMessage {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    displayOrder: row.display_order,
+    isActive: row.is_active,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The Mensagens tab and the workspace's promotions. */
+export class MarketingMessageService {
+  constructor(private readonly db: AnalyticsDb) {}
+
+  promotions(type: MarketingMessageType = 'signup'): Promise<Promotion[]> {
+    return activeMessagesOfType(this.db, type);
+  }
+
+  async list(): Promise<MarketingMessage[]> {
+    return (await allMessages(this.db)).map(toMessage);
+  }
+
+  async create(body: CreateMarketingMessageBody): Promise<MarketingMessage> {
+    const row = await insertMessage(this.db, {
+      type: body.type ?? 'signup',
+      title: body.title.trim(),
+      message: body.message.trim(),
+      display_order: displayOrderOf(body.displayOrder),
+      is_active: body.isActive ?? true,
+    });
+    return toMessage(row);
+  }
+
+  async update(id: string, body: UpdateMarketingMessageBody): Promise<MarketingMessage> {
+    const row = await updateMessage(this.db, id, {
+      ...(body.type !== undefined ? { type: body.type } : {}),
+      ...(body.title !== undefined ? { title: body.title.trim() } : {}),
+      ...(body.message !== undefined ? { message: body.message.trim() } : {}),
+      ...('displayOrder' in body ? { display_order: displayOrderOf(body.displayOrder) } : {}),
+      ...(body.isActive !== undefined ? { is_active: body.isActive } : {}),
+    });
+    if (!row) throw notFound(AnalyticsMessages.messageNotFound, 'MARKETING_MESSAGE_NOT_FOUND');
+    return toMessage(row);
+  }
+
+  async remove(id: string): Promise<MessageBody> {
+    if (!(await deleteMessage(this.db, id)))
+      throw notFound(AnalyticsMessages.messageNotFound, 'MARKETING_MESSAGE_NOT_FOUND');
+    return { message: AnalyticsMessages.messageDeleted };
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  OPEN_TICKET_STATUSES,
+  RESOLVED_TICKET_STATUSES,
+  type TicketCategory,
+  type TicketPriority,
+  type TicketStatus,
+} from '@pv/contracts';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { SupportTicketsTable } from '../db/schema.js';
+import type { SupportDb } from '../db/types.js';
+
+export interface TicketFilters {
+  status?: TicketStatus;
+  priority?: TicketPriority;
+  category?: TicketCategory;
+  /** Matched case-insensitively, as plain text (no wildcards), anywhere in the fields. */
+  search?: string;
+  limit: number;
+}
+
+export function insertTicket(db: SupportDb, values: Insertable<SupportTicketsTable>) {
+  return db.insertInto('support_tickets').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** LIKE's wildcards and escape character, taken literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function findTickets(db: SupportDb, filters: TicketFilters) {
+  let query = db.selectFrom('support_tickets').selectAll();
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.priority) query = query.where('priority', '=', filters.priority);
+  if (filters.category) query = query.where('category', '=', filters.category);
+  const search = filters.search?.trim();
+  if (search) {
+    const pattern = `%${likeLiteral(search)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('subject', 'ilike', pattern),
+        eb('description', 'ilike', pattern),
+        eb('contact_email', 'ilike', pattern),
+        eb('contact_name', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id').limit(filters.limit).execute();
+}
+
+/** The queue's counters over every ticket; the average is in hours. */
+export async function ticketStats(db: SupportDb) {
+  const row = await db
+    .selectFrom('support_tickets')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) FILTER (WHERE status IN (${sql.join([...OPEN_TICKET_STATUSES])}))`.as(
+        'open',
+      ),
+      sql<string>`count(*) FILTER (WHERE status IN (${sql.join([...RESOLVED_TICKET_STATUSES])}))`.as(
+        'resolved',
+      ),
+      sql<
+        number | null
+      >`avg(extract(epoch FROM resolved_at - created_at)) FILTER (WHERE resolved_at IS NOT NULL) / 3600`.as(
+        'avg_hours',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    open: Number(row.open),
+    resolved: Number(row.resolved),
+    avgResolutionHours: row.avg_hours === null ? 0 : Number(row.avg_hours),
+  };
+}
+
+export function findTicketsOfUser(db: SupportDb, userId: string) {
+  return db
+    .selectFrom('support_tickets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** The ticket, locked until the transaction ends (updates of one ticket are serialised). */
+export function lockTicket(db: SupportDb, id: string) {
+  return db
+    .selectFrom('support_tickets')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** What an update does to resolvedAt; `stamp` uses the database's clock, as updatedAt does. */
+export type ResolvedAtChange = 'stamp' | 'clear' | 'keep';
+
+export function updateTicket(
+  db: SupportDb,
+  id: string,
+  changes: Omit<Updateable<SupportTicketsTable>, 'resolved_at' | 'updated_at'>,
+  resolvedAt: ResolvedAtChange,
+) {
+  return db
+    .updateTable('support_tickets')
+    .set({
+      ...changes,
+      updated_at: sql`now()`,
+      ...(resolvedAt === 'stamp' ? { resolved_at: sql`now()` } : {}),
+      ...(resolvedAt === 'clear' ? { resolved_at: null } : {}),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * LGPD erasure: every ticket of the user, and those sent without a session from the user's
+ * email. Returns how many were deleted.
+ */
+export async function deleteTicketsOfUser(db: SupportDb, userId: string, email: string) {
+  const result = await db
+    .deleteFrom('support_tickets')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb(sql`lower(contact_email)`, '=', email.trim().toLowerCase()),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

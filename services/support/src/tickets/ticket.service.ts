@@ -1,0 +1,168 @@
+import {
+  type CreateTicketBody,
+  DEFAULT_TICKET_CATEGORY,
+  DEFAULT_TICKET_PRIORITY,
+  INITIAL_TICKET_STATUS,
+  SupportErrorCodes,
+  SupportMessages,
+  type SupportTicket,
+  type TicketList,
+  type TicketListQuery,
+  type TicketStatus,
+  type UpdateTicketBody,
+} from '@pv/contracts';
+import { AppError, badRequest, notFound, type Principal } from '@pv/service-kit';
+import type { SupportTicketRow } from '../db/schema.js';
+import type { SupportKysely } from '../db/types.js';
+import {
+  findTickets,
+  findTicketsOfUser,
+  insertTicket,
+  lockTicket,
+  type ResolvedAtChange,
+  ticketStats,
+  updateTicket,
+} from './ticket.repository.js';
+import type { TicketRateLimit } from './ticket-rate-limit.js';
+
+/** Who sent a ticket, as the service saw the request. */
+export interface TicketSender {
+  principal: Principal | null;
+  ipAddress: string;
+  userAgent: string | undefined;
+}
+
+/** Longest user agent kept: enough to tell browsers apart, not a place to store payloads. */
+const MAX_USER_AGENT_CHARS = 512;
+
+export function toTicket(row: SupportTicketRow): SupportTicket {
+  return {
+    id: row.id,
+    subject: row.subject,
+    description: row.description,
+    category: row.category,
+    priority: row.priority,
+    status: row.status,
+    contactEmail: row.contact_email,
+    contactName: row.contact_name,
+    userId: row.user_id,
+    ipAddress: row.ip_address,
+    userAgent: row.user_agent,
+    assignedTo: row.assigned_to,
+    resolution: row.resolution,
+    resolutionNotes: row.resolution_notes,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    resolvedAt: row.resolved_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * resolvedAt follows the status: becoming resolved without one stamps it (spec 2 §4); reopening
+ * (open or in_progress) clears it, so a later resolution is timed afresh; closing keeps it.
+ */
+export function resolvedAtChange(
+  status: TicketStatus | undefined,
+  current: Date | null,
+): ResolvedAtChange {
+  if (status === 'resolved') return current ? 'keep' : 'stamp';
+  if (status === 'open' || status === 'in_progress') return current ? 'clear' : 'keep';
+  return 'keep';
+}
+
+const UPDATABLE = ['status', 'priority', 'assignedTo', 'resolution', 'resolutionNotes'] as const;
+
+/** Blank text is no text: an empty assignee or resolution is stored as null. */
+const textOrNull = (value: string | null) => (value?.trim() ? value.trim() : null);
+
+export class TicketService {
+  constructor(
+    private readonly db: SupportKysely,
+    private readonly rateLimit: TicketRateLimit,
+  ) {}
+
+  async create(body: CreateTicketBody, sender: TicketSender): Promise<SupportTicket> {
+    await this.rateLimit.hit(sender.principal, sender.ipAddress);
+    const row = await insertTicket(this.db, {
+      subject: body.subject.trim(),
+      description: body.description.trim(),
+      category: body.category ?? DEFAULT_TICKET_CATEGORY,
+      priority: DEFAULT_TICKET_PRIORITY,
+      status: INITIAL_TICKET_STATUS,
+      contact_email: body.contactEmail.trim(),
+      contact_name: textOrNull(body.contactName ?? null),
+      user_id: sender.principal?.userId ?? null,
+      ip_address: sender.ipAddress,
+      user_agent: sender.userAgent?.slice(0, MAX_USER_AGENT_CHARS) || null,
+      resolved_at: null,
+    });
+    return toTicket(row);
+  }
+
+  async list(query: TicketListQuery): Promise<TicketList> {
+    const all = <T extends string>(value: T | 'all' | undefined) =>
+      value === 'all' ? undefined : value;
+    const status = all(query.status);
+    const priority = all(query.priority);
+    const category = all(query.category);
+    const [rows, stats] = await Promise.all([
+      findTickets(this.db, {
+        ...(status ? { status } : {}),
+        ...(priority ? { priority } : {}),
+        ...(category ? { category } : {}),
+        ...(query.search ? { search: query.search } : {}),
+        limit: query.limit ?? 500,
+      }),
+      ticketStats(this.db),
+    ]);
+    return {
+      tickets: rows.map(toTicket),
+      stats: {
+        total: stats.total,
+        open: stats.open,
+        resolved: stats.resolved,
+        avgResolutionTime: stats.avgResolutionHours,
+      },
+    };
+  }
+
+  async ofUser(userId: string): Promise<SupportTicket[]> {
+    return (await findTicketsOfUser(this.db, userId)).map(toTicket);
+  }
+
+  async update(id: string, body: UpdateTicketBody): Promise<SupportTicket> {
+    if (!UPDATABLE.some((field) => body[field] !== undefined)) {
+      throw badRequest(SupportMessages.nothingToUpdate, SupportErrorCodes.nothingToUpdate);
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const current = await lockTicket(trx, id);
+      if (!current)
+        throw notFound(SupportMessages.ticketNotFound, SupportErrorCodes.ticketNotFound);
+      const row = await updateTicket(
+        trx,
+        id,
+        {
+          ...(body.status ? { status: body.status } : {}),
+          ...(body.priority ? { priority: body.priority } : {}),
+          ...(body.assignedTo !== undefined ? { assigned_to: textOrNull(body.assignedTo) } : {}),
+          ...(body.resolution !== undefined ? { resolution: textOrNull(body.resolution) } : {}),
+          ...(body.resolutionNotes !== undefined
+            ? { resolution_notes: textOrNull(body.resolutionNotes) }
+            : {}),
+        },
+        resolvedAtChange(body.status, current.resolved_at),
+      );
+      return toTicket(row);
+    });
+  }
+}
+
+/** A blank required field (spec 2 §5): 400 REQUIRED_FIELDS, one detail per blank field. */
+export function requiredFieldsError(blank: string[]): AppError {
+  return new AppError(
+    400,
+    SupportErrorCodes.requiredFields,
+    SupportMessages.requiredFields,
+    blank.map((field) => ({ field, message: SupportMessages.requiredFields })),
+  );
+}

@@ -1,0 +1,35 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { EventEnvelope, UserChangedPayload } from '@pv/contracts';
+import { type DurableSubscription, processOnce, subscribeDurable } from '@pv/service-kit';
+import type { Logger } from 'pino';
+import type { SupportKysely } from '../db/types.js';
+import { deleteTicketsOfUser } from './ticket.repository.js';
+
+/**
+ * LGPD erasure: when auth deletes an account, its tickets go too (those it sent signed in, and
+ * those sent without a session from its email). Once per event id (processOnce), so a
+ * redelivery deletes nothing new; other changes of a user are not this service's business.
+ */
+export async function applyUserEvent(db: SupportKysely, event: EventEnvelope): Promise<void> {
+  if (event.subject !== 'auth.user.changed.v1') return;
+  const { change, user } = event.payload as UserChangedPayload;
+  if (change !== 'deleted') return;
+  await processOnce(db, event, async (trx) => {
+    await deleteTicketsOfUser(trx, user.id, user.email);
+  });
+}
+
+/** The durable consumer of auth.user.changed.v1 (SUPPORT_CONSUMER). */
+export function startUserErasureConsumer(
+  nc: NatsConnection,
+  db: SupportKysely,
+  durable: string,
+  log: Logger,
+): Promise<DurableSubscription> {
+  return subscribeDurable(nc, {
+    durable,
+    subjects: ['auth.user.changed.v1'],
+    handler: (event) => applyUserEvent(db, event),
+    log,
+  });
+}

@@ -1,0 +1,216 @@
+/** The only SQL of the vault. Every function takes the database or a transaction first. */
+import { type Insertable, sql } from 'kysely';
+import type { VaultRecordRow, VaultRecordsTable } from '../db/schema.js';
+import type { VaultDb } from '../db/types.js';
+
+export interface RecordFilter {
+  ym: string | null;
+  uf: string | null;
+}
+
+/** The columns of the list (no full texts). */
+export const SUMMARY_COLUMNS = [
+  'consult_id',
+  'date_ym',
+  'geo_region',
+  'transcript_teaser',
+  'timestamp_utc',
+  'audio_length_sec',
+  'professional',
+  'patient_hash',
+  'professional_hash',
+  'ip_hash',
+] as const;
+export type RecordSummaryRow = Pick<VaultRecordRow, (typeof SUMMARY_COLUMNS)[number]>;
+
+/**
+ * Serialises every writer of one consultation (by id, or by note content for id-less calls) until
+ * the transaction ends, so the event and the workspace call can never both insert.
+ */
+export async function lockKey(trx: VaultDb, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+export function findRecord(db: VaultDb, consultId: string): Promise<VaultRecordRow | undefined> {
+  return db
+    .selectFrom('vault_records')
+    .selectAll()
+    .where('consult_id', '=', consultId)
+    .executeTakeFirst();
+}
+
+/** The newest record with this note; `provisionalOnly`: one an id-less call created. */
+export function findByContent(
+  db: VaultDb,
+  contentKey: string,
+  provisionalOnly: boolean,
+): Promise<VaultRecordRow | undefined> {
+  let query = db.selectFrom('vault_records').selectAll().where('content_key', '=', contentKey);
+  if (provisionalOnly)
+    query = query.where('provisional_id', '=', true).where('has_event', '=', false);
+  return query.orderBy('timestamp_utc', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function insertRecord(
+  db: VaultDb,
+  values: Insertable<VaultRecordsTable>,
+): Promise<void> {
+  await db.insertInto('vault_records').values(values).execute();
+  await addToCount(db, values.date_ym, values.geo_region ?? null, 1);
+}
+
+export async function updateRecord(
+  db: VaultDb,
+  consultId: string,
+  patch: Partial<Insertable<VaultRecordsTable>>,
+): Promise<void> {
+  await db
+    .updateTable('vault_records')
+    .set({ ...patch, updated_at: new Date() })
+    .where('consult_id', '=', consultId)
+    .execute();
+}
+
+/** Keeps vault_counts exact: called in the same transaction as every insert, move and delete. */
+export async function addToCount(
+  db: VaultDb,
+  ym: string,
+  region: string | null,
+  delta: number,
+): Promise<void> {
+  await db
+    .insertInto('vault_counts')
+    .values({ date_ym: ym, geo_region: region ?? '', record_count: Math.max(delta, 0) })
+    .onConflict((oc) =>
+      oc
+        .columns(['date_ym', 'geo_region'])
+        .doUpdateSet({ record_count: sql`vault_counts.record_count + ${delta}` }),
+    )
+    .execute();
+}
+
+/** Records per month (newest month first) under the UF filter: at most (months x 28) rows summed. */
+export async function monthCounts(
+  db: VaultDb,
+  uf: string | null,
+): Promise<{ ym: string; count: number }[]> {
+  let query = db
+    .selectFrom('vault_counts')
+    .select(['date_ym', sql<string>`sum(record_count)`.as('total')])
+    .groupBy('date_ym')
+    .orderBy('date_ym', 'desc');
+  if (uf) query = query.where('geo_region', '=', uf);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ym: r.date_ym, count: Number(r.total) })).filter((r) => r.count > 0);
+}
+
+/** How many records match the filter, from the maintained counts (never a scan). */
+export async function countRecords(db: VaultDb, filter: RecordFilter): Promise<number> {
+  const months = await monthCounts(db, filter.uf);
+  return months.filter((m) => !filter.ym || m.ym === filter.ym).reduce((n, m) => n + m.count, 0);
+}
+
+/**
+ * `limit` records of one month (and UF), newest first, from `offset`. The ids come from an
+ * index-only scan of the month's index, then only those rows are read; past the middle of the
+ * month the index is walked from the other end (the month's exact count is known), so no page
+ * costs more than half a month's index entries.
+ */
+async function pageOfMonth(
+  db: VaultDb,
+  ym: string,
+  uf: string | null,
+  offset: number,
+  limit: number,
+  monthTotal: number,
+): Promise<RecordSummaryRow[]> {
+  if (offset >= monthTotal || limit <= 0) return [];
+  const fromOldest = offset > monthTotal / 2;
+  const take = Math.min(limit, monthTotal - offset);
+  const skip = fromOldest ? Math.max(0, monthTotal - offset - take) : offset;
+  const direction = fromOldest ? 'asc' : 'desc';
+  let ids = db.selectFrom('vault_records').select('consult_id').where('date_ym', '=', ym);
+  if (uf) ids = ids.where('geo_region', '=', uf);
+  const page = ids
+    .orderBy('timestamp_utc', direction)
+    .orderBy('consult_id', direction)
+    .offset(skip)
+    .limit(take);
+  const rows = await db
+    .selectFrom(page.as('page'))
+    .innerJoin('vault_records as r', 'r.consult_id', 'page.consult_id')
+    .select(SUMMARY_COLUMNS.map((c) => `r.${c}` as const))
+    .orderBy('r.timestamp_utc', 'desc')
+    .orderBy('r.consult_id', 'desc')
+    .execute();
+  return rows as RecordSummaryRow[];
+}
+
+/**
+ * One page, newest first. date_ym is the month of timestamp_utc, so every record of a newer month
+ * sorts before every record of an older one: with the per-month counts, a global offset becomes
+ * a month and an offset inside it, and a deep page costs no more than a page of one month. A page
+ * that straddles two months reads the rest from the next one.
+ */
+export async function listPage(
+  db: VaultDb,
+  months: readonly { ym: string; count: number }[],
+  uf: string | null,
+  offset: number,
+  limit: number,
+): Promise<RecordSummaryRow[]> {
+  const rows: RecordSummaryRow[] = [];
+  let skip = offset;
+  for (const month of months) {
+    if (rows.length >= limit) break;
+    if (skip >= month.count) {
+      skip -= month.count;
+      continue;
+    }
+    rows.push(...(await pageOfMonth(db, month.ym, uf, skip, limit - rows.length, month.count)));
+    skip = 0;
+  }
+  return rows;
+}
+
+/** Deletes one record; returns it (for the counters) or undefined. */
+export async function deleteRecord(
+  db: VaultDb,
+  consultId: string,
+): Promise<Pick<VaultRecordRow, 'date_ym' | 'geo_region'> | undefined> {
+  const row = await db
+    .deleteFrom('vault_records')
+    .where('consult_id', '=', consultId)
+    .returning(['date_ym', 'geo_region'])
+    .executeTakeFirst();
+  if (row) await addToCount(db, row.date_ym, row.geo_region, -1);
+  return row;
+}
+
+/** Deletes every record; returns how many there were. */
+export async function deleteAllRecords(db: VaultDb): Promise<number> {
+  const total = await countRecords(db, { ym: null, uf: null });
+  await sql`TRUNCATE vault_records, vault_counts`.execute(db);
+  return total;
+}
+
+/** A batch of full records for the export, newest first, after the keyset cursor. */
+export function exportBatch(
+  db: VaultDb,
+  filter: RecordFilter,
+  after: { timestamp: Date; consultId: string } | null,
+  limit: number,
+): Promise<VaultRecordRow[]> {
+  let query = db.selectFrom('vault_records').selectAll();
+  if (filter.ym) query = query.where('date_ym', '=', filter.ym);
+  if (filter.uf) query = query.where('geo_region', '=', filter.uf);
+  if (after)
+    query = query.where(
+      sql<boolean>`(timestamp_utc, consult_id) < (${after.timestamp}, ${after.consultId}::uuid)`,
+    );
+  return query
+    .orderBy('timestamp_utc', 'desc')
+    .orderBy('consult_id', 'desc')
+    .limit(limit)
+    .execute();
+}

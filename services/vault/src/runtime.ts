@@ -1,0 +1,18 @@
+import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import type { VaultConfig } from './config.js';
+import { vaultMigrations } from './db/migrations/index.js';
+import type { VaultDatabase } from './db/schema.js';
+
+/** Opens the vault database (created and migrated), Redis, NATS and the outbox relay. */
+export function openVault(config: VaultConfig): Promise<ServiceRuntime<VaultDatabase>> {
+  return openRuntime<VaultDatabase>({
+    service: 'vault',
+    database: config.VAULT_DATABASE,
+    postgresUrl: config.POSTGRES_URL,
+    redisUrl: config.REDIS_URL,
+    natsUrl: config.NATS_URL,
+    sessionPublicKey: config.SESSION_PUBLIC_KEY,
+    migrations: vaultMigrations,
+    logLevel: config.LOG_LEVEL,
+  });
+}

@@ -34,6 +34,15 @@ export function summarizeVitestReport(report: unknown): TestCounts {
   };
 }
 
+/** The sum of two runs' counts (the unit run and each app's browser suite). */
+export function addCounts(a: TestCounts, b: TestCounts): TestCounts {
+  return {
+    passed: a.passed + b.passed,
+    failed: a.failed + b.failed,
+    skipped: a.skipped + b.skipped,
+  };
+}
+
 /** The closing line that CI parses: `tests: N passed, M failed[, K skipped]`. */
 export function formatSummaryLine(counts: TestCounts): string {
   const base = `tests: ${counts.passed} passed, ${counts.failed} failed`;

@@ -12,7 +12,7 @@ import {
 } from './infra.js';
 import { error, formatDuration, info, paint } from './log.js';
 import { pnpmCommand, repoRoot, withStackBin } from './paths.js';
-import { formatSummaryLine, summarizeVitestReport, type TestCounts } from './report.js';
+import { addCounts, formatSummaryLine, summarizeVitestReport, type TestCounts } from './report.js';
 import { listWebApps } from './services.js';
 
 type Outcome =
@@ -26,6 +26,7 @@ interface Step {
 }
 
 const REPORT_FILE = path.join(repoRoot, '.data', 'vitest-report.json');
+const E2E_REPORT_DIR = path.join(repoRoot, '.data', 'e2e');
 const bin = (name: string) =>
   path.join(repoRoot, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
@@ -85,6 +86,21 @@ function listTestFiles(env: NodeJS.ProcessEnv): unknown[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** CHROMIUM_PATH, else Debian's chromium, installed with apt-get when allowed (root, PV_NO_APT!=1). */
+function findChromium(): string | undefined {
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured) return existsSync(configured) ? configured : undefined;
+  const find = () => findExecutable('chromium', ['/usr/bin']) ?? findExecutable('chromium-browser');
+  let found = find();
+  if (!found && canAptInstall()) {
+    const log = path.join(repoRoot, '.data', 'test', 'logs', 'apt.log');
+    mkdirSync(path.dirname(log), { recursive: true });
+    info(`installing chromium with apt-get (log: ${path.relative(repoRoot, log)})`);
+    if (aptInstall(['chromium'], log)) found = find();
+  }
+  return found;
 }
 
 function infraEnv(infra: Infra): NodeJS.ProcessEnv {
@@ -207,13 +223,47 @@ export async function runTest(args: string[]): Promise<number> {
         const apps = listWebApps(repoRoot).filter((app) => app.scripts['test:e2e'] !== undefined);
         if (apps.length === 0)
           return { status: 'skipped', detail: 'no app defines a test:e2e script yet' };
-        for (const app of apps) {
-          info(`${app.name}: test:e2e`);
-          const pnpm = pnpmCommand(['--filter', app.name, 'run', 'test:e2e']);
-          const code = await run(pnpm.command, pnpm.args, infraEnv(infra!));
-          if (code !== 0) return { status: 'failed', detail: `${app.name}: exit code ${code}` };
+        // The suites drive a real Chromium: without one they cannot run, and skipping them would
+        // hide that nothing was checked in a browser.
+        const chromium = findChromium();
+        if (!chromium) {
+          return {
+            status: 'failed',
+            detail:
+              'Chromium is needed for the browser tests and could not be found or installed ' +
+              '(Debian/Ubuntu: apt-get install -y --no-install-recommends chromium; elsewhere set ' +
+              'CHROMIUM_PATH to a Chromium or Chrome executable)',
+          };
         }
-        return { status: 'passed' };
+        info(`chromium: ${chromium}`);
+        const failures: string[] = [];
+        for (const app of apps) {
+          if (interrupted) break;
+          info(`${app.name}: test:e2e`);
+          // Written by @pv/e2e-kit's e2eConfig; removed first so a stale one is never counted.
+          const report = path.join(E2E_REPORT_DIR, `${path.basename(app.dir)}-report.json`);
+          rmSync(report, { force: true });
+          const pnpm = pnpmCommand(['--filter', app.name, 'run', 'test:e2e']);
+          const code = await run(pnpm.command, pnpm.args, {
+            ...infraEnv(infra!),
+            CHROMIUM_PATH: chromium,
+          });
+          if (existsSync(report)) {
+            try {
+              const e2eCounts = summarizeVitestReport(JSON.parse(readFileSync(report, 'utf8')));
+              counts = addCounts(counts ?? { passed: 0, failed: 0, skipped: 0 }, e2eCounts);
+            } catch (err) {
+              failures.push(
+                `${app.name}: unreadable report (${err instanceof Error ? err.message : err})`,
+              );
+              continue;
+            }
+          }
+          if (code !== 0) failures.push(`${app.name}: exit code ${code}`);
+        }
+        return failures.length > 0
+          ? { status: 'failed', detail: failures.join('; ') }
+          : { status: 'passed' };
       },
     },
     {

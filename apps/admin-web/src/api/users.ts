@@ -1,0 +1,71 @@
+import type {
+  AdminCreateUserBody,
+  AdminUpdateUserBody,
+  AdminUser,
+  AuthRoutes,
+  MessageBody,
+  MonthlyUsage,
+  PremiumSubscription,
+  ResetPasswordBody,
+} from '@pv/contracts';
+import { api, type SchemaType } from './base';
+
+export type LoginHistoryEntry = SchemaType<
+  (typeof AuthRoutes)['adminLoginHistory']['response'][200]
+>[number];
+export type AdminCreateUserResponse = SchemaType<
+  (typeof AuthRoutes)['adminCreateUser']['response'][201]
+>;
+
+/** Users of the console: the auth service's admin routes (spec 2 §7 "Administration"). */
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<AdminUser[], void>({
+      query: () => '/api/admin/users',
+      providesTags: ['Users'],
+    }),
+    createUser: build.mutation<AdminCreateUserResponse, AdminCreateUserBody>({
+      query: (body) => ({ url: '/api/admin/users', method: 'POST', body }),
+      invalidatesTags: ['Users', 'Dashboard'],
+    }),
+    updateUser: build.mutation<AdminUser, { id: string; body: AdminUpdateUserBody }>({
+      query: ({ id, body }) => ({ url: `/api/admin/users/${id}`, method: 'PUT', body }),
+      invalidatesTags: ['Users', 'UserProfile', 'Dashboard'],
+    }),
+    deleteUser: build.mutation<MessageBody, string>({
+      query: (id) => ({ url: `/api/admin/users/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Users', 'Dashboard'],
+    }),
+    resetPassword: build.mutation<MessageBody, ResetPasswordBody>({
+      query: (body) => ({ url: '/api/admin/reset-password', method: 'POST', body }),
+    }),
+    userProfile: build.query<AdminUser, string>({
+      query: (id) => `/api/admin/user-profile/${id}`,
+      providesTags: ['UserProfile'],
+    }),
+    loginHistory: build.query<LoginHistoryEntry[], string>({
+      query: (userId) => `/api/admin/login-history/${userId}`,
+      providesTags: ['UserProfile'],
+    }),
+    userUsage: build.query<MonthlyUsage[], string>({
+      query: (userId) => `/api/admin/usage-metrics/${userId}`,
+      providesTags: ['UserProfile'],
+    }),
+    userSubscriptions: build.query<PremiumSubscription[], string>({
+      query: (userId) => `/api/admin/premium-subscriptions/${userId}`,
+      providesTags: ['UserProfile'],
+    }),
+  }),
+});
+
+export const {
+  useListUsersQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useResetPasswordMutation,
+  useUserProfileQuery,
+  useLoginHistoryQuery,
+  useUserUsageQuery,
+  useUserSubscriptionsQuery,
+} = usersApi;

@@ -1,0 +1,42 @@
+/** Spec 2 §9: dates are shown as dd/MM/yyyy HH:mm, in the viewer's time zone. */
+export function formatDateTime(iso: string | Date | null | undefined): string {
+  if (iso === null || iso === undefined) return '';
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** dd/MM/yyyy, for dates without a time. */
+export function formatDate(iso: string | Date | null | undefined): string {
+  return formatDateTime(iso).slice(0, 10);
+}
+
+/** A calendar day 'YYYY-MM-DD' as dd/MM/yyyy, without time-zone shifts. */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.split('-');
+  return y && m && d ? `${d}/${m}/${y}` : day;
+}
+
+/** Spec 2 §2: AI cost in USD with 4 decimals, e.g. "US$ 1.2346" from "1.234567". */
+export function formatUsd4(amount: string | number): string {
+  const value = typeof amount === 'string' ? Number.parseFloat(amount) : amount;
+  return `US$ ${(Number.isFinite(value) ? value : 0).toFixed(4)}`;
+}
+
+const integer = new Intl.NumberFormat('pt-BR');
+
+/** 12345 -> "12.345". */
+export function formatCount(value: number): string {
+  return integer.format(value);
+}
+
+/** One decimal with a comma: 12.345 -> "12,3". */
+export function formatOneDecimal(value: number): string {
+  return value.toFixed(1).replace('.', ',');
+}
+
+/** The first `max` characters of a text, with an ellipsis when cut. */
+export function preview(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

@@ -1,0 +1,94 @@
+import { Box, Paper, Tab, Tabs } from '@mui/material';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PageLoading } from '../../layout/admin-layout';
+import { AdminShell } from './admin-shell';
+
+interface TabDefinition {
+  /** The value kept in `?tab=`, so the open tab survives a reload. */
+  key: string;
+  label: string;
+  Component: ComponentType;
+}
+
+// Each tab is its own chunk: the console loads only the tab on screen.
+const TABS: TabDefinition[] = [
+  { key: 'dashboard', label: 'Dashboard', Component: lazy(() => import('./tabs/dashboard-tab')) },
+  { key: 'analytics', label: 'Analytics', Component: lazy(() => import('./tabs/analytics-tab')) },
+  { key: 'usuarios', label: 'Usuários', Component: lazy(() => import('./users/users-tab')) },
+  { key: 'suporte', label: 'Suporte', Component: lazy(() => import('../support/support-panel')) },
+  {
+    key: 'templates',
+    label: 'Templates',
+    Component: lazy(() => import('./content/templates-tab')),
+  },
+  {
+    key: 'templates-ia',
+    label: 'Templates IA',
+    Component: lazy(() => import('./content/ai-templates-tab')),
+  },
+  {
+    key: 'termos-medicos',
+    label: 'Termos Médicos',
+    Component: lazy(() => import('./content/medical-terms-tab')),
+  },
+  {
+    key: 'instrucoes',
+    label: 'Instruções',
+    Component: lazy(() => import('./content/instructions-tab')),
+  },
+  { key: 'termos', label: 'Termos', Component: lazy(() => import('./content/terms-tab')) },
+  {
+    key: 'mensagens',
+    label: 'Mensagens',
+    Component: lazy(() => import('./content/marketing-tab')),
+  },
+  {
+    key: 'vault',
+    label: 'Transcript Vault',
+    Component: lazy(() => import('./vault/vault-tab')),
+  },
+];
+
+/** Spec 2 §2 "Administration console": the header and the eleven tabs. */
+export default function AdminPage() {
+  return <AdminShell>{() => <AdminTabs />}</AdminShell>;
+}
+
+function AdminTabs() {
+  const [params, setParams] = useSearchParams();
+  const current = TABS.find((tab) => tab.key === params.get('tab')) ?? TABS[0]!;
+  const Current = current.Component;
+  return (
+    <Paper variant="outlined">
+      <Tabs
+        value={current.key}
+        onChange={(_event, key: string) => setParams({ tab: key })}
+        variant="scrollable"
+        scrollButtons="auto"
+        aria-label="Seções do painel administrativo"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {TABS.map((tab) => (
+          <Tab
+            key={tab.key}
+            value={tab.key}
+            label={tab.label}
+            id={`admin-tab-${tab.key}`}
+            aria-controls={`admin-tabpanel-${tab.key}`}
+          />
+        ))}
+      </Tabs>
+      <Box
+        role="tabpanel"
+        id={`admin-tabpanel-${current.key}`}
+        aria-labelledby={`admin-tab-${current.key}`}
+        sx={{ p: { xs: 2, md: 3 } }}
+      >
+        <Suspense fallback={<PageLoading />}>
+          <Current />
+        </Suspense>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { type AdminUser, STRONG_PASSWORD_PATTERN } from '@pv/contracts';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../api/base';
+import { useResetPasswordMutation } from '../../../api/users';
+import { T } from '../../../messages';
+import { useToast } from '../../../toast/use-toast';
+
+const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN);
+
+/** Spec 2 §5: 8+ characters with letters, numbers and symbols. */
+export function isStrongPassword(password: string): boolean {
+  return STRONG_PASSWORD.test(password);
+}
+
+/**
+ * Spec 2 §4, §5, §8: an admin sets a new password; the user must change it at the next login.
+ */
+export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [done, setDone] = useState(false);
+  const [resetPassword, resetting] = useResetPasswordMutation();
+  const toast = useToast();
+  const titleId = useId();
+  const weak = password !== '' && !isStrongPassword(password);
+  const mismatch = confirmation !== '' && confirmation !== password;
+
+  const submit = async () => {
+    if (!isStrongPassword(password)) {
+      toast({
+        title: T.invalidPasswordTitle,
+        description: T.passwordPolicy,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (password !== confirmation) {
+      toast({
+        title: T.mismatchTitle,
+        description: T.mismatchDescription,
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await resetPassword({
+        userId: user.id,
+        newPassword: password,
+        confirmPassword: confirmation,
+        forcePasswordChange: true,
+      }).unwrap();
+      toast({ title: T.resetPasswordSuccess, variant: 'success' });
+      setDone(true);
+    } catch (error) {
+      toast({
+        title: 'Erro ao redefinir senha',
+        description: errorMessage(error, 'Tente novamente'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>Redefinir senha de {user.fullName || user.email}</DialogTitle>
+      <DialogContent>
+        {done ? (
+          <Alert severity="success" role="status">
+            {T.resetPasswordSuccess}
+          </Alert>
+        ) : (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label="Nova senha"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={weak}
+              helperText={T.passwordPolicy}
+            />
+            <TextField
+              label="Confirmar nova senha"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+              error={mismatch}
+              helperText={mismatch ? T.passwordsDoNotMatch : ' '}
+            />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{done ? T.close : T.cancel}</Button>
+        {!done && (
+          <Button
+            variant="contained"
+            onClick={submit}
+            disabled={resetting.isLoading || password === ''}
+          >
+            Redefinir senha
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

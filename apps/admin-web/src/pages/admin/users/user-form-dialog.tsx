@@ -1,0 +1,241 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  MenuItem,
+  Switch,
+  TextField,
+} from '@mui/material';
+import {
+  type AdminUser,
+  PROFESSIONAL_REGISTRIES,
+  SPECIALTIES,
+  USER_STATUSES,
+  type UserStatus,
+} from '@pv/contracts';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../api/base';
+import { useCreateUserMutation, useUpdateUserMutation } from '../../../api/users';
+import { crudErrorTitles, professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
+import { useToast } from '../../../toast/use-toast';
+
+interface UserForm {
+  fullName: string;
+  email: string;
+  specialty: string;
+  professionalRegistry: string;
+  registryNumber: string;
+  isPremium: boolean;
+  isAdmin: boolean;
+  userStatus: UserStatus;
+}
+
+const USER_ERRORS = crudErrorTitles('usuário');
+
+function toForm(user: AdminUser | undefined): UserForm {
+  return {
+    fullName: user?.fullName ?? '',
+    email: user?.email ?? '',
+    specialty: user?.specialty ?? '',
+    professionalRegistry: user?.professionalRegistry ?? '',
+    registryNumber: user?.registryNumber ?? '',
+    isPremium: user?.isPremium ?? false,
+    isAdmin: user?.isAdmin ?? false,
+    userStatus: user?.userStatus ?? 'active',
+  };
+}
+
+/** Spec 2 §5: Nome Completo and Email are required; the button stays disabled otherwise. */
+export function isUserFormComplete(form: Pick<UserForm, 'fullName' | 'email'>): boolean {
+  return form.fullName.trim() !== '' && form.email.trim() !== '';
+}
+
+/** 'Novo Usuário' (no `user`) or the edit form of `user`. */
+export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: () => void }) {
+  const [form, setForm] = useState<UserForm>(() => toForm(user));
+  const [temporaryPassword, setTemporaryPassword] = useState<string | null>(null);
+  const [createUser, creating] = useCreateUserMutation();
+  const [updateUser, updating] = useUpdateUserMutation();
+  const toast = useToast();
+  const titleId = useId();
+  const editing = user !== undefined;
+  const set = <K extends keyof UserForm>(key: K, value: UserForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async () => {
+    if (!isUserFormComplete(form)) return;
+    const body = {
+      fullName: form.fullName.trim(),
+      email: form.email.trim(),
+      isPremium: form.isPremium,
+      isAdmin: form.isAdmin,
+      userStatus: form.userStatus,
+      specialty: (form.specialty || null) as AdminUser['specialty'],
+      professionalRegistry: (form.professionalRegistry ||
+        null) as AdminUser['professionalRegistry'],
+      registryNumber: form.registryNumber.trim() || null,
+    };
+    try {
+      if (editing) {
+        await updateUser({ id: user.id, body }).unwrap();
+        toast({ title: 'Usuário atualizado', variant: 'success' });
+        onClose();
+      } else {
+        const created = await createUser(body).unwrap();
+        toast({ title: created.message, variant: 'success' });
+        if (created.temporaryPassword) setTemporaryPassword(created.temporaryPassword);
+        else onClose();
+      }
+    } catch (error) {
+      toast({
+        title: editing ? USER_ERRORS.update : USER_ERRORS.create,
+        description: errorMessage(error, 'Tente novamente'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  if (temporaryPassword) {
+    return (
+      <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>Usuário criado</DialogTitle>
+        <DialogContent>
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Entregue esta senha temporária ao usuário: ele deverá criar uma nova senha no primeiro
+            login. Ela não será exibida novamente.
+          </Alert>
+          <TextField
+            label="Senha temporária"
+            value={temporaryPassword}
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{T.close}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{editing ? 'Editar Usuário' : T.newUser}</DialogTitle>
+      <DialogContent>
+        <Grid container spacing={2} sx={{ pt: 1 }}>
+          <Grid size={12}>
+            <TextField
+              label={T.fullName}
+              required
+              fullWidth
+              value={form.fullName}
+              onChange={(event) => set('fullName', event.target.value)}
+            />
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              label={T.email}
+              type="email"
+              required
+              fullWidth
+              value={form.email}
+              onChange={(event) => set('email', event.target.value)}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              label="Especialidade"
+              fullWidth
+              value={form.specialty}
+              onChange={(event) => set('specialty', event.target.value)}
+            >
+              <MenuItem value="">Não informada</MenuItem>
+              {SPECIALTIES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {professionalLabel(value)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              label="Status"
+              fullWidth
+              value={form.userStatus}
+              onChange={(event) => set('userStatus', event.target.value as UserStatus)}
+            >
+              {USER_STATUSES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {USER_STATUS_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              label="Conselho"
+              fullWidth
+              value={form.professionalRegistry}
+              onChange={(event) => set('professionalRegistry', event.target.value)}
+            >
+              <MenuItem value="">Não informado</MenuItem>
+              {PROFESSIONAL_REGISTRIES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Número do registro"
+              fullWidth
+              value={form.registryNumber}
+              onChange={(event) => set('registryNumber', event.target.value)}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.isPremium}
+                  onChange={(event) => set('isPremium', event.target.checked)}
+                />
+              }
+              label="Premium"
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.isAdmin}
+                  onChange={(event) => set('isAdmin', event.target.checked)}
+                />
+              }
+              label="Administrador"
+            />
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{T.cancel}</Button>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={!isUserFormComplete(form) || creating.isLoading || updating.isLoading}
+        >
+          {editing ? T.save : 'Criar Usuário'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

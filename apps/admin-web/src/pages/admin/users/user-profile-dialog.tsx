@@ -1,0 +1,252 @@
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  List,
+  ListItem,
+  ListItemText,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useUserTicketsQuery } from '../../../api/support';
+import {
+  useLoginHistoryQuery,
+  useUserProfileQuery,
+  useUserSubscriptionsQuery,
+  useUserUsageQuery,
+} from '../../../api/users';
+import { EmptyState, QueryState } from '../../../components/query-state';
+import { formatDateTime, formatUsd4 } from '../../../format';
+import {
+  professionalLabel,
+  T,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  USER_STATUS_LABELS,
+} from '../../../messages';
+
+/** Spec 2 §9: Visão Geral shows the 5 most recent logins. */
+const RECENT_LOGINS = 5;
+
+const SECTIONS = [
+  'Visão Geral',
+  'Uso da Plataforma',
+  'Assinaturas Premium',
+  'Tickets de Suporte',
+] as const;
+
+/** Spec 2 §2: the full profile of one user, in four tabs. */
+export function UserProfileDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const [section, setSection] = useState(0);
+  const titleId = useId();
+  const profile = useUserProfileQuery(userId);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>
+        Perfil completo{profile.data ? ` — ${profile.data.fullName || T.nameMissing}` : ''}
+      </DialogTitle>
+      <DialogContent dividers>
+        <Tabs
+          value={section}
+          onChange={(_event, value: number) => setSection(value)}
+          variant="scrollable"
+          aria-label="Seções do perfil"
+          sx={{ mb: 2 }}
+        >
+          {SECTIONS.map((label, index) => (
+            <Tab key={label} label={label} value={index} id={`profile-tab-${index}`} />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" aria-labelledby={`profile-tab-${section}`}>
+          {section === 0 && <Overview userId={userId} />}
+          {section === 1 && <Usage userId={userId} />}
+          {section === 2 && <Subscriptions userId={userId} />}
+          {section === 3 && <Tickets userId={userId} />}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{T.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography>{value || '—'}</Typography>
+    </Grid>
+  );
+}
+
+function Overview({ userId }: { userId: string }) {
+  const profile = useUserProfileQuery(userId);
+  const logins = useLoginHistoryQuery(userId);
+  const user = profile.data;
+  return (
+    <QueryState isLoading={profile.isLoading} isError={profile.isError}>
+      {user && (
+        <>
+          <Grid container spacing={2} sx={{ mb: 2 }}>
+            <Field label="Nome" value={user.fullName || T.nameMissing} />
+            <Field label="Email" value={user.email} />
+            <Field label="Status" value={USER_STATUS_LABELS[user.userStatus]} />
+            <Field
+              label="Plano"
+              value={
+                user.isPremium || user.subscriptionStatus === 'active' ? 'Premium' : 'Gratuito'
+              }
+            />
+            <Field label="Especialidade" value={professionalLabel(user.specialty)} />
+            <Field
+              label="Registro profissional"
+              value={[user.professionalRegistry, user.registryNumber].filter(Boolean).join(' ')}
+            />
+            <Field label="Telefone da clínica" value={user.clinicPhone} />
+            <Field label="Endereço da clínica" value={user.clinicAddress} />
+            <Field label="Cadastrado em" value={formatDateTime(user.createdAt)} />
+            <Field
+              label="Último login"
+              value={user.lastLoginAt ? formatDateTime(user.lastLoginAt) : T.never}
+            />
+            <Field
+              label="Termos aceitos"
+              value={
+                user.termsAcceptance
+                  ? `Versão ${user.termsAcceptance.version} em ${formatDateTime(user.termsAcceptance.acceptedAt)}`
+                  : 'Não registrado'
+              }
+            />
+            <Field label="IP do aceite" value={user.termsAcceptance?.ipAddress} />
+          </Grid>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            Logins recentes
+          </Typography>
+          <QueryState isLoading={logins.isLoading} isError={logins.isError}>
+            {logins.data && logins.data.length === 0 ? (
+              <EmptyState>{T.noLogins}</EmptyState>
+            ) : (
+              <List dense aria-label="Logins recentes">
+                {(logins.data ?? []).slice(0, RECENT_LOGINS).map((login) => (
+                  <ListItem key={login.id} divider>
+                    <ListItemText
+                      primary={formatDateTime(login.loginDate)}
+                      secondary={`IP: ${login.ipAddress ?? '—'} · Sessão: ${Math.round(login.sessionDuration / 60)} min`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </QueryState>
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+function Usage({ userId }: { userId: string }) {
+  const { data, isLoading, isError } = useUserUsageQuery(userId);
+  return (
+    <QueryState isLoading={isLoading} isError={isError}>
+      {data && data.length === 0 ? (
+        <EmptyState>{T.noUsageMetrics}</EmptyState>
+      ) : (
+        <Table size="small" aria-label="Uso mensal">
+          <TableHead>
+            <TableRow>
+              <TableCell>Mês</TableCell>
+              <TableCell align="right">Logins</TableCell>
+              <TableCell align="right">Transcrições</TableCell>
+              <TableCell align="right">PDFs</TableCell>
+              <TableCell align="right">Requisições IA</TableCell>
+              <TableCell align="right">Custo IA</TableCell>
+              <TableCell align="right">Armazenamento (MB)</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(data ?? []).map((month) => (
+              <TableRow key={`${month.year}-${month.month}`}>
+                <TableCell>
+                  {String(month.month).padStart(2, '0')}/{month.year}
+                </TableCell>
+                <TableCell align="right">{month.loginCount}</TableCell>
+                <TableCell align="right">{month.transcriptionCount}</TableCell>
+                <TableCell align="right">{month.pdfGenerationCount}</TableCell>
+                <TableCell align="right">{month.aiRequestCount}</TableCell>
+                <TableCell align="right">{formatUsd4(month.aiCostUSD)}</TableCell>
+                <TableCell align="right">{month.storageUsedMB}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </QueryState>
+  );
+}
+
+function Subscriptions({ userId }: { userId: string }) {
+  const { data, isLoading, isError } = useUserSubscriptionsQuery(userId);
+  return (
+    <QueryState isLoading={isLoading} isError={isError}>
+      {data && data.length === 0 ? (
+        <EmptyState>{T.noPremiumSubscriptions}</EmptyState>
+      ) : (
+        <List aria-label="Assinaturas Premium">
+          {(data ?? []).map((subscription) => (
+            <ListItem key={subscription.subscriptionId} divider>
+              <ListItemText
+                primary={`${subscription.subscriptionType} · ${subscription.paymentCurrency.toUpperCase()} ${subscription.paymentAmount}`}
+                secondary={`Início: ${formatDateTime(subscription.startDate) || '—'} · Fim: ${formatDateTime(subscription.endDate) || '—'} · ${subscription.paymentMethod}`}
+              />
+              <Chip
+                size="small"
+                color={subscription.isActive ? 'success' : 'default'}
+                label={subscription.isActive ? T.active : T.inactive}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </QueryState>
+  );
+}
+
+function Tickets({ userId }: { userId: string }) {
+  const { data, isLoading, isError } = useUserTicketsQuery(userId);
+  return (
+    <QueryState isLoading={isLoading} isError={isError}>
+      {data && data.length === 0 ? (
+        <EmptyState>{T.noUserTickets}</EmptyState>
+      ) : (
+        <List aria-label="Tickets de suporte">
+          {(data ?? []).map((ticket) => (
+            <ListItem key={ticket.id} divider>
+              <ListItemText primary={ticket.subject} secondary={formatDateTime(ticket.createdAt)} />
+              <Chip size="small" label={TICKET_STATUS_LABELS[ticket.status]} sx={{ mr: 1 }} />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={TICKET_PRIORITY_LABELS[ticket.priority]}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,315 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asAdmin, makeAdminUser } from '../../../test/fixtures';
+import { jsonResponses, renderAt } from '../../../test/render';
+import { buildUserIndex, filterUsers, sortUserIndex } from './user-search';
+import UsersTab from './users-tab';
+
+const bruno = makeAdminUser({ fullName: 'Bruno Souza', email: 'bruno@example.com' });
+const carla = makeAdminUser({
+  fullName: 'Carla Dias',
+  email: 'CARLA@clinica.com.br',
+  isPremium: true,
+  userStatus: 'suspended',
+  lastLoginAt: '2026-11-21T13:45:00.000Z',
+});
+const nameless = makeAdminUser({ fullName: '', email: 'sem.nome@example.com' });
+const boss = makeAdminUser({ fullName: 'Chefe Admin', email: 'chefe@example.com', isAdmin: true });
+const users = [bruno, carla, nameless, boss];
+
+const table = (extra = {}) =>
+  jsonResponses({ ...asAdmin, 'GET /api/admin/users': [200, users], ...extra });
+
+async function renderUsers(extra = {}) {
+  const fetchFn = table(extra);
+  vi.stubGlobal('fetch', fetchFn);
+  renderAt(<UsersTab />);
+  await screen.findByText('Bruno Souza');
+  return fetchFn;
+}
+
+const toast = () => screen.findByTestId('toast');
+
+describe('user search (spec 2 §2: client-side, case-insensitive, name or email)', () => {
+  const index = buildUserIndex(users);
+  it('matches names and emails whatever the case, and everything when blank', () => {
+    expect(filterUsers(index, 'carla').map((u) => u.id)).toEqual([carla.id]);
+    expect(filterUsers(index, 'CLINICA.COM').map((u) => u.id)).toEqual([carla.id]);
+    expect(filterUsers(index, 'souza').map((u) => u.id)).toEqual([bruno.id]);
+    expect(filterUsers(index, '  ')).toHaveLength(4);
+    expect(filterUsers(index, 'ninguém')).toEqual([]);
+  });
+
+  it('sorts once by a column; filtering keeps that order', () => {
+    const byName = sortUserIndex(index, 'fullName', 'asc');
+    expect(byName.map((e) => e.user.fullName)).toEqual([
+      '',
+      'Bruno Souza',
+      'Carla Dias',
+      'Chefe Admin',
+    ]);
+    const desc = sortUserIndex(index, 'fullName', 'desc');
+    expect(filterUsers(desc, 'example').map((u) => u.fullName)).toEqual([
+      'Chefe Admin',
+      'Bruno Souza',
+      '',
+    ]);
+    expect(sortUserIndex(index, 'lastLoginAt', 'desc')[0]?.user.id).toBe(carla.id);
+    expect(sortUserIndex(index, undefined, undefined)).toBe(index);
+  });
+});
+
+describe('Usuários grid paging (10,000 users stay fast: the grid gets one page)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows 25 rows per page of the matches and goes back to page 1 on a new search', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      makeAdminUser({
+        fullName: `Pessoa ${String(i).padStart(2, '0')}`,
+        email: `p${i}@example.com`,
+      }),
+    );
+    vi.stubGlobal('fetch', jsonResponses({ ...asAdmin, 'GET /api/admin/users': [200, many] }));
+    renderAt(<UsersTab />);
+    await screen.findByText('Pessoa 00');
+    expect(screen.queryByText('Pessoa 25')).not.toBeInTheDocument();
+    expect(screen.getByText(/^1.25 de 60$/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
+    expect(await screen.findByText('Pessoa 25')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nome ou email' }), {
+      target: { value: 'pessoa 0' },
+    });
+    expect(await screen.findByText('Pessoa 00')).toBeInTheDocument();
+    expect(screen.getByText(/^1.10 de 10$/)).toBeInTheDocument();
+  });
+});
+
+describe('Usuários tab (spec 2 §2, §5, §8)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists rows with 'Nome não informado', badges, registry and last login or 'Nunca'", async () => {
+    await renderUsers();
+    expect(screen.getByText('Nome não informado')).toBeInTheDocument();
+    const carlaRow = screen.getByText('Carla Dias').closest('[role="row"]') as HTMLElement;
+    expect(within(carlaRow).getByText('Premium')).toBeInTheDocument();
+    expect(within(carlaRow).getByText('Suspenso')).toBeInTheDocument();
+    expect(within(carlaRow).getByText('CRM 12345')).toBeInTheDocument();
+    const bossRow = screen.getByText('Chefe Admin').closest('[role="row"]') as HTMLElement;
+    expect(within(bossRow).getByText('Admin')).toBeInTheDocument();
+    const brunoRow = screen.getByText('Bruno Souza').closest('[role="row"]') as HTMLElement;
+    expect(within(brunoRow).getByText('Ativo')).toBeInTheDocument();
+    expect(within(brunoRow).getByText('Nunca')).toBeInTheDocument();
+    expect(within(brunoRow).getByText('Médico de Família')).toBeInTheDocument();
+  });
+
+  it('filters the grid as the admin types, ignoring case', async () => {
+    await renderUsers();
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Buscar por nome ou email' }),
+      'CARLA',
+    );
+    await waitFor(() => expect(screen.queryByText('Bruno Souza')).not.toBeInTheDocument());
+    expect(screen.getByText('Carla Dias')).toBeInTheDocument();
+  });
+
+  it('hides delete for admins and asks for an irreversible confirmation otherwise', async () => {
+    const fetchFn = await renderUsers({
+      [`DELETE /api/admin/users/${bruno.id}`]: [200, { message: 'Usuário excluído com sucesso' }],
+    });
+    expect(screen.queryByRole('button', { name: 'Excluir Chefe Admin' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Excluir Bruno Souza' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Tem certeza que deseja excluir este usuário? Esta ação não pode ser desfeita.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() =>
+      expect(fetchFn.calls.some((c) => c.method === 'DELETE' && c.url.endsWith(bruno.id))).toBe(
+        true,
+      ),
+    );
+  });
+
+  it("shows 'Erro ao excluir usuário' with the server message when delete fails", async () => {
+    await renderUsers({
+      [`DELETE /api/admin/users/${bruno.id}`]: [
+        409,
+        { statusCode: 409, code: 'CONFLICT', message: 'Não foi possível excluir agora.' },
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Excluir Bruno Souza' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }),
+    );
+    const shown = await toast();
+    expect(shown).toHaveTextContent('Erro ao excluir usuário');
+    expect(shown).toHaveTextContent('Não foi possível excluir agora.');
+  });
+
+  it("'Novo Usuário': the button stays disabled until Nome Completo and Email are filled", async () => {
+    const fetchFn = await renderUsers({
+      'POST /api/admin/users': [
+        201,
+        { user: makeAdminUser(), message: 'Usuário criado com sucesso' },
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Novo Usuário' }));
+    const dialog = await screen.findByRole('dialog');
+    const create = within(dialog).getByRole('button', { name: 'Criar Usuário' });
+    expect(create).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/Nome Completo/), 'Davi Lima');
+    expect(create).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/Email/), '   ');
+    expect(create).toBeDisabled();
+    await userEvent.clear(within(dialog).getByLabelText(/Email/));
+    await userEvent.type(within(dialog).getByLabelText(/Email/), 'davi@example.com');
+    expect(create).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Premium' }));
+    await userEvent.click(create);
+    await waitFor(() => expect(fetchFn.calls.some((c) => c.method === 'POST')).toBe(true));
+    const post = fetchFn.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({
+      fullName: 'Davi Lima',
+      email: 'davi@example.com',
+      isPremium: true,
+      isAdmin: false,
+      userStatus: 'active',
+    });
+  });
+
+  it("edit form: 'Erro ao atualizar usuário' toast on failure, and the same required rule", async () => {
+    await renderUsers({
+      [`PUT /api/admin/users/${bruno.id}`]: [
+        400,
+        { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Informe um email válido.' },
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Bruno Souza' }));
+    const dialog = await screen.findByRole('dialog');
+    const save = within(dialog).getByRole('button', { name: 'Salvar' });
+    await userEvent.clear(within(dialog).getByLabelText(/Nome Completo/));
+    expect(save).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/Nome Completo/), 'Bruno S.');
+    await userEvent.click(save);
+    const shown = await toast();
+    expect(shown).toHaveTextContent('Erro ao atualizar usuário');
+    expect(shown).toHaveTextContent('Informe um email válido.');
+  });
+
+  describe('password reset', () => {
+    async function openReset(extra = {}) {
+      const fetchFn = await renderUsers(extra);
+      await userEvent.click(screen.getByRole('button', { name: 'Redefinir senha de Bruno Souza' }));
+      const dialog = await screen.findByRole('dialog');
+      return { fetchFn, dialog };
+    }
+
+    it("refuses a weak password with 'Senha inválida' and the policy text", async () => {
+      const { fetchFn, dialog } = await openReset();
+      expect(dialog).toHaveTextContent(
+        'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
+      );
+      await userEvent.type(within(dialog).getByLabelText('Nova senha'), 'abcdefgh1');
+      await userEvent.type(within(dialog).getByLabelText('Confirmar nova senha'), 'abcdefgh1');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Redefinir senha' }));
+      const shown = await toast();
+      expect(shown).toHaveTextContent('Senha inválida');
+      expect(shown).toHaveTextContent(
+        'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
+      );
+      expect(fetchFn.calls.some((c) => c.url === '/api/admin/reset-password')).toBe(false);
+    });
+
+    it("refuses a different confirmation: 'As senhas não coincidem' and the toast", async () => {
+      const { dialog } = await openReset();
+      await userEvent.type(within(dialog).getByLabelText('Nova senha'), 'Nova#Senha1');
+      await userEvent.type(within(dialog).getByLabelText('Confirmar nova senha'), 'Nova#Senha2');
+      expect(dialog).toHaveTextContent('As senhas não coincidem');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Redefinir senha' }));
+      const shown = await toast();
+      expect(shown).toHaveTextContent('Senhas não coincidem');
+      expect(shown).toHaveTextContent('A nova senha e a confirmação devem ser iguais');
+    });
+
+    it('sends {userId, newPassword, forcePasswordChange} and shows the success text', async () => {
+      const { fetchFn, dialog } = await openReset({
+        'POST /api/admin/reset-password': [200, { message: 'ok' }],
+      });
+      await userEvent.type(within(dialog).getByLabelText('Nova senha'), 'Nova#Senha1');
+      await userEvent.type(within(dialog).getByLabelText('Confirmar nova senha'), 'Nova#Senha1');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Redefinir senha' }));
+      const success =
+        'Senha redefinida com sucesso! O usuário deve criar uma nova senha no próximo login.';
+      expect(await within(dialog).findByText(success)).toBeInTheDocument();
+      expect(await toast()).toHaveTextContent(success);
+      const call = fetchFn.calls.find((c) => c.url === '/api/admin/reset-password');
+      expect(call?.body).toMatchObject({
+        userId: bruno.id,
+        newPassword: 'Nova#Senha1',
+        forcePasswordChange: true,
+      });
+    });
+
+    it("shows 'Erro ao redefinir senha' with the server message on failure", async () => {
+      const { dialog } = await openReset({
+        'POST /api/admin/reset-password': [
+          404,
+          { statusCode: 404, code: 'NOT_FOUND', message: 'Usuário não encontrado.' },
+        ],
+      });
+      await userEvent.type(within(dialog).getByLabelText('Nova senha'), 'Nova#Senha1');
+      await userEvent.type(within(dialog).getByLabelText('Confirmar nova senha'), 'Nova#Senha1');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Redefinir senha' }));
+      const shown = await toast();
+      expect(shown).toHaveTextContent('Erro ao redefinir senha');
+      expect(shown).toHaveTextContent('Usuário não encontrado.');
+    });
+  });
+
+  it('full profile: the four tabs, the 5 most recent logins and every empty state', async () => {
+    const logins = Array.from({ length: 7 }, (_, i) => ({
+      id: `00000000-0000-4000-9000-00000000000${i}`,
+      loginDate: `2026-11-${String(20 - i).padStart(2, '0')}T10:00:00.000Z`,
+      ipAddress: `10.1.1.${i}`,
+      userAgent: null,
+      sessionDuration: 600,
+    }));
+    await renderUsers({
+      [`GET /api/admin/user-profile/${carla.id}`]: [200, carla],
+      [`GET /api/admin/login-history/${carla.id}`]: [200, logins],
+      [`GET /api/admin/usage-metrics/${carla.id}`]: [200, []],
+      [`GET /api/admin/premium-subscriptions/${carla.id}`]: [200, []],
+      [`GET /api/admin/support-tickets/${carla.id}`]: [200, []],
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Ver perfil completo de Carla Dias' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const recent = await within(dialog).findByRole('list', { name: 'Logins recentes' });
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(5);
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Uso da Plataforma' }));
+    expect(
+      await within(dialog).findByText('Nenhuma métrica de uso encontrada'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Assinaturas Premium' }));
+    expect(
+      await within(dialog).findByText('Nenhuma assinatura premium encontrada'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Tickets de Suporte' }));
+    expect(
+      await within(dialog).findByText('Nenhum ticket de suporte encontrado'),
+    ).toBeInTheDocument();
+  });
+
+  it("full profile: 'Nenhum login registrado' when the user never logged in", async () => {
+    await renderUsers({
+      [`GET /api/admin/user-profile/${bruno.id}`]: [200, bruno],
+      [`GET /api/admin/login-history/${bruno.id}`]: [200, []],
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Ver perfil completo de Bruno Souza' }),
+    );
+    expect(await screen.findByText('Nenhum login registrado')).toBeInTheDocument();
+  });
+});

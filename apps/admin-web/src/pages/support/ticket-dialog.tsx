@@ -1,0 +1,182 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  type SupportTicket,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+  type TicketPriority,
+  type TicketStatus,
+  type UpdateTicketBody,
+} from '@pv/contracts';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../api/base';
+import { useUpdateTicketMutation } from '../../api/support';
+import { formatDateTime } from '../../format';
+import {
+  T,
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+} from '../../messages';
+import { useToast } from '../../toast/use-toast';
+
+interface TicketForm {
+  status: TicketStatus;
+  priority: TicketPriority;
+  assignedTo: string;
+  resolution: string;
+  resolutionNotes: string;
+}
+
+/**
+ * Only the fields the admin changed are sent (spec 2 §7). Resolving needs no resolvedAt from the
+ * console: the support service stamps it when the status becomes resolved (spec 2 §4).
+ */
+export function changedTicketFields(ticket: SupportTicket, form: TicketForm): UpdateTicketBody {
+  const body: UpdateTicketBody = {};
+  if (form.status !== ticket.status) body.status = form.status;
+  if (form.priority !== ticket.priority) body.priority = form.priority;
+  const text = (value: string) => (value.trim() === '' ? null : value.trim());
+  if (text(form.assignedTo) !== (ticket.assignedTo ?? null))
+    body.assignedTo = text(form.assignedTo);
+  if (text(form.resolution) !== (ticket.resolution ?? null))
+    body.resolution = text(form.resolution);
+  if (text(form.resolutionNotes) !== (ticket.resolutionNotes ?? null)) {
+    body.resolutionNotes = text(form.resolutionNotes);
+  }
+  return body;
+}
+
+/** The detail dialog: the whole ticket, and its status, priority, assignee and resolution. */
+export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClose: () => void }) {
+  const [form, setForm] = useState<TicketForm>({
+    status: ticket.status,
+    priority: ticket.priority,
+    assignedTo: ticket.assignedTo ?? '',
+    resolution: ticket.resolution ?? '',
+    resolutionNotes: ticket.resolutionNotes ?? '',
+  });
+  const [updateTicket, updating] = useUpdateTicketMutation();
+  const toast = useToast();
+  const titleId = useId();
+  const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+  const changes = changedTicketFields(ticket, form);
+
+  const save = async () => {
+    try {
+      await updateTicket({ id: ticket.id, body: changes }).unwrap();
+      toast({ title: 'Ticket atualizado', variant: 'success' });
+      onClose();
+    } catch (error) {
+      toast({
+        title: T.ticketUpdateErrorTitle,
+        description: errorMessage(error, T.ticketUpdateErrorFallback),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{ticket.subject}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {TICKET_CATEGORY_LABELS[ticket.category]} · Criado em {formatDateTime(ticket.createdAt)}
+          {ticket.resolvedAt ? ` · Resolvido em ${formatDateTime(ticket.resolvedAt)}` : ''}
+        </Typography>
+        <Typography variant="body2" gutterBottom>
+          Contato:{' '}
+          {ticket.contactName
+            ? `${ticket.contactName} <${ticket.contactEmail}>`
+            : ticket.contactEmail}
+        </Typography>
+        {!ticket.userId && (
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            Ticket anônimo · IP: {ticket.ipAddress ?? '—'} · Navegador: {ticket.userAgent ?? '—'}
+          </Typography>
+        )}
+        <Typography sx={{ whiteSpace: 'pre-wrap', my: 2 }}>{ticket.description}</Typography>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              fullWidth
+              label="Status"
+              value={form.status}
+              onChange={(event) => set('status', event.target.value as TicketStatus)}
+            >
+              {TICKET_STATUSES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {TICKET_STATUS_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              fullWidth
+              label="Prioridade"
+              value={form.priority}
+              onChange={(event) => set('priority', event.target.value as TicketPriority)}
+            >
+              {TICKET_PRIORITIES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {TICKET_PRIORITY_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              fullWidth
+              label="Responsável"
+              value={form.assignedTo}
+              onChange={(event) => set('assignedTo', event.target.value)}
+            />
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              fullWidth
+              multiline
+              minRows={2}
+              label="Resolução"
+              value={form.resolution}
+              onChange={(event) => set('resolution', event.target.value)}
+            />
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              fullWidth
+              multiline
+              minRows={2}
+              label="Notas internas da resolução"
+              value={form.resolutionNotes}
+              onChange={(event) => set('resolutionNotes', event.target.value)}
+            />
+          </Grid>
+        </Grid>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{T.cancel}</Button>
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={updating.isLoading || Object.keys(changes).length === 0}
+        >
+          {T.save}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

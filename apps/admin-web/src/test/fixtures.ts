@@ -1,0 +1,57 @@
+import type { AdminUser, CurrentUser } from '@pv/contracts';
+
+let counter = 0;
+/** A valid, unique UUID for fixtures. */
+export function uuid(): string {
+  counter += 1;
+  return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
+}
+
+export const adminUser: CurrentUser = {
+  id: uuid(),
+  email: 'ana.admin@example.com',
+  firstName: 'Ana',
+  lastName: 'Admin',
+  fullName: 'Ana Admin',
+  profileImageUrl: null,
+  isAdmin: true,
+  isPremium: false,
+  subscriptionStatus: null,
+  userStatus: 'active',
+  specialty: null,
+  professionalRegistry: null,
+  registryNumber: null,
+  clinicPhone: null,
+  clinicAddress: null,
+  mustChangePassword: false,
+  createdAt: '2026-01-10T12:00:00.000Z',
+  lastLoginAt: '2026-11-20T12:00:00.000Z',
+};
+
+export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: uuid(),
+    fullName: 'Bruno Souza',
+    firstName: 'Bruno',
+    lastName: 'Souza',
+    email: 'bruno@example.com',
+    picture: null,
+    userStatus: 'active',
+    isPremium: false,
+    isAdmin: false,
+    specialty: 'medico_familia',
+    registryNumber: '12345',
+    professionalRegistry: 'CRM',
+    clinicPhone: null,
+    clinicAddress: null,
+    createdAt: '2026-02-01T10:00:00.000Z',
+    lastLoginAt: null,
+    subscriptionStatus: null,
+    mustChangePassword: false,
+    termsAcceptance: null,
+    ...overrides,
+  };
+}
+
+/** The current-user answer for an admin; spread into a `jsonResponses` table. */
+export const asAdmin = { 'GET /auth/user': [200, adminUser] as [number, unknown] };

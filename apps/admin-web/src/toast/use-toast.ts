@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useAppDispatch } from '../store';
+import { type ToastVariant, toastShown } from './toast-slice';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+/**
+ * Shows a toast (the <Toaster /> of the layout renders it for 5,000 ms).
+ * Spec 2 §8: every failure toast is destructive.
+ * @example const toast = useToast(); toast({ title: 'Erro', description: msg, variant: 'destructive' });
+ */
+export function useToast(): (input: ToastInput) => void {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (input: ToastInput) =>
+      dispatch(
+        toastShown({
+          title: input.title,
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          variant: input.variant ?? 'default',
+        }),
+      ),
+    [dispatch],
+  );
+}

@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The operations console. In one-machine mode the gateway serves dist/ under `/admin` with an
+// SPA fallback; in production it is its own origin (the admin subdomain) whose ingress also
+// reaches the gateway, so API calls stay same-origin unless VITE_API_BASE_URL says otherwise.
+// In development `vite` proxies the API to a running gateway (npm start).
+const gateway = process.env.PV_GATEWAY_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/admin/',
+  server: {
+    port: 5174,
+    proxy: { '/api': gateway, '/auth/': gateway },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+});

@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Component tests of the admin-web SPA (jsdom). The browser suite is separate (test:e2e).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    name: 'admin-web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    pool: 'threads',
+    testTimeout: 20_000,
+  },
+});

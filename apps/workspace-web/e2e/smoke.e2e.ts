@@ -1,0 +1,65 @@
+import {
+  apiCall,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newPage,
+  registerThroughApi,
+  saveScreenshot,
+} from '@pv/e2e-kit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// The workspace SPA as a browser gets it from the real gateway in front of the real services.
+describe('workspace-web smoke', () => {
+  const { baseUrl } = inject('e2e');
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser, { baseUrl });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('serves the SPA at / and renders it without errors', async () => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toContain('text/html');
+    expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+    await expect(page.title()).resolves.toBe('Prontuário por Voz');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('pt-BR');
+
+    // React mounted: a visible heading inside #root (the bundle ran and rendered a screen).
+    const heading = page.locator('#root').getByRole('heading').first();
+    await heading.waitFor({ state: 'visible' });
+    expect((await heading.textContent())?.trim()).toBeTruthy();
+
+    expect(pageErrors).toEqual([]);
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation', async () => {
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'workspace-web-smoke');
+  });
+
+  it('signs a new account up through the API, with the session cookie in the browser', async () => {
+    const user = await registerThroughApi(page, baseUrl);
+    const me = await apiCall(page, baseUrl, 'GET', '/auth/user');
+    expect(me).toMatchObject({ email: user.email, firstName: user.firstName, isAdmin: false });
+
+    await page.reload();
+    await page.locator('#root').getByRole('heading').first().waitFor({ state: 'visible' });
+    expect(pageErrors).toEqual([]);
+    await saveScreenshot(page, 'workspace-web-signed-in');
+  });
+});

@@ -1,0 +1,125 @@
+import type {
+  ChangePasswordBody,
+  CurrentUser,
+  LoginBody,
+  LoginResponse,
+  MessageBody,
+  ProfileBody,
+  RegisterBody,
+} from '@pv/contracts';
+import { api } from './base';
+
+/** GET /api/terms/current (spec 2 §7). */
+export interface CurrentTerms {
+  version: string;
+  title: string;
+  content: string;
+  effectiveDate: string;
+}
+
+/** POST /auth/register answers the new user, already signed in. */
+export interface RegisterResponse {
+  user: CurrentUser;
+  message: string;
+}
+
+/** Everything that belongs to one signed-in person: refetched after login, logout or sign-up. */
+const PER_USER_TAGS = [
+  'CurrentUser',
+  'Profile',
+  'UserMetrics',
+  'UserTemplates',
+  'SpeechUsage',
+  'Subscription',
+] as const;
+
+/** Spec 1 §9: the current user is cached for 5 minutes. */
+const CURRENT_USER_CACHE_SECONDS = 5 * 60;
+
+/**
+ * The signed-in user. Spec 1 §9: a 401 on the current user means "anonymous", not an error, so
+ * the query resolves to `null` and no component has to tell the two apart.
+ */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCurrentUser: build.query<CurrentUser | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('/auth/user');
+        if (result.error) {
+          if (result.error.status === 401) return { data: null };
+          return { error: result.error };
+        }
+        return { data: result.data as CurrentUser };
+      },
+      keepUnusedDataFor: CURRENT_USER_CACHE_SECONDS,
+      providesTags: ['CurrentUser'],
+    }),
+    login: build.mutation<LoginResponse, LoginBody>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      invalidatesTags: [...PER_USER_TAGS],
+    }),
+    register: build.mutation<RegisterResponse, RegisterBody>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      invalidatesTags: [...PER_USER_TAGS],
+    }),
+    /** The caller clears the whole cache afterwards (see `useLogout`). */
+    logout: build.mutation<MessageBody, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST', body: {} }),
+    }),
+    changePassword: build.mutation<MessageBody, ChangePasswordBody>({
+      // The forced-change dialog refetches the user itself, after its redirect pause.
+      query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
+    }),
+    getCurrentTerms: build.query<CurrentTerms, void>({
+      query: () => '/api/terms/current',
+      providesTags: ['Terms'],
+    }),
+    /** PUT /api/profile answers the updated user, which replaces the cached one at once. */
+    updateProfile: build.mutation<CurrentUser, ProfileBody>({
+      query: (body) => ({ url: '/api/profile', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        } catch {
+          // The form shows the error; the cached user stays as it was.
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetCurrentUserQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useChangePasswordMutation,
+  useGetCurrentTermsQuery,
+  useUpdateProfileMutation,
+} = authApi;
+
+export type Viewer =
+  | { kind: 'loading' }
+  | { kind: 'anonymous' }
+  | { kind: 'user'; user: CurrentUser; isPremium: boolean; isAdmin: boolean };
+
+/** Spec 2 §9: Premium is isPremium or an active subscription. */
+export function isPremiumUser(
+  user: Pick<CurrentUser, 'isPremium' | 'subscriptionStatus'>,
+): boolean {
+  return user.isPremium || user.subscriptionStatus === 'active';
+}
+
+/** Who is looking at the page: the access rules of every card read this. */
+export function useViewer(): Viewer {
+  const { data, isLoading } = useGetCurrentUserQuery();
+  if (isLoading) return { kind: 'loading' };
+  if (!data) return { kind: 'anonymous' };
+  return {
+    kind: 'user',
+    user: data,
+    isPremium: isPremiumUser(data),
+    isAdmin: data.isAdmin,
+  };
+}

@@ -1,0 +1,78 @@
+import type { ErrorBody } from '@pv/contracts';
+
+/**
+ * Calls that RTK Query cannot express (streams, files) go through `fetch` directly, with the
+ * same conventions as the API slice: credentials included, absolute URL (component tests).
+ */
+export function apiUrl(path: string): string {
+  return typeof window === 'undefined' ? path : `${window.location.origin}${path}`;
+}
+
+/** A failed call: `message` is what the user reads after the toast's prefix. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Spec 1 §8: a non-success answer becomes "status: body text" (status text when empty); our
+ * services answer the one error shape, whose pt-BR `message` is shown instead.
+ */
+export async function errorFromResponse(response: Response): Promise<ApiCallError> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as Partial<ErrorBody>;
+    if (typeof body.message === 'string' && body.message !== '')
+      return new ApiCallError(response.status, body.message);
+  } catch {
+    // not JSON: fall through to the generic text
+  }
+  return new ApiCallError(response.status, `${response.status}: ${text || response.statusText}`);
+}
+
+/** The message of anything thrown by a call or returned by an RTK Query mutation. */
+export function failureText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'status' in error) {
+    const { status, data } = error as { status: number | string; data?: unknown };
+    if (data && typeof data === 'object' && 'message' in data) {
+      const message = (data as { message?: unknown }).message;
+      if (typeof message === 'string' && message !== '') return message;
+    }
+    if (typeof data === 'string' && data !== '') return `${status}: ${data}`;
+    if (typeof status === 'number') return `${status}: ${statusText(status)}`;
+    return String((error as { error?: string }).error ?? status);
+  }
+  return String(error);
+}
+
+function statusText(status: number): string {
+  const known: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+  };
+  return known[status] ?? 'Error';
+}
+
+/** POST JSON and read JSON; throws ApiCallError on a non-success status. */
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(apiUrl(path), {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json()) as T;
+}

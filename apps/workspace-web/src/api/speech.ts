@@ -1,0 +1,27 @@
+import type { SpeechUsage, TemporaryKey } from '@pv/contracts';
+import { api } from './base';
+import { postJson } from './http';
+
+/** Super Transcritor metering and keys (billing service; spec 1 §7). */
+export const speechApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    speechUsage: build.query<SpeechUsage, void>({
+      query: () => '/api/super-transcritor/usage',
+      providesTags: ['SpeechUsage'],
+    }),
+    addSpeechUsage: build.mutation<SpeechUsage, { secondsToAdd: number }>({
+      query: (body) => ({ url: '/api/super-transcritor/usage', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(speechApi.util.upsertQueryData('speechUsage', undefined, data));
+      },
+    }),
+  }),
+});
+
+export const { useSpeechUsageQuery, useAddSpeechUsageMutation } = speechApi;
+
+/** A temporary Soniox key (POST /api/soniox/temporary-key): the long-lived key stays on the server. */
+export function fetchSonioxTemporaryKey(): Promise<TemporaryKey> {
+  return postJson<TemporaryKey>('/api/soniox/temporary-key', {});
+}

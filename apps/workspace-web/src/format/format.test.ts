@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { formatBRL, formatDate, formatDateTime } from './index';
+
+describe('formats (spec 1 §9)', () => {
+  it('shows dates as dd/MM/yyyy HH:mm', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 9, 7))).toBe('05/01/2026 09:07');
+    expect(formatDate(new Date(2026, 10, 22, 23, 59))).toBe('22/11/2026');
+  });
+  it('shows the Premium price in BRL', () => {
+    expect(formatBRL(2990)).toBe('R$ 29,90');
+  });
+});

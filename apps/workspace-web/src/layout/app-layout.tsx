@@ -1,0 +1,55 @@
+import { Box, CircularProgress, Container } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useViewer } from '../api/auth';
+import { NoticeCard } from '../promotions/notice-card';
+import { Promotions } from '../promotions/promotions';
+import { ShellStrings } from '../strings/shell';
+import { Toaster } from '../toast/toaster';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import { usePageViews } from './use-page-views';
+
+// Rarely needed: loaded only when a user must change the password.
+const ForcedPasswordChangeDialog = lazy(
+  () => import('../pages/auth/forced-password-change-dialog'),
+);
+
+/** Header, page, footer, toaster and promotions around every screen (issue 7). */
+export function AppLayout() {
+  usePageViews();
+  const viewer = useViewer();
+  const { pathname } = useLocation();
+  const mustChangePassword = viewer.kind === 'user' && viewer.user.mustChangePassword;
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppHeader />
+      <Box component="main" sx={{ flex: 1 }}>
+        {pathname === '/' && (
+          <Container maxWidth="xl" sx={{ pt: 2 }}>
+            <NoticeCard />
+          </Container>
+        )}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <AppFooter />
+      <Promotions />
+      <Toaster />
+      {mustChangePassword && (
+        <Suspense fallback={null}>
+          <ForcedPasswordChangeDialog />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+export function PageLoading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+      <CircularProgress aria-label={ShellStrings.loading} />
+    </Box>
+  );
+}

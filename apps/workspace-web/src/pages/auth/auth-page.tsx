@@ -1,0 +1,186 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, useId, useState } from 'react';
+import { useGetCurrentTermsQuery, useRegisterMutation } from '../../api/auth';
+import { errorMessage } from '../../api/base';
+import { formatDate } from '../../format';
+import { AuthStrings, isEmail, REDIRECT_DELAY_MS, SIMPLE_PASSWORD_MIN } from '../../strings/auth';
+import { useToast } from '../../toast/use-toast';
+import { AuthCard } from './auth-card';
+import { LoginForm, useDelayedRedirect } from './login-form';
+
+type AuthTab = 'login' | 'register';
+
+/** /auth: tabs Entrar and Cadastrar (spec 2 §2); both redirect to / after 1 s. */
+export default function AuthPage() {
+  const [tab, setTab] = useState<AuthTab>('login');
+  const id = useId();
+  return (
+    <AuthCard title={AuthStrings.pageTitle}>
+      <Tabs
+        value={tab}
+        onChange={(_e, value: AuthTab) => setTab(value)}
+        aria-label={AuthStrings.tabsLabel}
+        variant="fullWidth"
+        sx={{ mb: 3 }}
+      >
+        <Tab
+          value="login"
+          label={AuthStrings.tabLogin}
+          id={`${id}-login`}
+          aria-controls={`${id}-login-panel`}
+        />
+        <Tab
+          value="register"
+          label={AuthStrings.tabRegister}
+          id={`${id}-register`}
+          aria-controls={`${id}-register-panel`}
+        />
+      </Tabs>
+      <Box role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+        {tab === 'login' ? (
+          <LoginForm redirectDelayMs={REDIRECT_DELAY_MS} />
+        ) : (
+          <CombinedRegisterForm />
+        )}
+      </Box>
+    </AuthCard>
+  );
+}
+
+/** Sign-up with the terms of use in force (spec 2 §5): acceptedTermsVersion goes with it. */
+function CombinedRegisterForm() {
+  const terms = useGetCurrentTermsQuery();
+  const [register, { isLoading }] = useRegisterMutation();
+  const toast = useToast();
+  const redirect = useDelayedRedirect(REDIRECT_DELAY_MS);
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [accepted, setAccepted] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const termsTitleId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (fullName.trim() === '' || email.trim() === '' || password === '')
+      return setProblem(AuthStrings.combinedRequired);
+    if (!isEmail(email)) return setProblem(AuthStrings.invalidEmail);
+    if (password.length < SIMPLE_PASSWORD_MIN) return setProblem(AuthStrings.simplePasswordMin);
+    if (!accepted) return setProblem(AuthStrings.termsMustBeAccepted);
+    if (!terms.data) return setProblem(AuthStrings.termsNotLoaded);
+    setProblem(null);
+    const result = await register({
+      fullName: fullName.trim(),
+      email: email.trim(),
+      password,
+      acceptedTermsVersion: terms.data.version,
+    });
+    if ('error' in result && result.error) {
+      const message = errorMessage(result.error, AuthStrings.signupError);
+      setProblem(message);
+      toast({ title: AuthStrings.signupErrorTitle, description: message, variant: 'destructive' });
+      // A 409 means the terms changed while the page was open: load the version in force.
+      if ((result.error as { status?: unknown }).status === 409) {
+        setAccepted(false);
+        void terms.refetch();
+      }
+      return;
+    }
+    setDone(true);
+    toast({
+      title: AuthStrings.registerSuccessTitle,
+      description: AuthStrings.registerSuccess,
+      variant: 'success',
+    });
+    redirect();
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <TextField
+        label={AuthStrings.fullName}
+        autoComplete="name"
+        value={fullName}
+        onChange={(e) => setFullName(e.target.value)}
+        required
+        fullWidth
+      />
+      <TextField
+        label={AuthStrings.email}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        fullWidth
+      />
+      <TextField
+        label={AuthStrings.password}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        helperText={AuthStrings.simplePasswordMin}
+        required
+        fullWidth
+      />
+      <Box>
+        <FormControlLabel
+          control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />}
+          label={AuthStrings.acceptTerms}
+        />
+        <Button size="small" onClick={() => setTermsOpen(true)} disabled={!terms.data}>
+          {terms.isLoading ? AuthStrings.termsLoading : AuthStrings.viewTerms}
+        </Button>
+        {terms.isError && (
+          <Typography variant="body2" color="error" role="alert">
+            {AuthStrings.termsNotLoaded}
+          </Typography>
+        )}
+      </Box>
+      {problem && <Alert severity="error">{problem}</Alert>}
+      <Button type="submit" variant="contained" size="large" disabled={isLoading || done}>
+        {isLoading ? AuthStrings.submitting : AuthStrings.registerButton}
+      </Button>
+      {terms.data && (
+        <Dialog
+          open={termsOpen}
+          onClose={() => setTermsOpen(false)}
+          aria-labelledby={termsTitleId}
+          scroll="paper"
+          maxWidth="md"
+        >
+          <DialogTitle id={termsTitleId}>{terms.data.title}</DialogTitle>
+          <DialogContent dividers>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {AuthStrings.termsVersion(terms.data.version, formatDate(terms.data.effectiveDate))}
+            </Typography>
+            <Typography component="div" sx={{ whiteSpace: 'pre-wrap' }}>
+              {terms.data.content}
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setTermsOpen(false)}>{AuthStrings.close}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Stack>
+  );
+}

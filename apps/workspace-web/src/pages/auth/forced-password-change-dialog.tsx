@@ -1,0 +1,141 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { authApi, useChangePasswordMutation } from '../../api/auth';
+import { errorMessage } from '../../api/base';
+import { useLogout } from '../../layout/use-logout';
+import { useAppDispatch } from '../../store';
+import { AuthStrings, REDIRECT_DELAY_MS, STRONG_PASSWORD } from '../../strings/auth';
+import { useToast } from '../../toast/use-toast';
+
+/**
+ * Spec 2 §2 / §4: after an admin reset the user must choose a new password before anything else.
+ * The dialog cannot be closed (no backdrop or Escape close); the only ways out are a successful
+ * POST /auth/change-password (then / after about 1 s) or 'Sair'.
+ */
+export default function ForcedPasswordChangeDialog({ message }: { message?: string | undefined }) {
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const logout = useLogout();
+  const titleId = useId();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (currentPassword === '') {
+      setFieldError(AuthStrings.currentPasswordRequired);
+      return;
+    }
+    if (!STRONG_PASSWORD.test(newPassword)) {
+      setFieldError(AuthStrings.passwordPolicy);
+      toast({
+        title: AuthStrings.invalidPasswordTitle,
+        description: AuthStrings.passwordPolicy,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (newPassword !== confirmPassword) {
+      setFieldError(AuthStrings.passwordsDoNotMatch);
+      toast({
+        title: AuthStrings.mismatchTitle,
+        description: AuthStrings.mismatchText,
+        variant: 'destructive',
+      });
+      return;
+    }
+    setFieldError(null);
+    const result = await changePassword({ currentPassword, newPassword, confirmPassword });
+    if ('error' in result && result.error) {
+      toast({
+        title: AuthStrings.changeErrorTitle,
+        description: errorMessage(result.error, AuthStrings.changeErrorTitle),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setDone(true);
+    toast({ title: AuthStrings.changeSuccessTitle, variant: 'success' });
+    // The current user is refetched only when leaving: refetching at once would close this
+    // dialog (and cancel the redirect) before the spec's ~1 s pause.
+    redirect.current = setTimeout(() => {
+      dispatch(authApi.util.invalidateTags(['CurrentUser']));
+      navigate('/', { replace: true });
+    }, REDIRECT_DELAY_MS);
+  };
+
+  return (
+    <Dialog open aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{AuthStrings.changeTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {message || AuthStrings.changeDefaultText}
+          </DialogContentText>
+          <Stack spacing={2}>
+            <TextField
+              label={AuthStrings.currentPassword}
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              required
+              fullWidth
+            />
+            <TextField
+              label={AuthStrings.newPassword}
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              helperText={AuthStrings.passwordPolicy}
+              required
+              fullWidth
+            />
+            <TextField
+              label={AuthStrings.confirmNewPassword}
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+              required
+              fullWidth
+            />
+            {fieldError && <Alert severity="error">{fieldError}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => void logout()} color="inherit">
+            {AuthStrings.logout}
+          </Button>
+          <Button type="submit" variant="contained" disabled={isLoading || done}>
+            {AuthStrings.changeButton}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,315 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderInLayout, userFixture } from '../../layout/testing';
+import { jsonResponses } from '../../test/render';
+import UserAreaPage from './user-area-page';
+
+const pages = [
+  { path: '/user', element: <UserAreaPage initialTab="dashboard" /> },
+  { path: '/profile', element: <UserAreaPage initialTab="templates" /> },
+];
+
+const metrics = {
+  currentMonth: {
+    transcriptionCount: 12,
+    formattingCount: 7,
+    pdfGenerationCount: 3,
+    aiRequestCount: 25,
+    sessionDuration: 600,
+  },
+  limits: {
+    transcriptionLimit: 50,
+    formattingLimit: 30,
+    pdfLimit: 20,
+    aiRequestLimit: 100,
+    storageLimit: 1000,
+  },
+  totalUsage: {
+    totalTranscriptions: 140,
+    totalFormatting: 90,
+    totalPDFs: 33,
+    totalAIRequests: 400,
+    memberSince: '2025-06-10T12:00:00.000Z',
+  },
+};
+
+const longContent = `${'A'.repeat(100)}FIM-ESCONDIDO`;
+const templates = [
+  {
+    id: '00000000-0000-4000-8000-0000000000c1',
+    name: 'Consulta de retorno',
+    content: longContent,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('Minha Área (spec 2 §2)', () => {
+  it("shows 'Acesso Negado' and a login button to /auth to anonymous visitors", async () => {
+    vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [401, {}] }));
+    renderInLayout('/user', pages);
+    expect(await screen.findByRole('heading', { name: 'Acesso Negado' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('shows a free user four usage cards, the free plan with an upgrade, totals and the Premium benefits', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({ '/auth/user': [200, userFixture()], '/api/user-metrics': [200, metrics] }),
+    );
+    renderInLayout('/user', pages);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Minha Área' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Bem-vindo(a), Ana!')).toBeInTheDocument();
+    expect(card('Transcrições')).toHaveTextContent('12 de 50');
+    expect(card('Formatações')).toHaveTextContent('7 de 30');
+    expect(card('PDFs gerados')).toHaveTextContent('3 de 20');
+    expect(card('Requisições de IA')).toHaveTextContent('25 de 100');
+    expect(card('Seu plano')).toHaveTextContent('Plano Gratuito');
+    expect(
+      within(card('Seu plano')).getByRole('link', { name: 'Fazer upgrade para Premium' }),
+    ).toHaveAttribute('href', '/subscribe');
+    expect(card('Totais desde que você entrou')).toHaveTextContent('Membro desde 10/06/2025');
+    expect(card('Totais desde que você entrou')).toHaveTextContent('140');
+    const benefits = within(card('Benefícios do Premium')).getAllByRole('listitem');
+    expect(benefits).toHaveLength(6);
+    expect(screen.queryByText('Premium', { selector: '.MuiChip-label' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows a Premium user the badge, plan Ativo / Mensal, unlimited cards and no benefits list', async () => {
+    const premiumMetrics = {
+      ...metrics,
+      limits: {
+        transcriptionLimit: -1,
+        formattingLimit: -1,
+        pdfLimit: -1,
+        aiRequestLimit: -1,
+        storageLimit: 10000,
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture({ subscriptionStatus: 'active' })],
+        '/api/user-metrics': [200, premiumMetrics],
+      }),
+    );
+    renderInLayout('/user', pages);
+    await screen.findByText('Bem-vindo(a), Ana!');
+    expect(screen.getByText('Premium', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(card('Seu plano')).toHaveTextContent('Plano Premium');
+    expect(card('Seu plano')).toHaveTextContent('Ativo');
+    expect(card('Seu plano')).toHaveTextContent('Mensal');
+    expect(card('Transcrições')).toHaveTextContent('Ilimitado');
+    expect(screen.queryByRole('region', { name: 'Benefícios do Premium' })).not.toBeInTheDocument();
+  });
+
+  it('falls back to sample data (the free limits) when GET /api/user-metrics fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture()],
+        '/api/user-metrics': [500, { message: 'x' }],
+      }),
+    );
+    renderInLayout('/user', pages);
+    expect(
+      await screen.findByText(
+        'Não foi possível carregar as suas métricas agora. Exibindo valores de referência do seu plano.',
+      ),
+    ).toBeInTheDocument();
+    expect(card('Transcrições')).toHaveTextContent('0 de 50');
+    expect(card('Formatações')).toHaveTextContent('0 de 30');
+    expect(card('PDFs gerados')).toHaveTextContent('0 de 20');
+    expect(card('Requisições de IA')).toHaveTextContent('0 de 100');
+    expect(card('Totais desde que você entrou')).toHaveTextContent('Membro desde 15/01/2026');
+  });
+});
+
+describe('Perfil tab (spec 2 §7, §8)', () => {
+  it('PUTs /api/profile with the professional data and confirms', async () => {
+    const updated = userFixture({
+      fullName: 'Ana Maria Souza',
+      professionalRegistry: 'CRM',
+      registryNumber: '12345-SP',
+    });
+    const fetchFn = jsonResponses({
+      '/auth/user': [200, userFixture()],
+      '/api/user-metrics': [200, metrics],
+      'PUT /api/profile': [200, updated],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/user', pages);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
+    fireEvent.change(screen.getByLabelText('Número do registro'), {
+      target: { value: '12345-SP' },
+    });
+    fireEvent.change(screen.getByLabelText('Telefone do consultório'), {
+      target: { value: '(11) 3333-4444' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByText('Perfil atualizado com sucesso')).toBeInTheDocument();
+    expect(fetchFn.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      fullName: 'Ana Maria Souza',
+      professionalRegistry: null,
+      registryNumber: '12345-SP',
+      specialty: null,
+      clinicPhone: '(11) 3333-4444',
+      clinicAddress: null,
+    });
+  });
+
+  it("requires the full name and shows 'Erro ao atualizar perfil' when the server gives no message", async () => {
+    const fetchFn = jsonResponses({
+      '/auth/user': [200, userFixture()],
+      '/api/user-metrics': [200, metrics],
+      'PUT /api/profile': [500, {}],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/user', pages);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
+    const name = screen.getByLabelText(/^Nome Completo/);
+    fireEvent.change(name, { target: { value: '  ' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect((await screen.findAllByText('Nome Completo é obrigatório')).length).toBeGreaterThan(0);
+    expect(fetchFn.calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(name, { target: { value: 'Ana Souza' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() =>
+      expect(document.querySelector('[data-variant="destructive"]')).toHaveTextContent(
+        'Erro ao atualizar perfil',
+      ),
+    );
+    expect(document.querySelector('[data-variant="destructive"]')).toHaveTextContent('Erro');
+  });
+});
+
+describe('Templates tab (spec 2 §2, §9)', () => {
+  it('shows free users the upgrade prompt instead of templates', async () => {
+    const fetchFn = jsonResponses({ '/auth/user': [200, userFixture()] });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/profile', pages);
+    expect(
+      await screen.findByText(
+        'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Fazer upgrade para Premium' })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    );
+    expect(fetchFn.calls.some((c) => c.url === '/api/user-templates')).toBe(false);
+  });
+
+  it('lists Premium templates with a 100-character preview', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture({ isPremium: true })],
+        '/api/user-templates': [200, templates],
+      }),
+    );
+    renderInLayout('/profile', pages);
+    const item = await screen.findByRole('article', { name: 'Consulta de retorno' });
+    expect(item).toHaveTextContent(`${'A'.repeat(100)}...`);
+    expect(item).not.toHaveTextContent('FIM-ESCONDIDO');
+  });
+
+  it('creates, edits and deletes a template through /api/user-templates', async () => {
+    const fetchFn = jsonResponses({
+      '/auth/user': [200, userFixture({ isPremium: true })],
+      'GET /api/user-templates': [200, templates],
+      'POST /api/user-templates': [
+        201,
+        { ...templates[0], id: '00000000-0000-4000-8000-0000000000c2', name: 'Novo' },
+      ],
+      [`PUT /api/user-templates/${templates[0]?.id}`]: [200, templates[0]],
+      [`DELETE /api/user-templates/${templates[0]?.id}`]: [200, { message: 'ok' }],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/profile', pages);
+    await screen.findByRole('article', { name: 'Consulta de retorno' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Criar template' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Criar template' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+    expect(
+      within(dialog).getByText('Informe o nome e o conteúdo do template.'),
+    ).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText(/^Nome do template/), {
+      target: { value: 'Novo' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^Conteúdo do template/), {
+      target: { value: 'Queixa principal: ...' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByText('Template criado com sucesso')).toBeInTheDocument();
+    expect(
+      fetchFn.calls.find((c) => c.method === 'POST' && c.url === '/api/user-templates')?.body,
+    ).toEqual({ name: 'Novo', content: 'Queixa principal: ...' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Consulta de retorno' }));
+    dialog = await screen.findByRole('dialog', { name: 'Editar template' });
+    fireEvent.change(within(dialog).getByLabelText(/^Nome do template/), {
+      target: { value: 'Retorno' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+    expect(await screen.findByText('Template atualizado com sucesso')).toBeInTheDocument();
+    expect(fetchFn.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Retorno',
+      content: longContent,
+    });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Excluir Consulta de retorno' }));
+    dialog = await screen.findByRole('dialog', { name: 'Excluir template?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText('Template excluído com sucesso')).toBeInTheDocument();
+    expect(
+      fetchFn.calls.some(
+        (c) => c.method === 'DELETE' && c.url === `/api/user-templates/${templates[0]?.id}`,
+      ),
+    ).toBe(true);
+  });
+
+  it("shows 'Erro ao criar template' with the server's message", async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture({ isPremium: true })],
+        'GET /api/user-templates': [200, []],
+        'POST /api/user-templates': [
+          403,
+          {
+            message:
+              'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.',
+          },
+        ],
+      }),
+    );
+    renderInLayout('/profile', pages);
+    expect(await screen.findByText('Nenhum template personalizado')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Criar template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar template' });
+    fireEvent.change(within(dialog).getByLabelText(/^Nome do template/), {
+      target: { value: 'X' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^Conteúdo do template/), {
+      target: { value: 'Y' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() =>
+      expect(document.querySelector('[data-variant="destructive"]')).toHaveTextContent(
+        'Erro ao criar template',
+      ),
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, Chip, Container, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useViewer } from '../../api/auth';
+import { PageLoading } from '../../layout/app-layout';
+import { UserAreaStrings as S } from '../../strings/account';
+import { DashboardTab } from './dashboard-tab';
+import { ProfileTab } from './profile-tab';
+import { TemplatesTab } from './templates-tab';
+
+export type UserAreaTab = 'dashboard' | 'profile' | 'templates';
+
+/** /user and /profile: 'Minha Área' with the tabs Dashboard, Perfil and Templates (spec 2 §2). */
+export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?: UserAreaTab }) {
+  const viewer = useViewer();
+  const [tab, setTab] = useState<UserAreaTab>(initialTab);
+  const id = useId();
+
+  if (viewer.kind === 'loading') return <PageLoading />;
+  if (viewer.kind === 'anonymous') {
+    return (
+      <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>
+          {S.accessDenied}
+        </Typography>
+        <Typography sx={{ mb: 3 }}>{S.accessDeniedText}</Typography>
+        <Button component={RouterLink} to="/auth" variant="contained">
+          {S.loginButton}
+        </Button>
+      </Container>
+    );
+  }
+
+  const { user, isPremium } = viewer;
+  const tabs: { value: UserAreaTab; label: string }[] = [
+    { value: 'dashboard', label: S.tabDashboard },
+    { value: 'profile', label: S.tabProfile },
+    { value: 'templates', label: S.tabTemplates },
+  ];
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Stack
+        direction="row"
+        sx={{
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 2,
+          gap: 2,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Box>
+          <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+            {S.title}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+            <Typography color="text.secondary">{user.fullName}</Typography>
+            {isPremium && <Chip label={S.premiumBadge} color="secondary" size="small" />}
+          </Stack>
+        </Box>
+        <Button component={RouterLink} to="/" startIcon={<ArrowBackIcon />} variant="outlined">
+          {S.back}
+        </Button>
+      </Stack>
+      <Paper sx={{ mb: 3 }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, value: UserAreaTab) => setTab(value)}
+          aria-label={S.tabsLabel}
+          variant="scrollable"
+        >
+          {tabs.map((t) => (
+            <Tab
+              key={t.value}
+              value={t.value}
+              label={t.label}
+              id={`${id}-${t.value}`}
+              aria-controls={`${id}-${t.value}-panel`}
+            />
+          ))}
+        </Tabs>
+      </Paper>
+      <Box role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+        {tab === 'dashboard' && <DashboardTab user={user} isPremium={isPremium} />}
+        {tab === 'profile' && <ProfileTab user={user} />}
+        {tab === 'templates' && <TemplatesTab isPremium={isPremium} />}
+      </Box>
+    </Container>
+  );
+}

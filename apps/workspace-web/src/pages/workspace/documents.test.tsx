@@ -1,0 +1,364 @@
+import type {
+  AmbulatoryPrescription,
+  FormatTextResponse,
+  HospitalPrescription,
+} from '@pv/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppStore } from '../../store';
+import {
+  anonymous,
+  blobText,
+  captureDownloads,
+  currentToast,
+  jsonAnswer,
+  renderWorkspace,
+} from './test-helpers';
+import { workspaceActions } from './workspace-slice';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const formatted: FormatTextResponse = {
+  consultId: '22222222-2222-4222-8222-222222222222',
+  engine: 'offline',
+  model: 'offline-ptbr',
+  text: 'QUEIXA PRINCIPAL\ndor de garganta\nCONDUTA\namoxicilina 500 mg',
+};
+
+function withNote(
+  store: AppStore,
+  type: Parameters<typeof workspaceActions.documentTypeChosen>[0],
+) {
+  act(() => {
+    store.dispatch(workspaceActions.formattingSucceeded(formatted));
+    store.dispatch(workspaceActions.documentTypeChosen(type));
+  });
+}
+
+const generate = () => fireEvent.click(screen.getByRole('button', { name: 'Gerar documento' }));
+
+const hospital: HospitalPrescription = {
+  patientData: { name: 'João', age: '70', gender: 'masculino', medicalRecord: '123' },
+  medications: [
+    {
+      medication: 'Dipirona 1 g',
+      route: 'EV',
+      dilution: 'SF 0,9% 100 mL',
+      schedule: '6/6h',
+      observations: '',
+    },
+  ],
+  generalObservations: 'Dieta livre',
+  prescribingPhysician: 'Dra. Ana',
+};
+
+const ambulatory: AmbulatoryPrescription = {
+  patientData: { name: 'Maria', birthDate: '', cpf: '', rg: '', address: '', phone: '' },
+  prescriptionDate: '22/11/2026',
+  medications: [
+    {
+      medication: 'Amoxicilina 500 mg',
+      dosage: '1 cp',
+      instructions: '8/8h por 7 dias',
+      isControlled: false,
+    },
+    { medication: 'Clonazepam 2 mg', dosage: '1 cp', instructions: 'à noite', isControlled: true },
+  ],
+  generalInstructions: '',
+  returnDate: '',
+  prescribingPhysician: { name: 'Dra. Ana', crm: 'CRM/SP 1', date: '22/11/2026' },
+  hasControlledMedications: true,
+};
+
+describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
+  it("requires the formatted text: 'Texto formatado não disponível'", () => {
+    const { store } = renderWorkspace();
+    generate();
+    expect(currentToast(store)?.description).toBe('Texto formatado não disponível');
+  });
+
+  it('offers the 10 document types', () => {
+    renderWorkspace();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Tipo de documento' }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(10);
+  });
+
+  it('generates a document and downloads its PDF under the name the server gives', async () => {
+    const downloads = captureDownloads();
+    const { store, calls, rawCalls } = renderWorkspace(
+      {
+        ...anonymous,
+        'POST /api/generate-document': [
+          200,
+          {
+            document: 'Atesto para os devidos fins...',
+            title: 'Atestado Médico',
+            documentType: 'atestado_medico',
+            engine: 'offline',
+            model: 'offline-ptbr',
+          },
+        ],
+      },
+      {
+        'POST /api/generate-pdf': () =>
+          new Response('%PDF-1.7 fake', {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="atestado-medico-2026-11-22.pdf"',
+            },
+          }),
+      },
+    );
+    withNote(store, 'atestado_medico');
+    generate();
+    expect(await screen.findByDisplayValue('Atesto para os devidos fins...')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/generate-document')?.body).toEqual({
+      consultationText: formatted.text,
+      additionalContext: null,
+      documentType: 'atestado_medico',
+      professional: 'consulta_medica',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    await waitFor(() => expect(downloads.files).toHaveLength(1));
+    expect(downloads.files[0]?.name).toBe('atestado-medico-2026-11-22.pdf');
+    expect(await blobText(downloads.files[0]?.blob as Blob)).toBe('%PDF-1.7 fake');
+    expect(rawCalls).toEqual(['POST /api/generate-pdf']);
+    downloads.restore();
+  });
+
+  it("reports PDF failures as 'Erro ao gerar PDF: ...' and, on mobile, suggests the desktop", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone) Mobile');
+    const { store } = renderWorkspace(anonymous, {
+      'POST /api/generate-pdf': jsonAnswer(504, {
+        statusCode: 504,
+        code: 'PDF_TIMEOUT',
+        message: 'A geração do PDF demorou demais. Tente novamente em instantes.',
+      }),
+    });
+    act(() => {
+      store.dispatch(
+        workspaceActions.documentReceived({
+          kind: 'document',
+          response: {
+            document: 'x',
+            title: 'Receituário',
+            documentType: 'receituario',
+            engine: 'offline',
+            model: 'm',
+          },
+        }),
+      );
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    await waitFor(() =>
+      expect(currentToast(store)?.description).toBe(
+        'Erro ao gerar PDF: A geração do PDF demorou demais. Tente novamente em instantes. Tente usar a versão desktop.',
+      ),
+    );
+  });
+
+  it('on Android falls back to the text document', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 14) Mobile',
+    );
+    const downloads = captureDownloads();
+    const { store } = renderWorkspace(anonymous, {
+      'POST /api/generate-pdf': jsonAnswer(503, {
+        statusCode: 503,
+        code: 'X',
+        message: 'indisponível',
+      }),
+      'POST /api/generate-text-document': () =>
+        new Response('RECEITUÁRIO', {
+          headers: { 'Content-Disposition': 'attachment; filename="receituario.txt"' },
+        }),
+    });
+    act(() => {
+      store.dispatch(
+        workspaceActions.documentReceived({
+          kind: 'document',
+          response: {
+            document: 'x',
+            title: 'Receituário',
+            documentType: 'receituario',
+            engine: 'offline',
+            model: 'm',
+          },
+        }),
+      );
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    await waitFor(() => expect(downloads.files[0]?.name).toBe('receituario.txt'));
+    expect(currentToast(store)?.description).toMatch(/^PDF não disponível no Android/);
+    downloads.restore();
+  });
+
+  it('shows the hospital prescription in view mode, edits it and cancels', async () => {
+    const { store } = renderWorkspace({
+      ...anonymous,
+      'POST /api/prescriptions/hospital': [
+        200,
+        { prescription: hospital, engine: 'offline', model: 'm' },
+      ],
+    });
+    withNote(store, 'hospitalar');
+    generate();
+    const editor = await screen.findByTestId('hospital-editor');
+    expect(editor).toHaveTextContent('Dipirona 1 g');
+    fireEvent.click(within(editor).getByRole('button', { name: 'Editar' }));
+    fireEvent.change(within(editor).getByDisplayValue('Dipirona 1 g'), {
+      target: { value: 'Dipirona 500 mg' },
+    });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Cancelar' }));
+    expect(editor).toHaveTextContent('Dipirona 1 g');
+    fireEvent.click(within(editor).getByRole('button', { name: 'Editar' }));
+    fireEvent.change(within(editor).getByDisplayValue('Dipirona 1 g'), {
+      target: { value: 'Dipirona 500 mg' },
+    });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Salvar' }));
+    expect(editor).toHaveTextContent('Dipirona 500 mg');
+  });
+
+  it('edits the controlled flag of each ambulatory medication', async () => {
+    const { store } = renderWorkspace({
+      ...anonymous,
+      'POST /api/prescriptions/ambulatory': [
+        200,
+        { prescription: ambulatory, engine: 'offline', model: 'm' },
+      ],
+    });
+    withNote(store, 'ambulatorial');
+    generate();
+    const editor = await screen.findByTestId('ambulatory-editor');
+    expect(within(editor).getAllByText('Controlado')).toHaveLength(1);
+    fireEvent.click(within(editor).getByRole('button', { name: 'Editar' }));
+    const flags = within(editor).getAllByRole('checkbox', { name: 'Controlado' });
+    expect(flags.map((f) => (f as HTMLInputElement).checked)).toEqual([false, true]);
+    fireEvent.click(flags[1] as HTMLElement);
+    fireEvent.click(within(editor).getByRole('button', { name: 'Salvar' }));
+    const saved = store.getState().workspace.document;
+    expect(saved?.kind === 'ambulatory' && saved.prescription.hasControlledMedications).toBe(false);
+  });
+
+  it('edits the controlled prescription as free text, with one blank row for an empty list', async () => {
+    const { store } = renderWorkspace({
+      ...anonymous,
+      'POST /api/prescriptions/controlled': [
+        200,
+        {
+          prescription: {
+            patientData: { name: 'Maria', address: '' },
+            medications: [],
+            text: 'Uso oral',
+            date: '22/11/2026',
+          },
+          requiredNotifications: [],
+          engine: 'offline',
+          model: 'm',
+        },
+      ],
+    });
+    withNote(store, 'controlada');
+    generate();
+    const editor = await screen.findByTestId('controlled-editor');
+    expect(
+      within(editor).getByRole('textbox', { name: 'Receituário controlado (texto livre)' }),
+    ).toHaveValue('Uso oral');
+    expect(within(editor).getAllByRole('textbox', { name: 'Medicamento' })).toHaveLength(1);
+  });
+
+  it('prefixes each kind of failure with its own message', async () => {
+    const failure = [
+      502,
+      { statusCode: 502, code: 'LLM', message: 'O provedor de IA falhou.' },
+    ] as [number, unknown];
+    const { store } = renderWorkspace({
+      ...anonymous,
+      'POST /api/prescriptions/hospital': failure,
+      'POST /api/prescriptions/ambulatory': failure,
+      'POST /api/prescriptions/controlled': failure,
+      'POST /api/generate-document': failure,
+    });
+    const seen: string[] = [];
+    for (const type of ['hospitalar', 'ambulatorial', 'controlada', 'pedido_exames'] as const) {
+      withNote(store, type);
+      generate();
+      await waitFor(() =>
+        expect(currentToast(store)?.description).toMatch(/O provedor de IA falhou\.$/),
+      );
+      seen.push(currentToast(store)?.description ?? '');
+      act(() => {
+        store.dispatch({ type: 'toast/dismissed' });
+      });
+    }
+    expect(seen).toEqual([
+      'Erro ao gerar prescrição: O provedor de IA falhou.',
+      'Erro ao gerar prescrição ambulatorial: O provedor de IA falhou.',
+      'Erro ao gerar receituário controlado: O provedor de IA falhou.',
+      'Erro ao gerar documento: O provedor de IA falhou.',
+    ]);
+  });
+
+  it('reprocesses a prescription with corrections, and reports a failure', async () => {
+    const corrected = { ...hospital, generalObservations: 'Dieta zero' };
+    const { store, calls } = renderWorkspace({
+      ...anonymous,
+      'POST /api/prescriptions/reprocess': [
+        200,
+        { kind: 'hospital', prescription: corrected, engine: 'offline', model: 'm' },
+      ],
+    });
+    act(() => {
+      store.dispatch(
+        workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
+      );
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Correções para o reprocessamento' }), {
+      target: { value: 'jejum' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reprocessar com correções' }));
+    expect(await screen.findByText('Dieta zero')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/prescriptions/reprocess')?.body).toEqual({
+      kind: 'hospital',
+      prescription: hospital,
+      corrections: 'jejum',
+    });
+  });
+
+  it("reports a failed reprocessing as 'Erro ao reprocessar prescrição: ...'", async () => {
+    const { store } = renderWorkspace({
+      ...anonymous,
+      'POST /api/prescriptions/reprocess': [
+        502,
+        { statusCode: 502, code: 'LLM', message: 'Falhou.' },
+      ],
+    });
+    act(() => {
+      store.dispatch(
+        workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
+      );
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reprocessar com correções' }));
+    await waitFor(() =>
+      expect(currentToast(store)?.description).toBe('Erro ao reprocessar prescrição: Falhou.'),
+    );
+  });
+
+  it('a new formatting run clears the prescription results', () => {
+    const { store } = renderWorkspace();
+    act(() => {
+      store.dispatch(
+        workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
+      );
+    });
+    expect(screen.getByTestId('hospital-editor')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(workspaceActions.formattingSucceeded(formatted));
+    });
+    expect(screen.queryByTestId('hospital-editor')).toBeNull();
+  });
+});

@@ -1,0 +1,216 @@
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { Box, Container, Stack, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useViewer } from '../../api/auth';
+import { speechApi, useAddSpeechUsageMutation } from '../../api/speech';
+import { TranscriptStore } from '../../speech/transcript-store';
+import { type AppStore, useAppDispatch } from '../../store';
+import { WorkspaceStrings as S } from '../../strings/workspace';
+import { useToast } from '../../toast/use-toast';
+import {
+  type CardId,
+  type Column,
+  columnOf,
+  loadCardOrder,
+  moveCard,
+  saveCardOrder,
+} from './card-order';
+import { CardErrorBoundary } from './cards/card-error-boundary';
+import { DocumentCardBody } from './cards/document-card';
+import { FormattedTextCardBody } from './cards/formatted-text-card';
+import { AdditionalInfoCardBody, FormattingCardBody } from './cards/formatting-card';
+import { EngineBadge, RecordingCardBody, RecordingCardTitle } from './cards/recording-card';
+import { TranscriptionCardBody } from './cards/transcription-card';
+import { WorkspaceCard } from './cards/workspace-card';
+import { RecordingController, type RecordingDeps } from './recording-controller';
+import { useAppStore, WorkspaceContext, type WorkspaceServices } from './workspace-context';
+
+/** Read by screen readers, not shown (the cards carry the visible titles). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+const servicesByStore = new WeakMap<AppStore, WorkspaceServices>();
+
+const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+const CARDS: Record<
+  CardId,
+  { label: string; title: ReactNode; body: ReactNode; aside?: ReactNode }
+> = {
+  recording: {
+    label: S.cards.recording,
+    title: <RecordingCardTitle />,
+    body: <RecordingCardBody />,
+    aside: <EngineBadge />,
+  },
+  formatting: {
+    label: S.cards.formatting,
+    title: S.cards.formatting,
+    body: <FormattingCardBody />,
+  },
+  'additional-info': {
+    label: S.cards.additionalInfo,
+    title: S.cards.additionalInfo,
+    body: <AdditionalInfoCardBody />,
+  },
+  transcription: {
+    label: S.cards.transcription,
+    title: S.cards.transcription,
+    body: <TranscriptionCardBody />,
+  },
+  'formatted-text': {
+    label: S.cards.formattedText,
+    title: S.cards.formattedText,
+    body: <FormattedTextCardBody />,
+  },
+  'document-generation': {
+    label: S.cards.documents,
+    title: S.cards.documents,
+    body: <DocumentCardBody />,
+  },
+};
+
+/** One reorderable list of cards (a column on large screens, the whole page on small ones). */
+function CardList({ droppableId, cards }: { droppableId: string; cards: CardId[] }) {
+  return (
+    <Droppable droppableId={droppableId}>
+      {(provided) => (
+        <Stack ref={provided.innerRef} {...provided.droppableProps} sx={{ minHeight: 8 }}>
+          {cards.map((id, index) => (
+            <Draggable key={id} draggableId={id} index={index}>
+              {(drag) => (
+                <Box ref={drag.innerRef} {...drag.draggableProps} sx={{ pb: 2 }}>
+                  <WorkspaceCard
+                    testId={`card-${id}`}
+                    label={CARDS[id].label}
+                    title={CARDS[id].title}
+                    aside={id === 'recording' ? undefined : CARDS[id].aside}
+                    dragHandleProps={drag.dragHandleProps}
+                  >
+                    <CardErrorBoundary>{CARDS[id].body}</CardErrorBoundary>
+                  </WorkspaceCard>
+                </Box>
+              )}
+            </Draggable>
+          ))}
+          {provided.placeholder}
+        </Stack>
+      )}
+    </Droppable>
+  );
+}
+
+/** Spec 1 §5: the notice shown when the Super Transcritor allowance is used up. */
+function limitNotice(isPremium: boolean) {
+  const allowance = isPremium ? SPEECH_ALLOWANCE_SECONDS.premium : SPEECH_ALLOWANCE_SECONDS.free;
+  const text = S.usageLimitReached(allowance / 60);
+  return {
+    title: S.usageLimitTitle,
+    description: isPremium ? text : `${text} ${S.considerUpgrade}`,
+  };
+}
+
+/** The main workspace `/` (spec 1 §2): six reorderable cards around one dictation. */
+export default function WorkspacePage() {
+  const theme = useTheme();
+  const large = useMediaQuery(theme.breakpoints.up('lg'));
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const toast = useToast();
+  const viewer = useViewer();
+  const [addUsage] = useAddSpeechUsageMutation();
+  const [order, setOrder] = useState<CardId[]>(() => loadCardOrder(storage()));
+
+  const deps: RecordingDeps = {
+    dispatch,
+    toast,
+    superSecondsLeft: () => {
+      if (viewer.kind !== 'user') return null;
+      const state = store.getState();
+      const usage = speechApi.endpoints.speechUsage.select()(state).data;
+      const allowance = viewer.isPremium
+        ? SPEECH_ALLOWANCE_SECONDS.premium
+        : SPEECH_ALLOWANCE_SECONDS.free;
+      return (
+        allowance - (usage?.usedSeconds ?? 0) - state.workspace.recording.unreportedSuperSeconds
+      );
+    },
+    notifyLimitReached: () =>
+      toast({ ...limitNotice(viewer.kind === 'user' && viewer.isPremium), variant: 'destructive' }),
+    reportUsage: async (seconds) => {
+      await addUsage({ secondsToAdd: seconds }).unwrap();
+    },
+  };
+
+  // One transcript per app store: it survives a visit to another page (/support, /user).
+  let services = servicesByStore.get(store);
+  if (!services) {
+    const transcript = new TranscriptStore();
+    services = { transcript, recorder: new RecordingController(transcript, deps) };
+    servicesByStore.set(store, services);
+  }
+  services.recorder.deps = deps;
+  const recorder = services.recorder;
+  useEffect(() => () => recorder.dispose(), [recorder]);
+
+  // Spec 1 §4: logout clears all data, the transcript included.
+  const previousViewer = useRef(viewer.kind);
+  useEffect(() => {
+    const was = previousViewer.current;
+    previousViewer.current = viewer.kind;
+    if (was === 'user' && viewer.kind === 'anonymous') {
+      void services.recorder.stop();
+      services.transcript.replace('');
+      services.recorder.resetSessions();
+    }
+  }, [viewer.kind, services]);
+
+  const onDragEnd = useCallback((drop: DropResult) => {
+    if (!drop.destination || drop.destination.droppableId !== drop.source.droppableId) return;
+    setOrder((current) => {
+      const visible =
+        drop.source.droppableId === 'all'
+          ? current
+          : current.filter((id) => columnOf(id) === (drop.source.droppableId as Column));
+      const next = moveCard(current, visible, drop.source.index, drop.destination?.index ?? 0);
+      saveCardOrder(storage(), next);
+      return next;
+    });
+  }, []);
+
+  const inColumn = (column: Column) => order.filter((id) => columnOf(id) === column);
+
+  return (
+    <WorkspaceContext.Provider value={services}>
+      <Container maxWidth="xl" sx={{ py: 3 }}>
+        <Typography component="h1" sx={visuallyHidden}>
+          {S.pageTitle}
+        </Typography>
+        <DragDropContext onDragEnd={onDragEnd}>
+          {large ? (
+            <>
+              <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2 }}>
+                <CardList droppableId="left" cards={inColumn('left')} />
+                <CardList droppableId="right" cards={inColumn('right')} />
+              </Box>
+              <CardList droppableId="bottom" cards={inColumn('bottom')} />
+            </>
+          ) : (
+            <CardList droppableId="all" cards={order} />
+          )}
+        </DragDropContext>
+      </Container>
+    </WorkspaceContext.Provider>
+  );
+}

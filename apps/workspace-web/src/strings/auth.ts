@@ -1,0 +1,73 @@
+/** pt-BR texts of /auth, /auth/login, /auth/register and the forced password change (spec 2 §2, §5, §8). */
+export const AuthStrings = {
+  tabLogin: 'Entrar',
+  tabRegister: 'Cadastrar',
+  tabsLabel: 'Entrar ou cadastrar',
+  pageTitle: 'Acesse sua conta',
+  loginTitle: 'Entrar',
+  registerTitle: 'Criar conta',
+  email: 'Email',
+  password: 'Senha',
+  confirmPassword: 'Confirmar senha',
+  fullName: 'Nome completo',
+  firstName: 'Nome',
+  lastName: 'Sobrenome',
+  loginButton: 'Entrar',
+  registerButton: 'Criar conta',
+  submitting: 'Aguarde...',
+  noAccount: 'Não tem conta? Cadastre-se',
+  haveAccount: 'Já tem conta? Entre',
+  acceptTerms: 'Li e aceito os termos de uso',
+  viewTerms: 'Ler os termos de uso',
+  termsLoading: 'Carregando os termos de uso...',
+  termsVersion: (version: string, date: string) => `Versão ${version}, em vigor desde ${date}`,
+  close: 'Fechar',
+  backHome: 'Voltar ao Início',
+  // validation (spec 2 §5; the login messages are ours, the spec only says what is checked)
+  loginRequired: 'Informe o email e a senha.',
+  invalidEmail: 'Informe um email válido.',
+  registerRequired: 'Preencha nome, sobrenome, email e senha para criar sua conta.',
+  combinedRequired: 'Preencha nome completo, email e senha para criar sua conta.',
+  termsMustBeAccepted: 'Você deve aceitar os termos de uso para criar uma conta',
+  termsNotLoaded: 'Não foi possível carregar os termos de uso. Tente novamente.',
+  passwordsDoNotMatch: 'As senhas não coincidem',
+  simplePasswordMin: 'A senha deve ter pelo menos 6 caracteres',
+  // results (spec 2 §2, §8)
+  loginSuccessTitle: 'Login realizado com sucesso',
+  loginSuccess: 'Bem-vindo(a) de volta!',
+  registerSuccessTitle: 'Conta criada com sucesso',
+  registerSuccess: 'Bem-vindo(a) ao Prontuário por Voz!',
+  loginError: 'Erro no login',
+  invalidCredentials: 'Email ou senha inválidos',
+  connectionError: 'Erro de conexão. Tente novamente.',
+  signupErrorTitle: 'Erro no cadastro',
+  signupError: 'Erro ao criar conta',
+  // forced password change (spec 2 §4, §5, §8)
+  changeTitle: 'Alteração de senha obrigatória',
+  changeDefaultText: 'Você precisa criar uma nova senha antes de continuar.',
+  currentPassword: 'Senha atual',
+  newPassword: 'Nova senha',
+  confirmNewPassword: 'Confirmar nova senha',
+  changeButton: 'Alterar senha',
+  passwordPolicy: 'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
+  invalidPasswordTitle: 'Senha inválida',
+  mismatchTitle: 'Senhas não coincidem',
+  mismatchText: 'A nova senha e a confirmação devem ser iguais',
+  currentPasswordRequired: 'Informe a senha atual.',
+  changeErrorTitle: 'Erro ao alterar senha',
+  changeSuccessTitle: 'Senha alterada com sucesso',
+  logout: 'Sair',
+} as const;
+
+/** Forced change and admin reset (spec 2 §5): 8+ characters with a letter, a digit and a symbol. */
+export const STRONG_PASSWORD = /^(?=.*[A-Za-zÀ-ÿ])(?=.*[0-9])(?=.*[^A-Za-zÀ-ÿ0-9]).{8,}$/;
+/** Simple sign-up (spec 2 §9). */
+export const SIMPLE_PASSWORD_MIN = 6;
+/** Spec 2 §2 / §9: redirect after login or sign-up (1 s on /auth, 1.5 s on the simple pages). */
+export const REDIRECT_DELAY_MS = 1_000;
+export const SIMPLE_REDIRECT_DELAY_MS = 1_500;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { APIResponse, BrowserContext, Page } from 'playwright-core';
+
+/** A page or a browser context: requests go through the context, so cookies land in the browser. */
+export type BrowserTarget = Page | BrowserContext;
+
+function contextOf(target: BrowserTarget): BrowserContext {
+  return 'goto' in target ? target.context() : target;
+}
+
+async function readBody(response: APIResponse): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return { raw: text.slice(0, 500) };
+  }
+}
+
+/**
+ * A JSON call from the browser context: it carries the context's cookies, stores the cookies the
+ * answer sets, and sends the Origin a page of `baseUrl` would send (the gateway's CSRF rule wants an
+ * Origin in PUBLIC_ORIGINS on every cookie-authenticated write). Throws on a non-2xx answer.
+ *
+ * @example
+ *   const me = await apiCall(page, stack.baseUrl, 'GET', '/auth/user');
+ */
+export async function apiCall(
+  target: BrowserTarget,
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const origin = new URL(baseUrl).origin;
+  const response = await contextOf(target).request.fetch(new URL(urlPath, baseUrl).toString(), {
+    method,
+    headers: { origin, 'content-type': 'application/json', accept: 'application/json' },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+    failOnStatusCode: false,
+  });
+  const parsed = await readBody(response);
+  if (!response.ok()) {
+    throw new Error(
+      `${method} ${urlPath} answered ${response.status()}: ${String(parsed.message ?? parsed.raw ?? '')}`,
+    );
+  }
+  return parsed;
+}
+
+/**
+ * Signs in through POST /auth/login; the session cookie lands in the page's browser context, so
+ * the next `page.goto` is signed in.
+ *
+ * @example
+ *   await loginThroughApi(page, stack.baseUrl, stack.admin.email, stack.admin.password);
+ *   await page.goto('/admin');
+ */
+export async function loginThroughApi(
+  target: BrowserTarget,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<Record<string, unknown>> {
+  return apiCall(target, baseUrl, 'POST', '/auth/login', { email, password });
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Creates an account through POST /auth/register (the simple sign-up form, which signs in):
+ * the cookie lands in the browser context. Unspecified fields get unique test values.
+ *
+ * @example
+ *   const user = await registerThroughApi(page, stack.baseUrl);
+ *   await page.goto('/'); // signed in as user.email
+ */
+export async function registerThroughApi(
+  target: BrowserTarget,
+  baseUrl: string,
+  user: Partial<NewUser> = {},
+): Promise<NewUser & { response: Record<string, unknown> }> {
+  const account: NewUser = {
+    email: user.email ?? `e2e-${Date.now()}-${randomBytes(3).toString('hex')}@exemplo.test`,
+    password: user.password ?? 'Senha-E2e-2026',
+    firstName: user.firstName ?? 'Ana',
+    lastName: user.lastName ?? 'Souza',
+  };
+  const response = await apiCall(target, baseUrl, 'POST', '/auth/register', account);
+  return { ...account, response };
+}

@@ -1,0 +1,40 @@
+export {
+  type A11yViolation,
+  axeViolations,
+  expectNoSeriousA11yViolations,
+  formatViolations,
+} from './a11y.js';
+export {
+  apiCall,
+  type BrowserTarget,
+  loginThroughApi,
+  type NewUser,
+  registerThroughApi,
+} from './api.js';
+export {
+  CHROMIUM_ARGS,
+  type LaunchOptions,
+  launchBrowser,
+  type NewPageOptions,
+  newPage,
+} from './browser.js';
+export { DEFAULT_CHROMIUM_PATH, ensureChromium } from './chromium.js';
+export {
+  acquireLock,
+  type FileLock,
+  isProcessAlive,
+  LockTimeoutError,
+  tryAcquireLock,
+} from './lock.js';
+export { e2eDataDir, repoRoot } from './paths.js';
+export { saveScreenshot, screenshotDir } from './screenshot.js';
+export { type E2eStack, freePort, type StartStackOptions, startStack } from './stack.js';
+export {
+  buildStackEnv,
+  classifyStackLine,
+  DEFAULT_E2E_PORT,
+  discoverServiceSettings,
+  E2E_ADMIN,
+  e2eOrigins,
+} from './stack-env.js';
+export type { E2eContext } from './vitest.js';

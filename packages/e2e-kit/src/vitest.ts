@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type {} from 'vitest';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+/** What the global setup hands to every test file through `inject('e2e')`. */
+export interface E2eContext {
+  baseUrl: string;
+  admin: { email: string; password: string };
+  vaultAdminKey?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2eContext;
+  }
+}
+
+const globalSetupFile = fileURLToPath(new URL('./global-setup.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The vitest config of an app's browser suite: `e2e/**\/*.e2e.ts`, one file at a time in one
+ * fork, one real stack for the whole run (started by the kit's global setup and handed to the
+ * tests as `inject('e2e')`), and a JSON report in .data/e2e/<app>-report.json, which `npm test`
+ * adds to its totals.
+ *
+ * @example
+ *   // apps/workspace-web/vitest.e2e.config.ts, run with
+ *   // `vitest run --config vitest.e2e.config.ts --configLoader runner` (the runner loads this
+ *   // TypeScript package; vite's default config bundler would leave it to Node, which cannot)
+ *   export default e2eConfig({ app: 'workspace-web' });
+ *   // a spec
+ *   const { baseUrl, admin } = inject('e2e');
+ */
+export function e2eConfig(options: { app: string }): ViteUserConfig {
+  return defineConfig({
+    test: {
+      name: `${options.app}-e2e`,
+      environment: 'node',
+      include: ['e2e/**/*.e2e.ts'],
+      globalSetup: [globalSetupFile],
+      fileParallelism: false,
+      pool: 'forks',
+      maxWorkers: 1,
+      testTimeout: 120_000,
+      hookTimeout: 300_000,
+      reporters: ['default', 'json'],
+      outputFile: { json: path.join(repoRoot, '.data', 'e2e', `${options.app}-report.json`) },
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Infra, probeTcp, provisionInfra } from '../../../tools/stack/src/infra.js';
@@ -38,7 +39,9 @@ export interface E2eStack {
   stop(): Promise<void>;
 }
 
-const LOCK_FILE = path.join(e2eDataDir, 'stack.lock');
+// Machine-wide, not per checkout: the services' ports (8081-8087) are machine-wide, so two
+// clones running their e2e suites at once must wait for each other too.
+const LOCK_FILE = path.join(tmpdir(), 'pv-e2e-stack.lock');
 const LOCK_TIMEOUT_MS = 10 * 60_000;
 const DEFAULT_START_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -158,7 +161,7 @@ function failureMessage(
  * Starts the real product for browser tests, as `npm start` does (tools/stack `cli.ts start`:
  * builds the SPAs, starts every service and worker and the gateway), on e2e databases that are
  * dropped first, with a fixed e2e admin. Services keep their fixed ports (8081-8087), so a lock
- * file (.data/e2e/stack.lock) makes concurrent e2e runs wait for each other. The stack's output
+ * file (pv-e2e-stack.lock in the OS temp folder) makes concurrent e2e runs wait for each other. The stack's output
  * goes to .data/e2e/logs/stack-<timestamp>.log. With E2E_BASE_URL set, nothing is started and
  * that running stack is used (admin from E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD).
  *

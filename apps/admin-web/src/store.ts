@@ -1,8 +1,8 @@
+import { toastSlice } from '@pv/web-kit';
 import { configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from './api/base';
 import { vaultSlice } from './pages/admin/vault/vault-slice';
-import { toastSlice } from './toast/toast-slice';
 
 /** A fresh store (one per test, one for the app). */
 export function makeStore() {

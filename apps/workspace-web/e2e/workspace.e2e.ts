@@ -8,72 +8,8 @@ import {
   saveScreenshot,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-
-/**
- * Headless Chromium has no working Web Speech API: this test double stands in for it, and the
- * test speaks through `window.__speech.say(text, isFinal)`.
- */
-const speechDouble = () => {
-  type Handler = ((event: unknown) => void) | null;
-  class SpeechRecognitionDouble {
-    static latest: SpeechRecognitionDouble | null = null;
-    lang = '';
-    continuous = false;
-    interimResults = false;
-    onresult: Handler = null;
-    onerror: Handler = null;
-    onend: (() => void) | null = null;
-    results: { isFinal: boolean; text: string }[] = [];
-    constructor() {
-      SpeechRecognitionDouble.latest = this;
-    }
-    start() {
-      this.results = [];
-    }
-    stop() {
-      setTimeout(() => this.onend?.(), 0);
-    }
-    abort() {}
-  }
-  const w = window as unknown as Record<string, unknown>;
-  w.SpeechRecognition = SpeechRecognitionDouble;
-  w.webkitSpeechRecognition = SpeechRecognitionDouble;
-  w.__speech = {
-    say(text: string, isFinal: boolean) {
-      const r = SpeechRecognitionDouble.latest;
-      if (!r) throw new Error('recognition not started');
-      const pending = r.results.findIndex((x) => !x.isFinal);
-      const index = pending >= 0 ? pending : r.results.length;
-      r.results[index] = { isFinal, text };
-      const results = r.results.map((x) =>
-        Object.assign([{ transcript: x.text }], { isFinal: x.isFinal }),
-      );
-      r.onresult?.({ resultIndex: index, results });
-    },
-  };
-};
-
-const say = (page: Page, text: string, isFinal = true) =>
-  page.evaluate(
-    ([t, f]) =>
-      (window as unknown as { __speech: { say(t: string, f: boolean): void } }).__speech.say(
-        t as string,
-        f as boolean,
-      ),
-    [text, isFinal] as const,
-  );
-
-const transcript = (page: Page) =>
-  page.getByRole('textbox', { name: 'Transcrição do atendimento' });
-
-/** The editor's text: one block per line. */
-const transcriptText = (page: Page) =>
-  transcript(page).evaluate((el) =>
-    Array.from(el.childNodes)
-      .map((node) => (node.nodeName === 'BR' ? '' : (node.textContent ?? '')))
-      .join('\n'),
-  );
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { say, speechDouble, transcriptText } from './speech-helpers';
 
 async function chooseOption(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox }).click();
@@ -252,8 +188,25 @@ describe('workspace (spec 1 §2) in a real browser against the real stack', () =
     await userPage.getByLabel('IA-ALTERNATIVA').check();
     await expect(userPage.getByLabel('SUPER-IA').isChecked()).resolves.toBe(false);
 
-    // Without a Soniox key on the server the realtime engine cannot start: the user is told and
-    // the dictation goes on with the browser engine.
+    // When the server gets no Soniox key (none configured, or Soniox refuses it: the suite's
+    // fake is told to) the realtime engine cannot start: the user is told and the dictation goes
+    // on with the browser engine.
+    const soniox = inject('soniox');
+    const refuseKeys = (refuse: boolean) =>
+      soniox
+        ? fetch(`${soniox.restControlUrl}/_fake/behaviour`, {
+            method: 'PATCH',
+            body: JSON.stringify({
+              refuseKeys: refuse
+                ? { status: 401, errorType: 'unauthenticated', message: 'Invalid API key.' }
+                : null,
+            }),
+          })
+        : undefined;
+    await refuseKeys(true);
+    onTestFinished(async () => {
+      await refuseKeys(false);
+    });
     await userPage.getByRole('checkbox', { name: 'Super Transcritor' }).check();
     await userPage.getByTestId('engine-badge').getByText('Super - ativado').waitFor();
     await userPage.getByRole('button', { name: 'Iniciar transcrição' }).click();

@@ -1,3 +1,4 @@
+import { toastSlice } from '@pv/web-kit';
 import {
   combineReducers,
   configureStore,
@@ -7,7 +8,6 @@ import {
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from './api/base';
 import { workspaceSlice } from './pages/workspace/workspace-slice';
-import { toastSlice } from './toast/toast-slice';
 
 /**
  * Spec 1 §4: logout clears all cached data. Every slice goes back to its initial state (the

@@ -90,6 +90,11 @@ export const TemporaryKeySchema = Type.Object({
   expiresAt: DateTimeSchema,
   /** Seconds of Super Transcritor the key's session may last: the allowance left this month. */
   maxSessionSeconds: Type.Integer({ minimum: 1 }),
+  /**
+   * Where the browser opens the realtime socket with this key (billing's SONIOX_WS_URL), so the
+   * address is the server's run-time setting, not baked into the SPA's build.
+   */
+  wsUrl: Type.Optional(Type.String({ pattern: '^wss?://' })),
 });
 export type TemporaryKey = Static<typeof TemporaryKeySchema>;
 

@@ -28,6 +28,7 @@ export {
 } from './lock.js';
 export { e2eDataDir, repoRoot } from './paths.js';
 export { saveScreenshot, screenshotDir } from './screenshot.js';
+export { ensureSpeechTools, speechWav } from './speech-audio.js';
 export { type E2eStack, freePort, type StartStackOptions, startStack } from './stack.js';
 export {
   buildStackEnv,

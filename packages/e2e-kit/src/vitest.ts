@@ -33,13 +33,21 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
  *   // a spec
  *   const { baseUrl, admin } = inject('e2e');
  */
-export function e2eConfig(options: { app: string }): ViteUserConfig {
+export function e2eConfig(options: {
+  app: string;
+  /**
+   * The app's own global setup module (absolute path), used instead of the kit's: it starts what
+   * the whole suite shares (fake providers), then calls `setup`/`teardown` of
+   * `@pv/e2e-kit/global-setup` with their settings in `env`.
+   */
+  globalSetup?: string;
+}): ViteUserConfig {
   return defineConfig({
     test: {
       name: `${options.app}-e2e`,
       environment: 'node',
       include: ['e2e/**/*.e2e.ts'],
-      globalSetup: [globalSetupFile],
+      globalSetup: [options.globalSetup ?? globalSetupFile],
       fileParallelism: false,
       pool: 'forks',
       maxWorkers: 1,

@@ -34,6 +34,7 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
     {
       ...(config.SONIOX_API_KEY ? { apiKey: config.SONIOX_API_KEY } : {}),
       apiUrl: config.SONIOX_API_URL,
+      wsUrl: config.SONIOX_WS_URL,
       keyTtlSeconds: config.SONIOX_KEY_TTL_SECONDS,
     },
     usage,

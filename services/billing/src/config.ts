@@ -19,6 +19,11 @@ export const BillingConfigSchema = Type.Object({
   /** Soniox's long-lived key; without it the temporary-key route answers 503. */
   SONIOX_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   SONIOX_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.soniox.com' }),
+  /** The realtime WebSocket the browser opens with a minted key (a local fake in e2e tests). */
+  SONIOX_WS_URL: Type.String({
+    pattern: '^wss?://',
+    default: 'wss://stt-rt.soniox.com/transcribe-websocket',
+  }),
   /** How long a minted Soniox key may be used to open a stream (Soniox allows 1..3600). */
   SONIOX_KEY_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 3_600, default: 60 }),
   /**

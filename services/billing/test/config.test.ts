@@ -12,6 +12,7 @@ describe('billing configuration', () => {
       PORT: 8084,
       BILLING_DATABASE: 'billing',
       SONIOX_API_URL: 'https://api.soniox.com',
+      SONIOX_WS_URL: 'wss://stt-rt.soniox.com/transcribe-websocket',
       SONIOX_KEY_TTL_SECONDS: 60,
       QUOTA_RESERVATION_TTL_SECONDS: 600,
       BILLING_CONSUMER: 'billing-usage',
@@ -29,6 +30,12 @@ describe('billing configuration', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
     });
     expect(stripeFrom(full)).not.toBeNull();
+  });
+
+  it('refuses a Soniox WebSocket address that is not ws(s)://', () => {
+    expect(() =>
+      loadBillingConfig({ ...base, SONIOX_WS_URL: 'https://stt-rt.soniox.com' }),
+    ).toThrow(ConfigError);
   });
 
   it('refuses a Soniox key lifetime Soniox would refuse', () => {

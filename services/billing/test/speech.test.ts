@@ -114,6 +114,8 @@ describe('POST /api/soniox/temporary-key', () => {
     expect(res.body.apiKey).toMatch(/^temp:/);
     expect(new Date(String(res.body.expiresAt)).getTime()).toBeGreaterThan(Date.now());
     expect(res.body.maxSessionSeconds).toBe(600);
+    // The browser learns the realtime address from the server (SONIOX_WS_URL's default here).
+    expect(res.body.wsUrl).toBe('wss://stt-rt.soniox.com/transcribe-websocket');
     expect(soniox.requests.at(-1)).toMatchObject({
       usage_type: 'transcribe_websocket',
       max_session_duration_seconds: 600,

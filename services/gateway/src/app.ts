@@ -8,7 +8,7 @@ import type { GatewayConfig } from './config.js';
 import { registerProxies } from './proxy.js';
 import { registerAuthRateLimit } from './rate-limit.js';
 import { ROUTING_TABLE, type ServiceName } from './routing-table.js';
-import { registerSecurityHeaders } from './security.js';
+import { connectSrcExtraFrom, registerSecurityHeaders } from './security.js';
 import { answerAuthPage, registerSpas, resolveSpas } from './spa.js';
 import { registerUpstreamReadiness } from './upstreams.js';
 
@@ -79,7 +79,9 @@ export async function buildGatewayApp(
     await dispatcher.close();
   });
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, {
+    connectSrcExtra: connectSrcExtraFrom(config.CSP_CONNECT_SRC_EXTRA),
+  });
   await registerAuthRateLimit(app, {
     redis: deps.redis,
     max: config.RATE_LIMIT_AUTH_MAX,

@@ -37,6 +37,16 @@ export const GatewayConfigSchema = Type.Object({
   ADMIN_WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
   RATE_LIMIT_AUTH_MAX: Type.Integer({ minimum: 1, default: 20 }),
   RATE_LIMIT_AUTH_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
+  /**
+   * More Content-Security-Policy connect-src sources, separated by spaces, e.g. a local fake
+   * Soniox `ws://127.0.0.1:4100` in browser tests (the policy allows only https: and wss:).
+   * Empty in production.
+   */
+  CSP_CONNECT_SRC_EXTRA: Type.String({
+    default: '',
+    pattern: '^[^;,\'"]*$',
+    description: 'Space-separated CSP sources; no quotes, commas or semicolons.',
+  }),
   /** Time an upstream may take to answer (and between body chunks); LLM calls are slow. */
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120_000 }),
 });

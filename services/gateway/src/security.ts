@@ -10,12 +10,13 @@ const STRIPE_JS = 'https://js.stripe.com';
  * - connect: our own API plus any https:/wss: origin, because the realtime speech provider
  *   (Soniox) is reached directly by the browser over a websocket with a server-minted temporary
  *   key, and Stripe.js calls its own APIs; pinning hosts here would break a provider change;
+ *   CSP_CONNECT_SRC_EXTRA adds sources (a plain ws:// fake in browser tests, never production);
  * - frames: Stripe's payment and 3-D Secure frames only; nobody may frame us (frame-ancestors);
  * - images/media/workers: ours plus data:/blob: (avatars, recorded audio, audio worklets).
  * upgrade-insecure-requests is left out: one-machine mode is served over plain http on a LAN
  * address, where upgrading every subresource to https would break the page.
  */
-const CONTENT_SECURITY_POLICY = {
+const contentSecurityPolicy = (connectSrcExtra: readonly string[]) => ({
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
@@ -27,12 +28,17 @@ const CONTENT_SECURITY_POLICY = {
     imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
     mediaSrc: ["'self'", 'blob:'],
     workerSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'", 'https:', 'wss:'],
+    connectSrc: ["'self'", 'https:', 'wss:', ...connectSrcExtra],
     frameSrc: [STRIPE_JS, 'https://hooks.stripe.com'],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
   },
-};
+});
+
+/** CSP_CONNECT_SRC_EXTRA as a list of sources (empty for an empty or blank value). */
+export function connectSrcExtraFrom(value: string): string[] {
+  return value.split(/\s+/).filter(Boolean);
+}
 
 /** Strict-Transport-Security value sent on https requests only (180 days, subdomains too). */
 export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
@@ -42,10 +48,13 @@ export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
  * came over https (directly or via a trusted proxy's X-Forwarded-Proto): on plain http it would
  * be ignored at best, and would pin a LAN address to https at worst.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { connectSrcExtra?: readonly string[] } = {},
+): Promise<void> {
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    contentSecurityPolicy: contentSecurityPolicy(options.connectSrcExtra ?? []),
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The legacy twin of frame-ancestors 'none', for browsers without CSP level 2.

@@ -236,6 +236,20 @@ export async function runTest(args: string[]): Promise<number> {
           };
         }
         info(`chromium: ${chromium}`);
+        // The Super Transcritor suite speaks into Chromium's fake microphone: a pt-BR WAV made
+        // with espeak-ng and resampled with sox (@pv/e2e-kit's speechWav, which says what to
+        // install when they are still missing).
+        const audioTools = { 'espeak-ng': 'espeak-ng', sox: 'sox' } as const;
+        const missingAudioTools = Object.entries(audioTools).filter(([b]) => !findExecutable(b));
+        if (missingAudioTools.length > 0 && canAptInstall()) {
+          const log = path.join(repoRoot, '.data', 'test', 'logs', 'apt.log');
+          mkdirSync(path.dirname(log), { recursive: true });
+          info(`installing ${missingAudioTools.map(([, p]) => p).join(' ')} with apt-get`);
+          aptInstall(
+            missingAudioTools.map(([, p]) => p),
+            log,
+          );
+        }
         const failures: string[] = [];
         for (const app of apps) {
           if (interrupted) break;

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@pv/contracts';
+import { fetchCurrentUser } from '@pv/web-kit';
 import { api } from './base';
 
 /**
@@ -8,14 +9,7 @@ import { api } from './base';
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCurrentUser: build.query<CurrentUser | null, void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery('/auth/user');
-        if (result.error) {
-          if (result.error.status === 401) return { data: null };
-          return { error: result.error };
-        }
-        return { data: result.data as CurrentUser };
-      },
+      queryFn: fetchCurrentUser,
       providesTags: ['CurrentUser'],
     }),
   }),

@@ -1,4 +1,3 @@
-import type { ErrorBody } from '@pv/contracts';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
 /**
@@ -43,24 +42,6 @@ export const api = createApi({
   ],
   endpoints: () => ({}),
 });
-
-/** The pt-BR message of a failed call: the server's `message`, else `fallback`. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error && typeof error === 'object' && 'data' in error) {
-    const data = (error as { data?: Partial<ErrorBody> }).data;
-    if (data && typeof data.message === 'string' && data.message !== '') return data.message;
-  }
-  return fallback;
-}
-
-/** The HTTP status of a failed call, when there was a response. */
-export function errorStatus(error: unknown): number | undefined {
-  if (error && typeof error === 'object' && 'status' in error) {
-    const status = (error as { status: unknown }).status;
-    if (typeof status === 'number') return status;
-  }
-  return undefined;
-}
 
 /** The static type of a TypeBox schema from @pv/contracts (without depending on TypeBox here). */
 export type SchemaType<T extends { static: unknown }> = T['static'];

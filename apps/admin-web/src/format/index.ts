@@ -1,16 +1,5 @@
-/** Spec 2 §9: dates are shown as dd/MM/yyyy HH:mm, in the viewer's time zone. */
-export function formatDateTime(iso: string | Date | null | undefined): string {
-  if (iso === null || iso === undefined) return '';
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** dd/MM/yyyy, for dates without a time. */
-export function formatDate(iso: string | Date | null | undefined): string {
-  return formatDateTime(iso).slice(0, 10);
-}
+// Dates (dd/MM/yyyy HH:mm) are shared with the workspace app.
+export { formatDate, formatDateTime } from '@pv/web-kit';
 
 /** A calendar day 'YYYY-MM-DD' as dd/MM/yyyy, without time-zone shifts. */
 export function formatDay(day: string): string {

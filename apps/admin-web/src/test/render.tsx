@@ -21,44 +21,4 @@ export function renderAt(ui: ReactElement, options: { path?: string; store?: App
   return { ...result, store, router };
 }
 
-export interface RecordedCall {
-  method: string;
-  /** Path and query, e.g. `/api/admin/support-tickets?status=open`. */
-  url: string;
-  body: unknown;
-}
-
-/** A canned answer: [status, JSON body] (a string body is sent as text/csv), or a function. */
-export type CannedResponse = [number, unknown] | ((call: RecordedCall) => [number, unknown]);
-
-/**
- * A `fetch` that answers by "METHOD path" (or path) with JSON, 404 otherwise; records the calls.
- * @example vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [401, { message: 'x' }] }))
- */
-export function jsonResponses(table: Record<string, CannedResponse>) {
-  const calls: RecordedCall[] = [];
-  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url, 'http://localhost');
-    const text = await request.text();
-    const call = {
-      method: request.method,
-      url: url.pathname + url.search,
-      body: text ? JSON.parse(text) : undefined,
-    };
-    calls.push(call);
-    const hit = table[`${request.method} ${url.pathname}`] ?? table[url.pathname];
-    const [status, body] = (typeof hit === 'function' ? hit(call) : hit) ?? [
-      404,
-      { statusCode: 404, code: 'NOT_FOUND', message: 'Não encontrado' },
-    ];
-    if (typeof body === 'string') {
-      return new Response(body, { status, headers: { 'Content-Type': 'text/csv' } });
-    }
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  };
-  return Object.assign(fetchFn, { calls });
-}
+export { type CannedResponse, jsonResponses, type RecordedCall } from '@pv/web-kit/testing';

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { toastDismissed } from '@pv/web-kit';
 import { useAppDispatch, useAppSelector } from '../store';
-import { toastDismissed } from './toast-slice';
 
 const TOAST_DURATION_MS = 5_000;
 

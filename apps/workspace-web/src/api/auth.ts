@@ -7,6 +7,7 @@ import type {
   ProfileBody,
   RegisterBody,
 } from '@pv/contracts';
+import { fetchCurrentUser } from '@pv/web-kit';
 import { api } from './base';
 
 /** GET /api/terms/current (spec 2 §7). */
@@ -43,14 +44,7 @@ const CURRENT_USER_CACHE_SECONDS = 5 * 60;
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCurrentUser: build.query<CurrentUser | null, void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery('/auth/user');
-        if (result.error) {
-          if (result.error.status === 401) return { data: null };
-          return { error: result.error };
-        }
-        return { data: result.data as CurrentUser };
-      },
+      queryFn: fetchCurrentUser,
       keepUnusedDataFor: CURRENT_USER_CACHE_SECONDS,
       providesTags: ['CurrentUser'],
     }),

@@ -1,4 +1,3 @@
-import type { ErrorBody } from '@pv/contracts';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
 /**
@@ -31,12 +30,3 @@ export const api = createApi({
   ],
   endpoints: () => ({}),
 });
-
-/** The pt-BR message of a failed call: the server's `message`, else `fallback`. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error && typeof error === 'object' && 'data' in error) {
-    const data = (error as { data?: Partial<ErrorBody> }).data;
-    if (data && typeof data.message === 'string' && data.message !== '') return data.message;
-  }
-  return fallback;
-}

@@ -1,8 +1,8 @@
+import { toastShown } from '@pv/web-kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponses } from '../test/render';
-import { toastShown } from '../toast/toast-slice';
 import { renderInLayout, userFixture } from './testing';
 
 afterEach(() => vi.unstubAllGlobals());

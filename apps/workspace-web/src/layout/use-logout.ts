@@ -1,10 +1,10 @@
+import { useToast } from '@pv/web-kit';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogoutMutation } from '../api/auth';
 import { api } from '../api/base';
 import { sessionEnded, useAppDispatch } from '../store';
 import { ShellStrings } from '../strings/shell';
-import { useToast } from '../toast/use-toast';
 
 /**
  * Spec 1 §4 / §7: POST /auth/logout, then clear ALL cached data (every slice and the API cache)

@@ -1,8 +1,8 @@
+import { toastShown } from '@pv/web-kit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../providers';
 import { makeStore } from '../store';
-import { toastShown } from './toast-slice';
 import { Toaster } from './toaster';
 
 function renderToaster() {

@@ -9,6 +9,8 @@ const SONIOX_MAX_SESSION_SECONDS = 18_000;
 export interface SonioxSettings {
   apiKey?: string;
   apiUrl: string;
+  /** Handed to the browser with each key: where it opens the realtime socket. */
+  wsUrl: string;
   keyTtlSeconds: number;
 }
 
@@ -66,6 +68,7 @@ export class SonioxKeys {
       apiKey: body.api_key,
       expiresAt: new Date(body.expires_at).toISOString(),
       maxSessionSeconds,
+      wsUrl: this.settings.wsUrl,
     };
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { listen, readBody, sendJson } from './http.js';
+import { type FakeControl, handleFakeControl, listen, readBody, sendJson } from './http.js';
 
 export interface TemporaryKeyRequest {
   usage_type?: unknown;
@@ -9,16 +9,66 @@ export interface TemporaryKeyRequest {
   client_reference_id?: unknown;
 }
 
+export interface MintedSonioxKey {
+  expiresAt: number;
+  singleUse: boolean;
+  maxSessionSeconds?: number;
+  /** Set when a realtime connection used the key. */
+  usedAt?: number;
+}
+
+/**
+ * The temporary keys the REST fake minted, which the realtime fake accepts (as Soniox accepts
+ * only keys it issued): unknown, expired and already used single-use keys are refused.
+ */
+export class FakeSonioxKeyStore {
+  readonly minted = new Map<string, MintedSonioxKey>();
+
+  /** `temp:` is the prefix of Soniox's own temporary keys (`temp:WYJ67RBE...`). */
+  constructor(private readonly prefix = 'temp:') {}
+
+  mint(expiresInSeconds: number, singleUse: boolean, maxSessionSeconds?: number): string {
+    const key = `${this.prefix}${randomBytes(13).toString('hex').toUpperCase()}`;
+    this.minted.set(key, {
+      expiresAt: Date.now() + expiresInSeconds * 1000,
+      singleUse,
+      ...(maxSessionSeconds === undefined ? {} : { maxSessionSeconds }),
+    });
+    return key;
+  }
+
+  /** Takes the key for one connection; false when Soniox would refuse it. */
+  consume(key: string): boolean {
+    const entry = this.minted.get(key);
+    if (!entry || entry.expiresAt < Date.now()) return false;
+    if (entry.singleUse && entry.usedAt !== undefined) return false;
+    entry.usedAt = Date.now();
+    return true;
+  }
+}
+
+/** What a test may switch on the REST fake (also through `PATCH /_fake/behaviour`). */
+export interface FakeSonioxBehaviour {
+  /** Answer every key request with this status and Soniox's error body (e.g. a revoked key). */
+  refuseKeys?: { status: number; errorType: string; message: string } | null;
+}
+
 const isInt = (v: unknown, min: number, max: number) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /**
  * A local stand-in for Soniox's REST endpoint POST /v1/auth/temporary-api-key: Bearer auth,
  * the documented body rules (usage_type, expires_in_seconds 1..3600, max_session_duration_seconds
- * 1..18000), 201 with {api_key, expires_at}, and Soniox's error shape otherwise.
+ * 1..18000), 201 with {api_key, expires_at}, and Soniox's error shape otherwise. The keys it mints
+ * land in `keys`, for startFakeSonioxRealtime. `GET /_fake/state` and `PATCH /_fake/behaviour`
+ * let a test in another process (a browser suite) read and steer it.
  */
-export async function startFakeSoniox(apiKey = 'soniox-test-key') {
+export async function startFakeSoniox(
+  apiKey = 'soniox-test-key',
+  keys: FakeSonioxKeyStore = new FakeSonioxKeyStore(),
+) {
   const requests: TemporaryKeyRequest[] = [];
+  const behaviour: FakeSonioxBehaviour = {};
   const error = (status: number, errorType: string, message: string) => ({
     status_code: status,
     error_type: errorType,
@@ -26,12 +76,21 @@ export async function startFakeSoniox(apiKey = 'soniox-test-key') {
     validation_errors: [],
     request_id: randomBytes(8).toString('hex'),
   });
+  const control: FakeControl = {
+    state: () => ({ keyRequests: requests.length, mintedKeys: keys.minted.size }),
+    behaviour: behaviour as Record<string, unknown>,
+  };
   const server = await listen(async (req, res) => {
     const text = await readBody(req);
+    if (handleFakeControl(req, res, text, control)) return;
     if (req.method !== 'POST' || req.url !== '/v1/auth/temporary-api-key')
       return sendJson(res, 404, error(404, 'not_found', 'Not found.'));
     if (req.headers.authorization !== `Bearer ${apiKey}`)
       return sendJson(res, 401, error(401, 'unauthenticated', 'Incorrect API key provided.'));
+    if (behaviour.refuseKeys) {
+      const { status, errorType, message } = behaviour.refuseKeys;
+      return sendJson(res, status, error(status, errorType, message));
+    }
     let body: TemporaryKeyRequest;
     try {
       body = JSON.parse(text) as TemporaryKeyRequest;
@@ -45,10 +104,16 @@ export async function startFakeSoniox(apiKey = 'soniox-test-key') {
         isInt(body.max_session_duration_seconds, 1, 18000));
     if (!valid) return sendJson(res, 400, error(400, 'invalid_request', 'Invalid request.'));
     requests.push(body);
+    const ttl = Number(body.expires_in_seconds);
+    const key = keys.mint(
+      ttl,
+      body.single_use === true,
+      body.max_session_duration_seconds as number | undefined,
+    );
     sendJson(res, 201, {
-      api_key: `temp:${randomBytes(13).toString('hex').toUpperCase()}`,
-      expires_at: new Date(Date.now() + Number(body.expires_in_seconds) * 1000).toISOString(),
+      api_key: key,
+      expires_at: new Date(Date.now() + ttl * 1000).toISOString(),
     });
   });
-  return { url: server.url, apiKey, requests, close: server.close };
+  return { url: server.url, apiKey, requests, keys, behaviour, close: server.close };
 }

@@ -31,3 +31,37 @@ export async function listen(
       }),
   };
 }
+
+/** A fake's remote control, for tests that run in another process than the fake. */
+export interface FakeControl {
+  state(): unknown;
+  /** Shallow-merged with the JSON body of `PATCH /_fake/behaviour` (null clears a field). */
+  behaviour: Record<string, unknown>;
+}
+
+/**
+ * Answers `GET /_fake/state` and `PATCH /_fake/behaviour` (returns true when it did). Only the
+ * fakes have these paths: no real provider is steered this way.
+ */
+export function handleFakeControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string,
+  control: FakeControl,
+): boolean {
+  if (req.method === 'GET' && req.url === '/_fake/state') {
+    sendJson(res, 200, control.state());
+    return true;
+  }
+  if (req.method === 'PATCH' && req.url === '/_fake/behaviour') {
+    try {
+      Object.assign(control.behaviour, JSON.parse(body || '{}') as Record<string, unknown>);
+    } catch {
+      sendJson(res, 400, { error: 'invalid JSON' });
+      return true;
+    }
+    sendJson(res, 200, control.behaviour);
+    return true;
+  }
+  return false;
+}

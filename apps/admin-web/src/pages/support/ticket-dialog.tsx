@@ -17,8 +17,8 @@ import {
   type TicketStatus,
   type UpdateTicketBody,
 } from '@pv/contracts';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../api/base';
 import { useUpdateTicketMutation } from '../../api/support';
 import { formatDateTime } from '../../format';
 import {
@@ -27,7 +27,6 @@ import {
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
 } from '../../messages';
-import { useToast } from '../../toast/use-toast';
 
 interface TicketForm {
   status: TicketStatus;

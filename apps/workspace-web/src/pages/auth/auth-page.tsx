@@ -14,12 +14,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { errorMessage, formatDate, useToast } from '@pv/web-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { useGetCurrentTermsQuery, useRegisterMutation } from '../../api/auth';
-import { errorMessage } from '../../api/base';
-import { formatDate } from '../../format';
 import { AuthStrings, isEmail, REDIRECT_DELAY_MS, SIMPLE_PASSWORD_MIN } from '../../strings/auth';
-import { useToast } from '../../toast/use-toast';
 import { AuthCard } from './auth-card';
 import { LoginForm, useDelayedRedirect } from './login-form';
 

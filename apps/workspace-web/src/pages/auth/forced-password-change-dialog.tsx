@@ -9,14 +9,13 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, useChangePasswordMutation } from '../../api/auth';
-import { errorMessage } from '../../api/base';
 import { useLogout } from '../../layout/use-logout';
 import { useAppDispatch } from '../../store';
 import { AuthStrings, REDIRECT_DELAY_MS, STRONG_PASSWORD } from '../../strings/auth';
-import { useToast } from '../../toast/use-toast';
 
 /**
  * Spec 2 §2 / §4: after an admin reset the user must choose a new password before anything else.

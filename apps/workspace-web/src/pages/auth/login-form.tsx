@@ -1,10 +1,9 @@
 import { Alert, Button, Stack, TextField } from '@mui/material';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLoginMutation } from '../../api/auth';
-import { errorMessage } from '../../api/base';
 import { AuthStrings, isEmail } from '../../strings/auth';
-import { useToast } from '../../toast/use-toast';
 
 /** Redirects to / after `delayMs`; the timer dies with the page. */
 export function useDelayedRedirect(delayMs: number): () => void {

@@ -1,15 +1,14 @@
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRegisterMutation } from '../../api/auth';
-import { errorMessage } from '../../api/base';
 import {
   AuthStrings,
   isEmail,
   SIMPLE_PASSWORD_MIN,
   SIMPLE_REDIRECT_DELAY_MS,
 } from '../../strings/auth';
-import { useToast } from '../../toast/use-toast';
 import { AuthCard } from './auth-card';
 import { useDelayedRedirect } from './login-form';
 

@@ -1,7 +1,7 @@
+import { useToast } from '@pv/web-kit';
 import { useCallback } from 'react';
 import { useConfirmPaymentMutation, useUpgradeSubscriptionMutation } from '../../api/billing';
 import { SubscribeStrings as S } from '../../strings/account';
-import { useToast } from '../../toast/use-toast';
 
 /** Where a redirect-based payment (3-D Secure, etc.) finds its subscription again. */
 export const SUBSCRIPTION_ID_KEY = 'pv.subscription-id';

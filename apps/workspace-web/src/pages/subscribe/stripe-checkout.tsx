@@ -1,11 +1,11 @@
 import { Box, Button } from '@mui/material';
+import { useToast } from '@pv/web-kit';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 // The `pure` entry loads Stripe.js only when loadStripe is called (the plain entry injects the
 // script as soon as it is imported): this whole module is a lazy chunk of /subscribe.
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useMemo, useState } from 'react';
 import { SubscribeStrings as S } from '../../strings/account';
-import { useToast } from '../../toast/use-toast';
 
 export interface StripeCheckoutProps {
   publishableKey: string;

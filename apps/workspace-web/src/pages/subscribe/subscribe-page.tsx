@@ -11,15 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import type { CreateSubscriptionResponse } from '@pv/contracts';
+import { errorMessage, formatBRL, useToast } from '@pv/web-kit';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useViewer } from '../../api/auth';
-import { errorMessage } from '../../api/base';
 import { useCreateSubscriptionMutation } from '../../api/billing';
-import { formatBRL } from '../../format';
 import { PageLoading } from '../../layout/app-layout';
 import { SubscribeStrings as S } from '../../strings/account';
-import { useToast } from '../../toast/use-toast';
 import { BenefitList } from '../user/dashboard-tab';
 import { SUBSCRIPTION_ID_KEY, useCompletePayment } from './complete-payment';
 

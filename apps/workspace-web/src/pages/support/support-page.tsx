@@ -11,13 +11,12 @@ import {
   Typography,
 } from '@mui/material';
 import type { TicketCategory } from '@pv/contracts';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useViewer } from '../../api/auth';
-import { errorMessage } from '../../api/base';
 import { useCreateTicketMutation } from '../../api/support';
 import { SupportStrings as S } from '../../strings/account';
-import { useToast } from '../../toast/use-toast';
 
 const CATEGORIES = Object.keys(S.categories) as TicketCategory[];
 

@@ -14,9 +14,9 @@ import {
   Typography,
 } from '@mui/material';
 import { type CurrentUser, FREE_LIMITS, PREMIUM_LIMITS, type UserMetrics } from '@pv/contracts';
+import { formatDate } from '@pv/web-kit';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetUserMetricsQuery } from '../../api/billing';
-import { formatDate } from '../../format';
 import { PREMIUM_BENEFITS, UserAreaStrings as S } from '../../strings/account';
 
 /**

@@ -1,11 +1,10 @@
 import { Button, Card, CardContent, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import type { CurrentUser, ProfileBody } from '@pv/contracts';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { useUpdateProfileMutation } from '../../api/auth';
-import { errorMessage } from '../../api/base';
 import { UserAreaStrings as S } from '../../strings/account';
 import { SPECIALTY_LABELS } from '../../strings/workspace';
-import { useToast } from '../../toast/use-toast';
 
 /** Councils a registry number can belong to (the contract's ProfessionalRegistry values). */
 const REGISTRIES = [

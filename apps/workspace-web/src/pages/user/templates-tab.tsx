@@ -16,6 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -25,9 +26,7 @@ import {
   useGetUserTemplatesQuery,
   useUpdateUserTemplateMutation,
 } from '../../api/account';
-import { errorMessage } from '../../api/base';
 import { UserAreaStrings as S, TEMPLATE_PREVIEW_CHARS } from '../../strings/account';
-import { useToast } from '../../toast/use-toast';
 
 /** Spec 2 §9: the user area previews 100 characters of a template's content. */
 export function templatePreview(content: string): string {

@@ -1,4 +1,5 @@
 import { PATIENT_MARKER_SOURCE, patientMarker } from '@pv/contracts';
+import type { ToastInput } from '@pv/web-kit';
 import { BrowserSpeechEngine } from '../../speech/browser-engine';
 import type { EngineFailure, SpeechEngine, SpeechEngineEvents } from '../../speech/engine';
 import { SpeechSessionTracker } from '../../speech/sessions';
@@ -6,7 +7,6 @@ import { SonioxSpeechEngine } from '../../speech/soniox/soniox-engine';
 import type { TranscriptStore } from '../../speech/transcript-store';
 import type { AppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
-import type { ToastInput } from '../../toast/use-toast';
 import { workspaceActions } from './workspace-slice';
 
 /** Super Transcritor seconds are reported while recording at this interval, and at stop. */

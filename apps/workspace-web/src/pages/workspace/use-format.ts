@@ -1,11 +1,11 @@
 import { type FormatTextResponse, MAX_TRANSCRIPT_CHARS, VAULT_MAX_TEXT_CHARS } from '@pv/contracts';
+import { useToast } from '@pv/web-kit';
 import { useCallback, useRef } from 'react';
 import { streamFormatText } from '../../api/formatting';
 import { failureText } from '../../api/http';
 import { archiveConsult } from '../../api/vault';
 import { useAppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
-import { useToast } from '../../toast/use-toast';
 import { useAppStore, useWorkspace } from './workspace-context';
 import { workspaceActions } from './workspace-slice';
 

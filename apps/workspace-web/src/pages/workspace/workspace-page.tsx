@@ -2,13 +2,13 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import { Box, Container, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts';
+import { useToast } from '@pv/web-kit';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useViewer } from '../../api/auth';
 import { speechApi, useAddSpeechUsageMutation } from '../../api/speech';
 import { TranscriptStore } from '../../speech/transcript-store';
 import { type AppStore, useAppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
-import { useToast } from '../../toast/use-toast';
 import {
   type CardId,
   type Column,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type RecorderLike,
   SONIOX_CHUNK_MS,
+  SONIOX_DEFAULT_URL,
   SONIOX_KEY_PROTOCOL,
   SONIOX_QUEUE_LIMIT,
   type SocketLike,
@@ -124,6 +125,32 @@ describe('Super Transcritor realtime client (spec 1 §4, §7, §8, §9)', () => 
         .every((d) => d instanceof Blob),
     ).toBe(true);
     expect(t.socket().sent).toHaveLength(3);
+  });
+
+  it("opens the socket at the server's address, else the build's, else Soniox's", async () => {
+    const fromServer = setup({
+      fetchKey: async () => ({ apiKey: 'k1', wsUrl: 'ws://127.0.0.1:4100/transcribe-websocket' }),
+      url: 'wss://build.example/ws',
+    });
+    await fromServer.client.start();
+    expect(fromServer.socket().url).toBe('ws://127.0.0.1:4100/transcribe-websocket');
+    const fromBuild = setup({ url: 'wss://build.example/ws' });
+    await fromBuild.client.start();
+    expect(fromBuild.socket().url).toBe('wss://build.example/ws');
+    const byDefault = setup();
+    await byDefault.client.start();
+    expect(byDefault.socket().url).toBe(SONIOX_DEFAULT_URL);
+  });
+
+  it("puts a key a browser cannot send as a protocol (Soniox's temp:...) in the start message", async () => {
+    const t = setup({ fetchKey: async () => ({ apiKey: 'temp:ABC123' }) });
+    await t.client.start();
+    expect(t.socket().protocols).toEqual([]);
+    t.socket().open();
+    expect(JSON.parse(t.socket().sent[0] as string)).toMatchObject({
+      api_key: 'temp:ABC123',
+      model: 'stt-rt-preview',
+    });
   });
 
   it('merges final and non-final tokens with speaker labels', async () => {

@@ -18,6 +18,12 @@ export const SONIOX_DEFAULT_MODEL = 'stt-rt-preview';
 export const SONIOX_DEFAULT_URL = 'wss://stt-rt.soniox.com/transcribe-websocket';
 /** Soniox's browser handshake: the key rides in the WebSocket protocols list. */
 export const SONIOX_KEY_PROTOCOL = 'soniox-api-key';
+/**
+ * What a browser accepts as a WebSocket protocol (RFC 6455: an HTTP token). `new WebSocket()`
+ * throws on anything else, e.g. the ':' of Soniox's `temp:...` keys; such a key goes in the
+ * start message instead (Soniox accepts it there until 2027-01-15).
+ */
+const PROTOCOL_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FINISH_TIMEOUT_MS = 15_000;
 
 export interface SonioxToken {
@@ -54,7 +60,8 @@ export interface RecorderLike {
 }
 
 export interface SonioxDependencies {
-  fetchKey(): Promise<{ apiKey: string }>;
+  /** The temporary key, and where to open the socket with it (the server's SONIOX_WS_URL). */
+  fetchKey(): Promise<{ apiKey: string; wsUrl?: string }>;
   getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>;
   createRecorder(stream: MediaStream): RecorderLike;
   createSocket(url: string, protocols: string[]): SocketLike;
@@ -95,6 +102,8 @@ export class SonioxRealtimeClient {
   private configured = false;
   private lastSpeaker: string | undefined;
   private finishWaiter: (() => void) | null = null;
+  /** Set when the key cannot ride in the handshake and must go in the start message. */
+  private startMessageKey: string | undefined;
 
   constructor(
     private readonly deps: SonioxDependencies,
@@ -109,8 +118,12 @@ export class SonioxRealtimeClient {
     if (this.stateValue !== 'Init') throw new Error('A Soniox client starts once');
     this.setState('RequestingMedia');
     let apiKey: string;
+    let socketUrl: string;
     try {
-      apiKey = (await this.deps.fetchKey()).apiKey;
+      const key = await this.deps.fetchKey();
+      apiKey = key.apiKey;
+      // The server's address first (run-time setting), then the build's, then Soniox's.
+      socketUrl = key.wsUrl || this.deps.url || SONIOX_DEFAULT_URL;
     } catch (error) {
       // The server's own pt-BR reason (e.g. 'Transcritor alternativo indisponível') is shown too.
       return this.fail('api_key_fetch_failed', error, (error as Error)?.message || undefined);
@@ -141,10 +154,12 @@ export class SonioxRealtimeClient {
     }
 
     try {
-      this.socket = this.deps.createSocket(this.deps.url ?? SONIOX_DEFAULT_URL, [
-        SONIOX_KEY_PROTOCOL,
-        apiKey,
-      ]);
+      const inHandshake = PROTOCOL_TOKEN.test(apiKey);
+      if (!inHandshake) this.startMessageKey = apiKey;
+      this.socket = this.deps.createSocket(
+        socketUrl,
+        inHandshake ? [SONIOX_KEY_PROTOCOL, apiKey] : [],
+      );
     } catch (error) {
       return this.fail('websocket_error', error);
     }
@@ -206,10 +221,11 @@ export class SonioxRealtimeClient {
 
   private onOpen(): void {
     if (this.isOver() || !this.socket) return;
-    // Spec 1 §7's first message; the key already went with the handshake (Soniox deprecates
+    // Spec 1 §7's first message; the key normally went with the handshake (Soniox deprecates
     // `api_key` in this message and refuses key-only-here connections from 2027-01-15).
     this.socket.send(
       JSON.stringify({
+        ...(this.startMessageKey ? { api_key: this.startMessageKey } : {}),
         model: this.deps.model ?? SONIOX_DEFAULT_MODEL,
         audio_format: 'auto',
         sample_rate: 44_100,

@@ -7,7 +7,10 @@ import {
   SonioxRealtimeClient,
 } from './client';
 
-/** Where the browser opens the realtime socket (a local fake in end-to-end tests). */
+/**
+ * A build-time address of the realtime socket, used only when the key's answer carries none
+ * (billing sends its SONIOX_WS_URL with every key, so tests point it at a fake at run time).
+ */
 const configuredUrl = (import.meta.env.VITE_SONIOX_WS_URL as string | undefined) || undefined;
 const configuredModel = (import.meta.env.VITE_SONIOX_MODEL as string | undefined) || undefined;
 

@@ -19,8 +19,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { useId, useMemo, useState } from 'react';
-import { errorMessage } from '../../../api/base';
 import {
   type ContentItem,
   type ContentPath,
@@ -32,7 +32,6 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { crudErrorTitles, T } from '../../../messages';
-import { useToast } from '../../../toast/use-toast';
 
 export type ContentForm = Record<string, string | boolean>;
 

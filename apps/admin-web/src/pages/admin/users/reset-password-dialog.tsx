@@ -9,11 +9,10 @@ import {
   TextField,
 } from '@mui/material';
 import { type AdminUser, STRONG_PASSWORD_PATTERN } from '@pv/contracts';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../../api/base';
 import { useResetPasswordMutation } from '../../../api/users';
 import { T } from '../../../messages';
-import { useToast } from '../../../toast/use-toast';
 
 const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN);
 

@@ -18,11 +18,10 @@ import {
   USER_STATUSES,
   type UserStatus,
 } from '@pv/contracts';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../../api/base';
 import { useCreateUserMutation, useUpdateUserMutation } from '../../../api/users';
 import { crudErrorTitles, professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
-import { useToast } from '../../../toast/use-toast';
 
 interface UserForm {
   fullName: string;

@@ -12,14 +12,13 @@ import {
 } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
 import type { AdminUser } from '@pv/contracts';
+import { errorMessage, useToast } from '@pv/web-kit';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../api/base';
 import { useDeleteUserMutation, useListUsersQuery } from '../../../api/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../format';
 import { professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
-import { useToast } from '../../../toast/use-toast';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UserProfileDialog } from './user-profile-dialog';

@@ -12,10 +12,10 @@ import {
   Typography,
 } from '@mui/material';
 import type { VaultRecord } from '@pv/contracts';
+import { useToast } from '@pv/web-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDateTime } from '../../../format';
 import { T } from '../../../messages';
-import { useToast } from '../../../toast/use-toast';
 
 interface LoadResult {
   unwrap: () => Promise<VaultRecord>;

@@ -22,8 +22,8 @@ import {
   VAULT_UF_FILTER_OPTIONS,
   type VaultRecordSummary,
 } from '@pv/contracts';
+import { errorMessage, errorStatus, useToast } from '@pv/web-kit';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { errorMessage, errorStatus } from '../../../api/base';
 import {
   useLazyVaultRecordQuery,
   useVaultDeleteAllMutation,
@@ -38,7 +38,6 @@ import { EmptyState, QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../format';
 import { T } from '../../../messages';
 import { useAppDispatch, useAppSelector } from '../../../store';
-import { useToast } from '../../../toast/use-toast';
 import { VaultRecordDialog } from './vault-record-dialog';
 import { vaultLocked, vaultUnlocked } from './vault-slice';
 

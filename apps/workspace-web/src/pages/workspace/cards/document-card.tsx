@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DOCUMENT_TYPES, type DocumentType, type ReprocessPrescriptionBody } from '@pv/contracts';
+import { useToast } from '@pv/web-kit';
 import { memo, useState } from 'react';
 import {
   ambulatoryPrescriptionPdf,
@@ -27,7 +28,6 @@ import {
 import { failureText } from '../../../api/http';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { DOCUMENT_LABELS, WorkspaceStrings as S } from '../../../strings/workspace';
-import { useToast } from '../../../toast/use-toast';
 import { downloadBlob, isAndroid, isMobileDevice, openBlobOnMobile } from '../download';
 import { useAppStore } from '../workspace-context';
 import { type DocumentResult, workspaceActions } from '../workspace-slice';

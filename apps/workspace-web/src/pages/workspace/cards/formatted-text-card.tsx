@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Divider, Stack, TextField, Typography } from '@mui/material';
 import type { FormattedNote } from '@pv/contracts';
+import { useToast } from '@pv/web-kit';
 import { memo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
-import { useToast } from '../../../toast/use-toast';
 import { workspaceActions } from '../workspace-slice';
 
 const noteTextSx = {

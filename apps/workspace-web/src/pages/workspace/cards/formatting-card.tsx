@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { SPECIALTIES, type Specialty } from '@pv/contracts';
+import { useToast } from '@pv/web-kit';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetUserTemplatesQuery } from '../../../api/account';
@@ -22,7 +23,6 @@ import { useDiagnosticAnalysisMutation } from '../../../api/formatting';
 import { failureText } from '../../../api/http';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S, SPECIALTY_LABELS } from '../../../strings/workspace';
-import { useToast } from '../../../toast/use-toast';
 import { useFormatAction } from '../use-format';
 import { useAppStore, useTranscriptValue, useWorkspace } from '../workspace-context';
 import { workspaceActions } from '../workspace-slice';

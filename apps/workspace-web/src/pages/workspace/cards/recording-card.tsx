@@ -12,13 +12,13 @@ import {
   Typography,
 } from '@mui/material';
 import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts';
+import { useToast } from '@pv/web-kit';
 import { memo } from 'react';
 import { useViewer } from '../../../api/auth';
 import { useSpeechUsageQuery } from '../../../api/speech';
 import { formatElapsed } from '../../../speech/csv';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
-import { useToast } from '../../../toast/use-toast';
 import { useTranscriptValue, useWorkspace } from '../workspace-context';
 import { workspaceActions } from '../workspace-slice';
 

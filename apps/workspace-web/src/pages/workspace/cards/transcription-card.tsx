@@ -10,13 +10,13 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { useToast } from '@pv/web-kit';
 import { memo, useRef, useState } from 'react';
 import { extractPdfText } from '../../../api/documents';
 import { failureText } from '../../../api/http';
 import { transcriptToCsv } from '../../../speech/csv';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
-import { useToast } from '../../../toast/use-toast';
 import { downloadBlob, fileStamp } from '../download';
 import { useAppStore, useTranscriptValue, useWorkspace } from '../workspace-context';
 import { workspaceActions } from '../workspace-slice';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatDate, formatDateTime } from './index';
+import { formatBRL, formatDate, formatDateTime } from '../src/format.js';
 
 describe('formats (spec 1 §9)', () => {
   it('shows dates as dd/MM/yyyy HH:mm', () => {
@@ -8,5 +8,13 @@ describe('formats (spec 1 §9)', () => {
   });
   it('shows the Premium price in BRL', () => {
     expect(formatBRL(2990)).toBe('R$ 29,90');
+  });
+});
+
+describe('formats of missing dates', () => {
+  it('shows nothing for a missing or invalid date', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDate('not a date')).toBe('');
   });
 });

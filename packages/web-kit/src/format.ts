@@ -1,5 +1,6 @@
 /** Spec 1 §9 / spec 2 §9: dates are shown as dd/MM/yyyy HH:mm, in the viewer's time zone. */
-export function formatDateTime(iso: string | Date): string {
+export function formatDateTime(iso: string | Date | null | undefined): string {
+  if (iso === null || iso === undefined) return '';
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   if (Number.isNaN(date.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -7,7 +8,7 @@ export function formatDateTime(iso: string | Date): string {
 }
 
 /** dd/MM/yyyy, for dates without a time (member since, birth dates). */
-export function formatDate(iso: string | Date): string {
+export function formatDate(iso: string | Date | null | undefined): string {
   return formatDateTime(iso).slice(0, 10);
 }
 

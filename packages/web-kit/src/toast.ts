@@ -1,4 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -17,6 +19,7 @@ interface ToastState {
 
 const initialState: ToastState = { current: null, nextId: 1 };
 
+/** The toast state of an app's store (each app renders it with its own <Toaster />). */
 export const toastSlice = createSlice({
   name: 'toast',
   initialState,
@@ -34,3 +37,29 @@ export const toastSlice = createSlice({
 });
 
 export const { shown: toastShown, dismissed: toastDismissed } = toastSlice.actions;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+/**
+ * Shows a toast; the app's <Toaster /> renders it for 5,000 ms. Spec 2 §8: failures are
+ * destructive.
+ * @example const toast = useToast(); toast({ title: 'Erro', description: msg, variant: 'destructive' });
+ */
+export function useToast(): (input: ToastInput) => void {
+  const dispatch = useDispatch();
+  return useCallback(
+    (input: ToastInput) =>
+      dispatch(
+        toastShown({
+          title: input.title,
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          variant: input.variant ?? 'default',
+        }),
+      ),
+    [dispatch],
+  );
+}

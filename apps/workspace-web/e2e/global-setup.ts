@@ -1,0 +1,60 @@
+import { startFakeSoniox, startFakeSonioxRealtime } from '@pv/billing/testing';
+import { setup as startE2eStack, teardown as stopE2eStack } from '@pv/e2e-kit/global-setup';
+import type { TestProject } from 'vitest/node';
+
+/** What the Super Transcritor spec gets through `inject('soniox')` to steer the fakes. */
+export interface SonioxFakesContext {
+  /** `GET /_fake/state`, `PATCH /_fake/behaviour` of the realtime (WebSocket) fake. */
+  realtimeControlUrl: string;
+  /** The same two paths on the temporary-key (REST) fake. */
+  restControlUrl: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
+    soniox?: SonioxFakesContext;
+  }
+}
+
+let stopFakes: (() => Promise<void>) | undefined;
+
+/**
+ * The workspace suite's global setup: local fakes of Soniox's temporary-key REST endpoint and
+ * of its realtime WebSocket live for the whole run, and the stack is started pointing at them
+ * (billing mints keys from one and hands the other's address to the browser; the gateway's CSP
+ * lets the page reach a plain ws:// address).
+ */
+export async function setup(project: TestProject): Promise<void> {
+  const rest = await startFakeSoniox('soniox-e2e-key');
+  const realtime = await startFakeSonioxRealtime({ keys: rest.keys });
+  stopFakes = async () => {
+    await realtime.close();
+    await rest.close();
+  };
+  if (!process.env.E2E_BASE_URL?.trim())
+    project.provide('soniox', {
+      realtimeControlUrl: realtime.controlUrl,
+      restControlUrl: rest.url,
+    });
+  try {
+    await startE2eStack(project, {
+      env: {
+        SONIOX_API_KEY: rest.apiKey,
+        SONIOX_API_URL: rest.url,
+        SONIOX_WS_URL: realtime.url,
+        // The page may open the fake's plain ws:// address (production allows only wss:).
+        CSP_CONNECT_SRC_EXTRA: new URL(realtime.url).origin,
+      },
+    });
+  } catch (error) {
+    await stopFakes();
+    throw error;
+  }
+}
+
+export async function teardown(): Promise<void> {
+  await stopE2eStack();
+  await stopFakes?.();
+  stopFakes = undefined;
+}

@@ -1,0 +1,3 @@
+export * from './api.js';
+export * from './format.js';
+export * from './toast.js';

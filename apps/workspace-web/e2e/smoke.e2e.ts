@@ -38,10 +38,13 @@ describe('workspace-web smoke', () => {
     await expect(page.title()).resolves.toBe('Prontuário por Voz');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('pt-BR');
 
-    // React mounted: a visible heading inside #root (the bundle ran and rendered a screen).
-    const heading = page.locator('#root').getByRole('heading').first();
-    await heading.waitFor({ state: 'visible' });
-    expect((await heading.textContent())?.trim()).toBeTruthy();
+    // React mounted and the router rendered the workspace itself (not its error page): the
+    // recording card's heading is there.
+    await page
+      .locator('#root')
+      .getByRole('heading', { name: 'Gravação', exact: true })
+      .waitFor({ state: 'visible' });
+    await expect(page.getByText('Unexpected Application Error').count()).resolves.toBe(0);
 
     expect(pageErrors).toEqual([]);
     expect(cspViolations).toEqual([]);
@@ -58,7 +61,10 @@ describe('workspace-web smoke', () => {
     expect(me).toMatchObject({ email: user.email, firstName: user.firstName, isAdmin: false });
 
     await page.reload();
-    await page.locator('#root').getByRole('heading').first().waitFor({ state: 'visible' });
+    await page
+      .locator('#root')
+      .getByRole('heading', { name: 'Gravação', exact: true })
+      .waitFor({ state: 'visible' });
     expect(pageErrors).toEqual([]);
     await saveScreenshot(page, 'workspace-web-signed-in');
   });

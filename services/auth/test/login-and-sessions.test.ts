@@ -58,8 +58,10 @@ describe('POST /auth/login', () => {
       unknown.push(await time({ email: uniqueEmail(), password: `errada-${i}` }));
     }
     // Load from other test files only ever adds time, so the fastest sample is each path's own
-    // cost. Both verify an argon2id hash (~25 ms); without the decoy the unknown path takes ~2 ms.
-    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
+    // cost. Both verify an argon2id hash (~25 ms); without the decoy the unknown path takes ~2 ms,
+    // a ratio near 0.08. On 2 shared cores one path's fastest sample can still be twice the
+    // other's, so the bound sits well between the two cases.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.3);
   });
 
   it('throttles an account after 5 failures, even with the right password', async () => {

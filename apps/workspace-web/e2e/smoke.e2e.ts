@@ -39,10 +39,10 @@ describe('workspace-web smoke', () => {
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('pt-BR');
 
     // React mounted and the router rendered the workspace itself (not its error page): the
-    // recording card's heading is there.
+    // formatting card's heading is there.
     await page
       .locator('#root')
-      .getByRole('heading', { name: 'Gravação', exact: true })
+      .getByRole('heading', { name: 'Formatação', exact: true })
       .waitFor({ state: 'visible' });
     await expect(page.getByText('Unexpected Application Error').count()).resolves.toBe(0);
 
@@ -63,7 +63,7 @@ describe('workspace-web smoke', () => {
     await page.reload();
     await page
       .locator('#root')
-      .getByRole('heading', { name: 'Gravação', exact: true })
+      .getByRole('heading', { name: 'Formatação', exact: true })
       .waitFor({ state: 'visible' });
     expect(pageErrors).toEqual([]);
     await saveScreenshot(page, 'workspace-web-signed-in');

@@ -7,6 +7,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -85,7 +86,7 @@ describe('admin console', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    watchPageProblems(page, pageErrors);
     await loginThroughApi(page, baseUrl, admin.email, admin.password);
   });
 

@@ -5,6 +5,7 @@ import {
   loginThroughApi,
   newPage,
   saveScreenshot,
+  watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,10 +22,7 @@ describe('admin-web smoke', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
-    });
+    watchPageProblems(page, pageErrors, cspViolations);
   });
 
   afterAll(async () => {

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, launchBrowser, newPage, saveScreenshot } from '@pv/e2e-kit';
+import {
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  watchPageProblems,
+} from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -20,7 +26,7 @@ describe('workspace-web accounts', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    watchPageProblems(page, pageErrors);
   });
 
   afterAll(async () => {

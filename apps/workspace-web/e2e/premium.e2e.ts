@@ -6,6 +6,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,7 +23,7 @@ describe('Premium access rules in a real browser against the real stack', () => 
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    watchPageProblems(page, pageErrors);
     const user = await registerThroughApi(page, baseUrl);
     userId = (user.response.user as { id: string }).id;
   });

@@ -6,6 +6,7 @@ import {
   registerThroughApi,
   saveScreenshot,
   speechWav,
+  watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -94,10 +95,7 @@ describe.skipIf(!soniox)('Super Transcritor in a real browser against a fake Son
     // The browser engine is the fallback: headless Chromium has none, the double stands in.
     await page.addInitScript(speechDouble);
     await page.addInitScript(recorderCounter);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
-    });
+    watchPageProblems(page, pageErrors, cspViolations);
     await registerThroughApi(page, baseUrl);
     await page.goto('/');
     await page.getByTestId('super-usage').waitFor();

@@ -6,6 +6,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
@@ -35,7 +36,7 @@ describe('workspace (spec 1 §2) in a real browser against the real stack', () =
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
     await page.addInitScript(speechDouble);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    watchPageProblems(page, pageErrors);
     await page.goto('/');
     await page.getByText('Pressione e inicie a transcrição').waitFor();
   });

@@ -68,3 +68,19 @@ export async function newPage(browser: Browser, options: NewPageOptions): Promis
   page.once('close', () => void context.close().catch(() => {}));
   return page;
 }
+
+/**
+ * Records what a page should never do: uncaught errors, and (when a list is given) resources
+ * the Content Security Policy blocked. Specs assert the lists stay empty.
+ * @example
+ *   const pageErrors: string[] = [];
+ *   watchPageProblems(page, pageErrors);
+ *   // ...at the end: expect(pageErrors).toEqual([]);
+ */
+export function watchPageProblems(page: Page, pageErrors: string[], cspViolations?: string[]) {
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  if (!cspViolations) return;
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
+}

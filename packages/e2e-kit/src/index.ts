@@ -17,6 +17,7 @@ export {
   launchBrowser,
   type NewPageOptions,
   newPage,
+  watchPageProblems,
 } from './browser.js';
 export { DEFAULT_CHROMIUM_PATH, ensureChromium } from './chromium.js';
 export {

@@ -17,7 +17,13 @@ import { loadFormattingConfig } from '@pv/formatting/config';
 import { openFormatting } from '@pv/formatting/runtime';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
 import { createRedis, JobQueue } from '@pv/service-kit';
-import { createTestDatabase, testInfra, testSessionKeys } from '@pv/service-kit/testing';
+import {
+  createTestDatabase,
+  startServiceUnderTest,
+  testInfra,
+  testSessionKeys,
+  urlOf,
+} from '@pv/service-kit/testing';
 import { buildSupportApp } from '@pv/support';
 import { loadSupportConfig } from '@pv/support/config';
 import { openSupport } from '@pv/support/runtime';
@@ -28,17 +34,14 @@ import type { FastifyInstance } from 'fastify';
 
 export const ADMIN = { email: 'operacoes@clinica.test', password: 'Operac0es!' };
 
-const urlOf = (app: FastifyInstance) => {
-  const address = app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-};
-
 /**
  * The product as a browser reaches it: the real gateway in front of every service written so
  * far, each on real Postgres, Redis and NATS. Services join here as their issues land.
  */
 export async function startStack() {
   const keys = testSessionKeys();
+  // Every service verifies the same sessions and shares the test infrastructure's NATS.
+  const shared = { nats: true, keys } as const;
   const authDb = await createTestDatabase('sys_auth');
   const authConfig = loadAuthConfig({
     POSTGRES_URL: testInfra.postgresUrl,
@@ -64,28 +67,23 @@ export async function startStack() {
   // Billing with local fakes of Stripe and Soniox, so its routes answer as when configured.
   const fakeStripe = await startFakeStripe();
   const fakeSoniox = await startFakeSoniox();
-  const billingDb = await createTestDatabase('sys_billing');
-  const billingConfig = loadBillingConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
-    BILLING_DATABASE: billingDb.name,
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    LOG_LEVEL: 'silent',
-    STRIPE_SECRET_KEY: fakeStripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
-    STRIPE_PUBLISHABLE_KEY: fakeStripe.publishableKey,
-    STRIPE_API_URL: fakeStripe.url,
-    SONIOX_API_KEY: fakeSoniox.apiKey,
-    SONIOX_API_URL: fakeSoniox.url,
+  const billingService = await startServiceUnderTest({
+    name: 'sys_billing',
+    databaseVariable: 'BILLING_DATABASE',
+    loadConfig: loadBillingConfig,
+    open: openBilling,
+    build: (config, runtime) => buildBillingApp({ config, runtime, logger: false }),
+    env: {
+      STRIPE_SECRET_KEY: fakeStripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: fakeStripe.publishableKey,
+      STRIPE_API_URL: fakeStripe.url,
+      SONIOX_API_KEY: fakeSoniox.apiKey,
+      SONIOX_API_URL: fakeSoniox.url,
+    },
+    shared,
   });
-  const billingRuntime = await openBilling(billingConfig);
-  const billing = await buildBillingApp({
-    config: billingConfig,
-    runtime: billingRuntime,
-    logger: false,
-  });
-  await billing.listen({ port: 0, host: '127.0.0.1' });
+  const billing = billingService.app;
   fakeStripe.webhookUrl = `${urlOf(billing)}/api/stripe/webhook`;
 
   const formattingDb = await createTestDatabase('sys_formatting');
@@ -136,63 +134,58 @@ export async function startStack() {
   });
   await documents.listen({ port: 0, host: '127.0.0.1' });
 
-  const supportDb = await createTestDatabase('sys_support');
-  const supportConfig = loadSupportConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
-    SUPPORT_DATABASE: supportDb.name,
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    LOG_LEVEL: 'silent',
-  });
-  const supportRuntime = await openSupport(supportConfig);
-  const support = await buildSupportApp({
-    config: supportConfig,
-    runtime: supportRuntime,
-    logger: false,
-    rateLimitNamespace: `pv:test:support:${supportDb.name}:`,
-  });
-  await support.listen({ port: 0, host: '127.0.0.1' });
-
-  // Analytics without its consumer (the figures' tests live in services/analytics).
-  const analyticsDb = await createTestDatabase('sys_analytics');
-  const analyticsConfig = loadAnalyticsConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
-    ANALYTICS_DATABASE: analyticsDb.name,
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    LOG_LEVEL: 'silent',
-  });
-  const analyticsRuntime = await openAnalytics(analyticsConfig);
-  const analytics = await buildAnalyticsApp({
-    config: analyticsConfig,
-    runtime: analyticsRuntime,
-    logger: false,
-    rateLimitNamespace: `pv:test:analytics:${analyticsDb.name}:`,
-  });
-  await analytics.listen({ port: 0, host: '127.0.0.1' });
-
-  // Vault without its consumer (the archive's tests live in services/vault).
-  const vaultDb = await createTestDatabase('sys_vault');
-  const vaultConfig = loadVaultConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
-    VAULT_DATABASE: vaultDb.name,
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    VAULT_HMAC_SECRET: randomBytes(32).toString('hex'),
-    VAULT_ADMIN_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-  });
-  const vaultRuntime = await openVault(vaultConfig);
-  const vault = await buildVaultApp({
-    config: vaultConfig,
-    runtime: vaultRuntime,
-    logger: false,
-    redisNamespace: `pv:test:vault:${vaultDb.name}:`,
-  });
-  await vault.listen({ port: 0, host: '127.0.0.1' });
+  // Support, analytics and vault without their consumers: their events' tests live in each service.
+  const [supportService, analyticsService, vaultService] = await Promise.all([
+    startServiceUnderTest({
+      name: 'sys_support',
+      databaseVariable: 'SUPPORT_DATABASE',
+      loadConfig: loadSupportConfig,
+      open: openSupport,
+      build: (config, runtime) =>
+        buildSupportApp({
+          config,
+          runtime,
+          logger: false,
+          rateLimitNamespace: `pv:test:support:${randomBytes(5).toString('hex')}:`,
+        }),
+      shared,
+    }),
+    startServiceUnderTest({
+      name: 'sys_analytics',
+      databaseVariable: 'ANALYTICS_DATABASE',
+      loadConfig: loadAnalyticsConfig,
+      open: openAnalytics,
+      build: (config, runtime) =>
+        buildAnalyticsApp({
+          config,
+          runtime,
+          logger: false,
+          rateLimitNamespace: `pv:test:analytics:${randomBytes(5).toString('hex')}:`,
+        }),
+      shared,
+    }),
+    startServiceUnderTest({
+      name: 'sys_vault',
+      databaseVariable: 'VAULT_DATABASE',
+      loadConfig: loadVaultConfig,
+      open: openVault,
+      build: (config, runtime) =>
+        buildVaultApp({
+          config,
+          runtime,
+          logger: false,
+          redisNamespace: `pv:test:vault:${randomBytes(5).toString('hex')}:`,
+        }),
+      env: {
+        VAULT_HMAC_SECRET: randomBytes(32).toString('hex'),
+        VAULT_ADMIN_KEY: randomBytes(32).toString('hex'),
+      },
+      shared,
+    }),
+  ]);
+  const support = supportService.app;
+  const analytics = analyticsService.app;
+  const vault = vaultService.app;
 
   const redis = createRedis(testInfra.redisUrl);
   const gateway = await buildGatewayApp(
@@ -235,18 +228,9 @@ export async function startStack() {
       await documentsQueue.close();
       await documentsRuntime.close();
       await documentsDb.drop();
-      await support.close();
-      await supportRuntime.close();
-      await supportDb.drop();
-      await analytics.close();
-      await analyticsRuntime.close();
-      await analyticsDb.drop();
-      await vault.close();
-      await vaultRuntime.close();
-      await vaultDb.drop();
-      await billing.close();
-      await billingRuntime.close();
-      await billingDb.drop();
+      for (const service of [supportService, analyticsService, vaultService, billingService]) {
+        await service.close();
+      }
       await fakeStripe.close();
       await fakeSoniox.close();
     },

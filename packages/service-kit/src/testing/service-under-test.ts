@@ -41,6 +41,11 @@ export interface ServiceUnderTestSpec<Config, DB> {
   env?: Record<string, string>;
   /** Start the consumer before returning. */
   startConsumer?: boolean;
+  /**
+   * For a stack of several services (tests/system): the test infrastructure's NATS shared by all
+   * of them instead of a private server, and one session key pair that all of them verify.
+   */
+  shared?: { nats: true; keys: { publicKey: string; privateKey: string } };
 }
 
 /**
@@ -55,8 +60,10 @@ export interface ServiceUnderTestSpec<Config, DB> {
  */
 export async function startServiceUnderTest<Config, DB>(spec: ServiceUnderTestSpec<Config, DB>) {
   const database = await createTestDatabase(spec.name);
-  const nats = await startPrivateNats();
-  const keys = testSessionKeys();
+  const nats = spec.shared
+    ? { url: testInfra.natsUrl, stop: async () => undefined }
+    : await startPrivateNats();
+  const keys = spec.shared?.keys ?? testSessionKeys();
   const config = spec.loadConfig({
     POSTGRES_URL: testInfra.postgresUrl,
     REDIS_URL: testInfra.redisUrl,

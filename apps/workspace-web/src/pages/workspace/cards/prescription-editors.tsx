@@ -48,6 +48,55 @@ function Row({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The medication rows of every prescription editor: a text field per column, optional extra
+ * controls (the controlled flag), a remove button per row, and "add" appending a blank row.
+ */
+function MedicationRows<M extends object>(props: {
+  rows: M[];
+  onChange: (rows: M[]) => void;
+  blank: () => M;
+  fields: readonly { key: keyof M & string; label: string }[];
+  extra?: (row: M, update: (patch: Partial<M>) => void) => ReactNode;
+  actions?: ReactNode;
+}) {
+  const { rows, onChange } = props;
+  return (
+    <>
+      {rows.map((row, i) => {
+        const update = (patch: Partial<M>) =>
+          onChange(rows.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: editable rows have no identity of their own; inputs are controlled, so a removed row cannot leave stale state
+          <Row key={i}>
+            {props.fields.map(({ key, label }) => (
+              <Field
+                key={key}
+                label={label}
+                value={String(row[key] ?? '')}
+                onChange={(v) => update({ [key]: v } as Partial<M>)}
+              />
+            ))}
+            {props.extra?.(row, update)}
+            <IconButton
+              aria-label={S.removeMedication}
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
+              <DeleteIcon />
+            </IconButton>
+          </Row>
+        );
+      })}
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button startIcon={<AddIcon />} onClick={() => onChange([...rows, props.blank()])}>
+          {S.addMedication}
+        </Button>
+        {props.actions}
+      </Stack>
+    </>
+  );
+}
+
 function ViewLine({ label, value }: { label: string; value: string }) {
   return (
     <Typography variant="body2">
@@ -148,57 +197,24 @@ export function HospitalPrescriptionEditor(props: {
               />
             ))}
           </Row>
-          {d.medications.map((m, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: editable rows have no identity of their own; inputs are controlled, so a removed row cannot leave stale state
-            <Row key={i}>
-              {(['medication', 'route', 'dilution', 'schedule', 'observations'] as const).map(
-                (key) => (
-                  <Field
-                    key={key}
-                    label={
-                      {
-                        medication: S.medication,
-                        route: S.route,
-                        dilution: S.dilution,
-                        schedule: S.schedule,
-                        observations: S.observations,
-                      }[key]
-                    }
-                    value={m[key]}
-                    onChange={(v) =>
-                      set({
-                        ...d,
-                        medications: d.medications.map((x, j) =>
-                          j === i ? { ...x, [key]: v } : x,
-                        ),
-                      })
-                    }
-                  />
-                ),
-              )}
-              <IconButton
-                aria-label={S.removeMedication}
-                onClick={() => set({ ...d, medications: d.medications.filter((_, j) => j !== i) })}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Row>
-          ))}
-          <Button
-            startIcon={<AddIcon />}
-            sx={{ alignSelf: 'flex-start' }}
-            onClick={() =>
-              set({
-                ...d,
-                medications: [
-                  ...d.medications,
-                  { medication: '', route: '', dilution: '', schedule: '', observations: '' },
-                ],
-              })
-            }
-          >
-            {S.addMedication}
-          </Button>
+          <MedicationRows
+            rows={d.medications}
+            onChange={(medications) => set({ ...d, medications })}
+            blank={() => ({
+              medication: '',
+              route: '',
+              dilution: '',
+              schedule: '',
+              observations: '',
+            })}
+            fields={[
+              { key: 'medication', label: S.medication },
+              { key: 'route', label: S.route },
+              { key: 'dilution', label: S.dilution },
+              { key: 'schedule', label: S.schedule },
+              { key: 'observations', label: S.observations },
+            ]}
+          />
           <Field
             label={S.generalObservations}
             multiline
@@ -291,65 +307,27 @@ export function AmbulatoryPrescriptionEditor(props: {
               onChange={(v) => set({ ...d, prescriptionDate: v })}
             />
           </Row>
-          {d.medications.map((m, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: editable rows have no identity of their own; inputs are controlled, so a removed row cannot leave stale state
-            <Row key={i}>
-              {(['medication', 'dosage', 'instructions'] as const).map((key) => (
-                <Field
-                  key={key}
-                  label={
-                    { medication: S.medication, dosage: S.dosage, instructions: S.instructions }[
-                      key
-                    ]
-                  }
-                  value={m[key]}
-                  onChange={(v) =>
-                    set({
-                      ...d,
-                      medications: d.medications.map((x, j) => (j === i ? { ...x, [key]: v } : x)),
-                    })
-                  }
-                />
-              ))}
+          <MedicationRows
+            rows={d.medications}
+            onChange={(medications) => set({ ...d, medications })}
+            blank={() => ({ medication: '', dosage: '', instructions: '', isControlled: false })}
+            fields={[
+              { key: 'medication', label: S.medication },
+              { key: 'dosage', label: S.dosage },
+              { key: 'instructions', label: S.instructions },
+            ]}
+            extra={(row, update) => (
               <FormControlLabel
                 label={S.controlled}
                 control={
                   <Checkbox
-                    checked={m.isControlled}
-                    onChange={(event) =>
-                      set({
-                        ...d,
-                        medications: d.medications.map((x, j) =>
-                          j === i ? { ...x, isControlled: event.target.checked } : x,
-                        ),
-                      })
-                    }
+                    checked={row.isControlled}
+                    onChange={(event) => update({ isControlled: event.target.checked })}
                   />
                 }
               />
-              <IconButton
-                aria-label={S.removeMedication}
-                onClick={() => set({ ...d, medications: d.medications.filter((_, j) => j !== i) })}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Row>
-          ))}
-          <Button
-            startIcon={<AddIcon />}
-            sx={{ alignSelf: 'flex-start' }}
-            onClick={() =>
-              set({
-                ...d,
-                medications: [
-                  ...d.medications,
-                  { medication: '', dosage: '', instructions: '', isControlled: false },
-                ],
-              })
-            }
-          >
-            {S.addMedication}
-          </Button>
+            )}
+          />
           <Field
             label={S.generalInstructions}
             multiline
@@ -422,46 +400,18 @@ export function ControlledPrescriptionEditor(props: {
         value={d.text}
         onChange={(event) => set({ ...d, text: event.target.value })}
       />
-      {d.medications.map((m, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: editable rows have no identity of their own; inputs are controlled, so a removed row cannot leave stale state
-        <Row key={i}>
-          {(['medication', 'quantity', 'unit', 'posology'] as const).map((key) => (
-            <Field
-              key={key}
-              label={
-                {
-                  medication: S.medication,
-                  quantity: S.quantity,
-                  unit: S.unit,
-                  posology: S.posology,
-                }[key]
-              }
-              value={m[key]}
-              onChange={(v) =>
-                set({
-                  ...d,
-                  medications: d.medications.map((x, j) => (j === i ? { ...x, [key]: v } : x)),
-                })
-              }
-            />
-          ))}
-          <IconButton
-            aria-label={S.removeMedication}
-            onClick={() => set({ ...d, medications: d.medications.filter((_, j) => j !== i) })}
-          >
-            <DeleteIcon />
-          </IconButton>
-        </Row>
-      ))}
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Button
-          startIcon={<AddIcon />}
-          onClick={() => set({ ...d, medications: [...d.medications, blankControlled()] })}
-        >
-          {S.addMedication}
-        </Button>
-        {props.actions}
-      </Stack>
+      <MedicationRows
+        rows={d.medications}
+        onChange={(medications) => set({ ...d, medications })}
+        blank={blankControlled}
+        fields={[
+          { key: 'medication', label: S.medication },
+          { key: 'quantity', label: S.quantity },
+          { key: 'unit', label: S.unit },
+          { key: 'posology', label: S.posology },
+        ]}
+        actions={props.actions}
+      />
     </Stack>
   );
 }

@@ -19,7 +19,8 @@ export interface RateLimit {
   /**
    * 'fixed' (default): the window starts at the key's first point and resets as a whole when it
    * ends; refused attempts count too. 'sliding': at most `points` in any trailing window; only
-   * accepted points count, and each frees itself `durationSeconds` after it was spent.
+   * accepted points count, and each frees itself `durationSeconds` after it was spent. A sliding
+   * window keeps one Redis entry per point: meant for small limits (tickets an hour), not floods.
    */
   window?: 'fixed' | 'sliding';
   /** Once exceeded, refuse the key for this many seconds (instead of until the window frees). */

@@ -6,6 +6,7 @@ export * from './events.js';
 export * from './lifecycle.js';
 export * from './queue.js';
 export * from './quota-client.js';
+export * from './rate-limiter.js';
 export * from './redis.js';
 export * from './runtime.js';
 export * from './session.js';

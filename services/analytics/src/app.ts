@@ -1,9 +1,15 @@
-import { createServiceApp, type ServiceRuntime, standardAppOptions } from '@pv/service-kit';
+import {
+  createServiceApp,
+  RateLimiter,
+  registerRetryAfter,
+  type ServiceRuntime,
+  standardAppOptions,
+} from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsConfig } from './config.js';
 import type { AnalyticsDatabase } from './db/schema.js';
 import { MarketingMessageService } from './marketing/marketing-message.service.js';
-import { PageViewService } from './page-views/page-view.service.js';
+import { PageViewService, pageViewLimit } from './page-views/page-view.service.js';
 import { DashboardService } from './reports/dashboard.service.js';
 import { SiteAnalyticsService } from './reports/site-analytics.service.js';
 import { marketingMessageRoutes } from './routes/marketing-messages.js';
@@ -14,8 +20,8 @@ export interface AnalyticsAppOptions {
   config: AnalyticsConfig;
   runtime: ServiceRuntime<AnalyticsDatabase>;
   logger?: boolean;
-  /** Redis key prefix of the page-view flood guard (tests keep theirs apart). */
-  rateLimitNamespace?: string;
+  /** Prefix of the service's Redis keys (the page-view flood guard); tests keep theirs apart. */
+  redisKeyPrefix?: string;
   /** The service's notion of now (tests move it to check day boundaries). */
   clock?: () => Date;
 }
@@ -26,20 +32,15 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
   const app = await createServiceApp(
     standardAppOptions('analytics', config, runtime, options.logger),
   );
-  pageViewRoutes(
-    app,
-    new PageViewService({
-      db: runtime.db,
-      redis: runtime.redis,
-      maxPerMinute: config.PAGE_VIEW_MAX_PER_MINUTE,
-      ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
-    }),
-  );
-  reportRoutes(
-    app,
-    new SiteAnalyticsService(runtime.db, options.clock),
-    new DashboardService(runtime.db, options.clock),
-  );
+  registerRetryAfter(app);
+  const limiter = new RateLimiter(runtime.redis, pageViewLimit(config.PAGE_VIEW_MAX_PER_MINUTE), {
+    keyPrefix: options.redisKeyPrefix ?? 'pv:analytics:',
+  });
+  pageViewRoutes(app, new PageViewService({ db: runtime.db, limiter }));
+  reportRoutes(app, {
+    analytics: new SiteAnalyticsService(runtime.db, options.clock),
+    dashboard: new DashboardService(runtime.db, options.clock),
+  });
   marketingMessageRoutes(app, new MarketingMessageService(runtime.db));
   return app;
 }

@@ -11,7 +11,11 @@ await runServer(async () => {
   const app = await buildAnalyticsApp({ config, runtime });
   // The projections' consumer starts once NATS answers; until then events wait in the stream.
   const consumer = runtime.nats.startConsumer((nc) =>
-    startAnalyticsConsumer(nc, runtime.db, config.ANALYTICS_CONSUMER, runtime.log),
+    startAnalyticsConsumer(nc, {
+      db: runtime.db,
+      durable: config.ANALYTICS_CONSUMER,
+      log: runtime.log,
+    }),
   );
   const purge = scheduleVisitorPurge({
     db: runtime.db,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AdminDashboard, UserChangedPayload } from '@pv/contracts';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyAnalyticsEvent } from '../src/events/analytics-consumer.js';
+import { applyAnalyticsEvent } from '../src/projections/projection.service.js';
 import { addDays, dayOf, monthStart } from '../src/time/sao-paulo-day.js';
 import { type AnalyticsUnderTest, startAnalytics } from './harness.js';
 

@@ -17,28 +17,27 @@ export async function startAnalytics(
   env: Record<string, string> = {},
   options: { consumer?: boolean } = {},
 ) {
-  const rateLimitNamespace = `pv:test:analytics:${randomBytes(5).toString('hex')}:`;
+  const redisKeyPrefix = `pv:test:analytics:${randomBytes(5).toString('hex')}:`;
   const service = await startServiceUnderTest({
     name: 'analytics',
     databaseVariable: 'ANALYTICS_DATABASE',
     loadConfig: loadAnalyticsConfig,
     open: openAnalytics,
     build: (config, runtime) =>
-      buildAnalyticsApp({ config, runtime, logger: false, rateLimitNamespace }),
+      buildAnalyticsApp({ config, runtime, logger: false, redisKeyPrefix }),
     consumer: (nc, runtime, config) =>
-      startAnalyticsConsumer(nc, runtime.db, config.ANALYTICS_CONSUMER, runtime.log),
+      startAnalyticsConsumer(nc, {
+        db: runtime.db,
+        durable: config.ANALYTICS_CONSUMER,
+        log: runtime.log,
+      }),
     env,
     startConsumer: options.consumer ?? false,
   });
   return {
     ...service,
     /** The page-view rules without HTTP, to record views at chosen instants (past days). */
-    pageViews: new PageViewService({
-      db: service.runtime.db,
-      redis: service.redis,
-      maxPerMinute: Number.MAX_SAFE_INTEGER,
-      rateLimitNamespace: `${rateLimitNamespace}direct:`,
-    }),
+    pageViews: new PageViewService({ db: service.runtime.db }),
     anonymous: () => new Client(service.url),
   };
 }

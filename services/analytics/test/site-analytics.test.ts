@@ -1,7 +1,7 @@
 import { AnalyticsMessages, type SiteAnalytics, type VisitorTracking } from '@pv/contracts';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyAnalyticsEvent } from '../src/events/analytics-consumer.js';
+import { applyAnalyticsEvent } from '../src/projections/projection.service.js';
 import { addDays, dayOf, daysBetween } from '../src/time/sao-paulo-day.js';
 import { type AnalyticsUnderTest, type Client, startAnalytics } from './harness.js';
 

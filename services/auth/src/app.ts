@@ -1,38 +1,50 @@
-import { createServiceApp, csv } from '@pv/service-kit';
+import {
+  createServiceApp,
+  registerRetryAfter,
+  type ServiceRuntime,
+  standardAppOptions,
+} from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { AccountService } from './accounts/account.service.js';
+import { LoginThrottle } from './accounts/login-throttle.js';
+import type { AuthConfig } from './config.js';
+import type { AuthDatabase } from './db/schema.js';
 import type { AuthDeps } from './deps.js';
 import { accountRoutes } from './routes/account.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { termsRoutes } from './routes/terms.js';
 import { TermsService } from './terms/terms.service.js';
 import { AdminUsersService } from './users/admin-users.service.js';
+import { makeDecoyHash } from './users/passwords.js';
 
 export interface AuthAppOptions {
-  deps: AuthDeps;
-  readiness: Record<string, () => Promise<unknown>>;
-  publicOrigins: string;
-  trustProxy: string;
-  logLevel?: string;
+  config: AuthConfig;
+  runtime: ServiceRuntime<AuthDatabase>;
   logger?: boolean;
+  /** Prefix of the service's Redis keys (login throttling, last-seen marks); tests pass their own. */
+  redisKeyPrefix?: string;
 }
 
 /** The auth service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInstance> {
-  const { deps } = options;
-  const app = await createServiceApp({
-    name: 'auth',
-    sessions: deps.sessions,
-    publicOrigins: csv(options.publicOrigins),
-    trustProxy: options.trustProxy,
-    readiness: options.readiness,
-    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
-    ...(options.logger === false ? { logger: false } : {}),
-  });
-  accountRoutes(app, new AccountService(deps), deps.config.COOKIE_SECURE);
+  const { config, runtime } = options;
+  const redisKeyPrefix = options.redisKeyPrefix ?? 'pv:auth:';
+  const deps: AuthDeps = {
+    db: runtime.db,
+    redis: runtime.redis,
+    redisKeyPrefix,
+    sessions: runtime.sessions,
+    relay: runtime.relay,
+    config,
+    loginThrottle: new LoginThrottle(runtime.redis, config, redisKeyPrefix),
+    decoyHash: await makeDecoyHash(),
+  };
+  const app = await createServiceApp(standardAppOptions('auth', config, runtime, options.logger));
+  registerRetryAfter(app);
+  accountRoutes(app, new AccountService(deps), config.COOKIE_SECURE);
   termsRoutes(app, new TermsService(deps.db));
   adminUserRoutes(app, new AdminUsersService(deps));
   return app;
 }
 
-export type { AuthDeps } from './deps.js';
+export { startSubscriptionConsumer } from './events/subscription-consumer.js';

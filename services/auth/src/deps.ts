@@ -1,23 +1,20 @@
 import type { OutboxRelay, SessionStore, SessionTokens } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
+import type { LoginThrottle } from './accounts/login-throttle.js';
 import type { AuthConfig } from './config.js';
-import type { AuthKysely } from './db/types.js';
+import type { AuthKysely } from './db/schema.js';
 
-/** What the auth service's rules need, injected so tests build the app on real infrastructure. */
+/** What the auth service's rules need, built once by buildAuthApp from the config and runtime. */
 export interface AuthDeps {
   db: AuthKysely;
   redis: Redis;
+  /** Prefix of the service's own Redis keys (tests give each instance its own). */
+  redisKeyPrefix: string;
   sessions: { tokens: SessionTokens; store: SessionStore };
   relay: OutboxRelay;
-  config: Pick<
-    AuthConfig,
-    | 'SESSION_TTL_HOURS'
-    | 'COOKIE_SECURE'
-    | 'LOGIN_MAX_FAILURES_PER_ACCOUNT'
-    | 'LOGIN_MAX_FAILURES_PER_IP'
-    | 'LOGIN_FAILURE_WINDOW_SECONDS'
-  >;
-  /** See passwords.ts makeDecoyHash. */
+  config: Pick<AuthConfig, 'SESSION_TTL_HOURS' | 'COOKIE_SECURE'>;
+  loginThrottle: LoginThrottle;
+  /** See users/passwords.ts makeDecoyHash. */
   decoyHash: string;
 }
 

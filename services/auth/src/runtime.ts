@@ -2,14 +2,10 @@ import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { AuthConfig } from './config.js';
 import { authMigrations } from './db/migrations/index.js';
 import type { AuthDatabase } from './db/schema.js';
-import type { AuthDeps } from './deps.js';
-import { makeDecoyHash } from './passwords.js';
-import { seed } from './seed.js';
+import { seed } from './db/seed.js';
 
-/** Opens the auth service's database, Redis and NATS, migrates and seeds. */
-export async function openAuth(
-  config: AuthConfig,
-): Promise<{ runtime: ServiceRuntime<AuthDatabase>; deps: AuthDeps }> {
+/** Opens the auth database (created, migrated and seeded), Redis, NATS and the outbox relay. */
+export async function openAuth(config: AuthConfig): Promise<ServiceRuntime<AuthDatabase>> {
   const runtime = await openRuntime<AuthDatabase>({
     service: 'auth',
     database: config.AUTH_DATABASE,
@@ -27,13 +23,5 @@ export async function openAuth(
     log: runtime.log,
   });
   runtime.relay.kick();
-  const deps: AuthDeps = {
-    db: runtime.db,
-    redis: runtime.redis,
-    sessions: runtime.sessions,
-    relay: runtime.relay,
-    config,
-    decoyHash: await makeDecoyHash(),
-  };
-  return { runtime, deps };
+  return runtime;
 }

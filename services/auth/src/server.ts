@@ -1,23 +1,15 @@
 import { runServer } from '@pv/service-kit';
 import { buildAuthApp } from './app.js';
-import { startSubscriptionConsumer } from './billing/subscription-consumer.js';
 import { loadAuthConfig } from './config.js';
+import { startSubscriptionConsumer } from './events/subscription-consumer.js';
 import { openAuth } from './runtime.js';
 
 await runServer(async () => {
   const config = loadAuthConfig();
-  const { runtime, deps } = await openAuth(config);
-  const app = await buildAuthApp({
-    deps,
-    readiness: runtime.readiness,
-    publicOrigins: config.PUBLIC_ORIGINS,
-    trustProxy: config.TRUST_PROXY,
-    logLevel: config.LOG_LEVEL,
-  });
+  const runtime = await openAuth(config);
+  const app = await buildAuthApp({ config, runtime });
   // Premium bought through billing reaches users and sessions once NATS answers.
-  const consumer = runtime.nats.startConsumer((nc) =>
-    startSubscriptionConsumer(nc, deps, runtime.log),
-  );
+  const consumer = runtime.nats.startConsumer((nc) => startSubscriptionConsumer(nc, runtime));
   return {
     app,
     port: config.PORT,

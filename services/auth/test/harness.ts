@@ -1,13 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import {
   Client,
   collectEvents,
-  createTestDatabase,
-  testInfra,
+  startServiceUnderTest,
   testSessionKeys,
 } from '@pv/service-kit/testing';
-import type { FastifyInstance } from 'fastify';
 import { buildAuthApp } from '../src/app.js';
-import { type AuthConfig, loadAuthConfig } from '../src/config.js';
+import { loadAuthConfig } from '../src/config.js';
+import { startSubscriptionConsumer } from '../src/events/subscription-consumer.js';
 import { openAuth } from '../src/runtime.js';
 
 export { Client, collectEvents };
@@ -15,58 +15,46 @@ export { Client, collectEvents };
 export const ADMIN = { email: 'chefe@clinica.test', password: 'Adm1n!segura' };
 export const ORIGIN = 'http://localhost:8080';
 
-export interface AuthUnderTest {
-  app: FastifyInstance;
-  url: string;
-  config: AuthConfig;
-  runtime: Awaited<ReturnType<typeof openAuth>>['runtime'];
-  keys: { publicKey: string; privateKey: string };
-  close(): Promise<void>;
-}
-
 /**
- * The real auth service on its own fresh database, listening on an ephemeral port, with real
- * Redis and NATS. Each test file gets one.
+ * The real auth service (the kit's service under test) on its own fresh database, a NATS server
+ * of its own and the real Redis, its keys under a prefix of its own. Auth signs sessions, so it
+ * gets a key pair of this file's and no `as(role)`: its callers sign in for real.
  */
-export async function startAuth(env: Record<string, string> = {}): Promise<AuthUnderTest> {
-  const database = await createTestDatabase('auth');
+export async function startAuth(
+  env: Record<string, string> = {},
+  options: { consumer?: boolean } = {},
+) {
   const keys = testSessionKeys();
-  const config = loadAuthConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
-    AUTH_DATABASE: database.name,
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    SESSION_PRIVATE_KEY: keys.privateKey,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'silent',
-    ...env,
+  const redisKeyPrefix = `pv:test:auth:${randomBytes(5).toString('hex')}:`;
+  const { as: _mintedSessionsDoNotApply, ...service } = await startServiceUnderTest({
+    name: 'auth',
+    databaseVariable: 'AUTH_DATABASE',
+    loadConfig: loadAuthConfig,
+    open: openAuth,
+    build: (config, runtime) => buildAuthApp({ config, runtime, logger: false, redisKeyPrefix }),
+    consumer: (nc, runtime) => startSubscriptionConsumer(nc, runtime),
+    env: {
+      SESSION_PUBLIC_KEY: keys.publicKey,
+      SESSION_PRIVATE_KEY: keys.privateKey,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PUBLIC_ORIGINS: ORIGIN,
+      ...env,
+    },
+    startConsumer: options.consumer ?? false,
   });
-  const { runtime, deps } = await openAuth(config);
-  const app = await buildAuthApp({
-    deps,
-    readiness: runtime.readiness,
-    publicOrigins: ORIGIN,
-    trustProxy: 'loopback',
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    app,
-    url: `http://127.0.0.1:${port}`,
-    config,
-    runtime,
+    ...service,
     keys,
     async close() {
-      await app.close();
-      await runtime.close();
-      await database.drop();
+      const stale = await service.redis.keys(`${redisKeyPrefix}*`);
+      if (stale.length > 0) await service.redis.del(...stale);
+      await service.close();
     },
   };
 }
+
+export type AuthUnderTest = Awaited<ReturnType<typeof startAuth>>;
 
 /** A client signed in as the seeded admin. */
 export async function signedInAdmin(baseUrl: string): Promise<Client> {

@@ -1,33 +1,15 @@
 import type { SubscriptionChangedPayload } from '@pv/contracts';
-import { type DurableSubscription, enqueueEvent } from '@pv/service-kit';
-import { eventually, startPrivateNats } from '@pv/service-kit/testing';
+import { enqueueEvent } from '@pv/service-kit';
+import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSubscriptionConsumer } from '../src/billing/subscription-consumer.js';
 import { type AuthUnderTest, newUser, signedInAdmin, startAuth } from './harness.js';
 
 describe('billing.subscription.changed.v1 -> /auth/user', () => {
   let auth: AuthUnderTest;
-  let nats: Awaited<ReturnType<typeof startPrivateNats>>;
-  let consumer: DurableSubscription;
   beforeAll(async () => {
-    nats = await startPrivateNats();
-    auth = await startAuth({ NATS_URL: nats.url });
-    const deps = {
-      db: auth.runtime.db,
-      sessions: auth.runtime.sessions,
-      relay: auth.runtime.relay,
-    };
-    consumer = await startSubscriptionConsumer(
-      await auth.runtime.nats.connected(),
-      deps,
-      auth.runtime.log,
-    );
+    auth = await startAuth({}, { consumer: true });
   });
-  afterAll(async () => {
-    await consumer.stop();
-    await auth.close();
-    await nats.stop();
-  });
+  afterAll(() => auth.close());
 
   // Published through an outbox and relay into the stream, as billing publishes it.
   const publish = async (payload: SubscriptionChangedPayload) => {

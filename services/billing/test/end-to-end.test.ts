@@ -41,16 +41,10 @@ beforeAll(async () => {
     ADMIN_PASSWORD: 'Operac0es!',
     LOG_LEVEL: 'silent',
   });
-  const { runtime, deps } = await openAuth(authConfig);
-  auth = await buildAuthApp({
-    deps,
-    readiness: runtime.readiness,
-    publicOrigins: 'http://localhost:8080',
-    trustProxy: 'loopback',
-    logger: false,
-  });
+  const runtime = await openAuth(authConfig);
+  auth = await buildAuthApp({ config: authConfig, runtime, logger: false });
   await auth.listen({ port: 0, host: '127.0.0.1' });
-  consumer = await startSubscriptionConsumer(await runtime.nats.connected(), deps, runtime.log);
+  consumer = await startSubscriptionConsumer(await runtime.nats.connected(), runtime);
   closeAuth = async () => {
     await consumer.stop();
     await auth.close();
@@ -65,7 +59,7 @@ beforeAll(async () => {
       RATE_LIMIT_AUTH_MAX: '100000',
       LOG_LEVEL: 'silent',
     }),
-    { redis, logger: false, rateLimitNamespace: `pv:test:${randomBytes(4).toString('hex')}:` },
+    { redis, logger: false, redisKeyPrefix: `pv:test:${randomBytes(4).toString('hex')}:` },
   );
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   stripe.webhookUrl = `${urlOf(gateway)}/api/stripe/webhook`;

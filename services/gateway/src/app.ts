@@ -5,20 +5,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import type { GatewayConfig } from './config.js';
-import { registerProxies } from './proxy.js';
 import { registerAuthRateLimit } from './rate-limit.js';
+import { registerProxies } from './routes/proxy.js';
+import { answerAuthPage, registerSpas, resolveSpas } from './routes/spa.js';
+import { registerUpstreamReadiness } from './routes/upstreams.js';
 import { ROUTING_TABLE, type ServiceName } from './routing-table.js';
 import { connectSrcExtraFrom, registerSecurityHeaders } from './security.js';
-import { answerAuthPage, registerSpas, resolveSpas } from './spa.js';
-import { registerUpstreamReadiness } from './upstreams.js';
 
 export interface GatewayDeps {
   /** Rate-limit counters live here; /ready pings it. The caller owns (and closes) it. */
   redis: Redis;
   /** false keeps request logs quiet (tests, benchmarks). */
   logger?: boolean;
-  /** Redis key prefix of the rate-limit counters. */
-  rateLimitNamespace?: string;
+  /** Prefix of the gateway's Redis keys (the rate-limit counters); tests pass their own. */
+  redisKeyPrefix?: string;
 }
 
 const URL_VARIABLE: Record<ServiceName, keyof GatewayConfig> = {
@@ -86,7 +86,7 @@ export async function buildGatewayApp(
     redis: deps.redis,
     max: config.RATE_LIMIT_AUTH_MAX,
     windowSeconds: config.RATE_LIMIT_AUTH_WINDOW_SECONDS,
-    nameSpace: deps.rateLimitNamespace ?? 'pv:gateway:rate-limit:',
+    nameSpace: deps.redisKeyPrefix ?? 'pv:gateway:rate-limit:',
   });
 
   const spas = resolveSpas(

@@ -91,7 +91,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
   const app = await buildGatewayApp(config, {
     redis,
     logger: false,
-    rateLimitNamespace: nameSpace,
+    redisKeyPrefix: nameSpace,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

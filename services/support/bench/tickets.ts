@@ -18,7 +18,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 
 const support = await startSupport({ SUPPORT_USER_TICKETS_PER_HOUR: '1000000' });
 
-async function run(title: string, method: 'GET' | 'POST', path: string, cookie: string) {
+interface Scenario {
+  title: string;
+  method: 'GET' | 'POST';
+  path: string;
+  cookie: string;
+}
+
+async function run({ title, method, path, cookie }: Scenario) {
   const result = await autocannon({
     url: `${support.url}${path}`,
     connections: CONNECTIONS,
@@ -67,25 +74,28 @@ try {
   console.log(`${TICKETS} tickets, ${CONNECTIONS} connections, ${SECONDS} s each\n`);
   console.log('| scenario | req/s | p50 (ms) | p99 (ms) | non-2xx |');
   console.log('|---|---:|---:|---:|---:|');
-  await run(
-    'list, no filter (500 newest + counters)',
-    'GET',
-    '/api/admin/support-tickets',
-    admin.cookie,
-  );
-  await run(
-    'list, status + category filter, limit 50',
-    'GET',
-    '/api/admin/support-tickets?status=open&category=billing&limit=50',
-    admin.cookie,
-  );
-  await run(
-    'list, free-text search (rare word)',
-    'GET',
-    '/api/admin/support-tickets?search=IMPRESSORA',
-    admin.cookie,
-  );
-  await run('create ticket (signed in)', 'POST', '/api/support/create-ticket', user.cookie);
+  const list = { method: 'GET', cookie: admin.cookie } as const;
+  await run({
+    ...list,
+    title: 'list, no filter (500 newest + counters)',
+    path: '/api/admin/support-tickets',
+  });
+  await run({
+    ...list,
+    title: 'list, status + category filter, limit 50',
+    path: '/api/admin/support-tickets?status=open&category=billing&limit=50',
+  });
+  await run({
+    ...list,
+    title: 'list, free-text search (rare word)',
+    path: '/api/admin/support-tickets?search=IMPRESSORA',
+  });
+  await run({
+    title: 'create ticket (signed in)',
+    method: 'POST',
+    path: '/api/support/create-ticket',
+    cookie: user.cookie,
+  });
 } finally {
   await support.close();
 }

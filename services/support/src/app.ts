@@ -1,17 +1,22 @@
-import { createServiceApp, type ServiceRuntime, standardAppOptions } from '@pv/service-kit';
+import {
+  createServiceApp,
+  registerRetryAfter,
+  type ServiceRuntime,
+  standardAppOptions,
+} from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { SupportConfig } from './config.js';
 import type { SupportDatabase } from './db/schema.js';
 import { ticketRoutes } from './routes/tickets.js';
 import { TicketService } from './tickets/ticket.service.js';
-import { TicketRateLimit } from './tickets/ticket-rate-limit.js';
+import { TicketLimits } from './tickets/ticket-limits.js';
 
 export interface SupportAppOptions {
   config: SupportConfig;
   runtime: ServiceRuntime<SupportDatabase>;
   logger?: boolean;
-  /** Redis key prefix of the ticket rate limits; tests give each instance its own. */
-  rateLimitNamespace?: string;
+  /** Prefix of the service's Redis keys (the ticket limits); tests give each instance its own. */
+  redisKeyPrefix?: string;
 }
 
 /** The support service's HTTP app, built from injected dependencies; it never listens. */
@@ -20,13 +25,10 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<Fasti
   const app = await createServiceApp(
     standardAppOptions('support', config, runtime, options.logger),
   );
-  const rateLimit = new TicketRateLimit(runtime.redis, {
-    anonymousPerHour: config.SUPPORT_ANON_TICKETS_PER_HOUR,
-    userPerHour: config.SUPPORT_USER_TICKETS_PER_HOUR,
-    namespace: options.rateLimitNamespace ?? 'pv:support:tickets:',
-  });
-  await ticketRoutes(app, new TicketService(runtime.db, rateLimit));
+  registerRetryAfter(app);
+  const limits = new TicketLimits(runtime.redis, config, options.redisKeyPrefix ?? 'pv:support:');
+  await ticketRoutes(app, new TicketService(runtime.db, limits));
   return app;
 }
 
-export { startUserErasureConsumer } from './tickets/user-erasure-consumer.js';
+export { startUserErasureConsumer } from './events/user-erasure-consumer.js';

@@ -1,8 +1,8 @@
 import { runServer } from '@pv/service-kit';
 import { buildSupportApp } from './app.js';
 import { loadSupportConfig } from './config.js';
+import { startUserErasureConsumer } from './events/user-erasure-consumer.js';
 import { openSupport } from './runtime.js';
-import { startUserErasureConsumer } from './tickets/user-erasure-consumer.js';
 
 await runServer(async () => {
   const config = loadSupportConfig();
@@ -10,7 +10,11 @@ await runServer(async () => {
   const app = await buildSupportApp({ config, runtime });
   // The erasure consumer starts once NATS answers; until then deletions wait in the stream.
   const consumer = runtime.nats.startConsumer((nc) =>
-    startUserErasureConsumer(nc, runtime.db, config.SUPPORT_CONSUMER, runtime.log),
+    startUserErasureConsumer(nc, {
+      db: runtime.db,
+      durable: config.SUPPORT_CONSUMER,
+      log: runtime.log,
+    }),
   );
   return {
     app,

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client, startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildSupportApp } from '../src/app.js';
 import { loadSupportConfig } from '../src/config.js';
+import { startUserErasureConsumer } from '../src/events/user-erasure-consumer.js';
 import { openSupport } from '../src/runtime.js';
-import { startUserErasureConsumer } from '../src/tickets/user-erasure-consumer.js';
 
 export type { TestRole as Role } from '@pv/service-kit/testing';
 export { Client };
@@ -26,10 +26,14 @@ export async function startSupport(
         config,
         runtime,
         logger: false,
-        rateLimitNamespace: `pv:test:support:${randomBytes(5).toString('hex')}:`,
+        redisKeyPrefix: `pv:test:support:${randomBytes(5).toString('hex')}:`,
       }),
     consumer: (nc, runtime, config) =>
-      startUserErasureConsumer(nc, runtime.db, config.SUPPORT_CONSUMER, runtime.log),
+      startUserErasureConsumer(nc, {
+        db: runtime.db,
+        durable: config.SUPPORT_CONSUMER,
+        log: runtime.log,
+      }),
     env,
     startConsumer: options.consumer ?? false,
   });

@@ -1,9 +1,16 @@
-import { createServiceApp, type ServiceRuntime, standardAppOptions } from '@pv/service-kit';
+import {
+  createServiceApp,
+  RateLimiter,
+  registerRetryAfter,
+  type ServiceRuntime,
+  standardAppOptions,
+} from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { VaultAccess } from './access/vault-access.js';
 import { KeyedHasher } from './anonymise/hashing.js';
 import type { VaultConfig } from './config.js';
 import type { VaultDatabase } from './db/schema.js';
+import { ConsultArchive, consultLimit } from './records/consult-archive.service.js';
 import { VaultRecords } from './records/record.service.js';
 import { adminRoutes } from './routes/admin.js';
 import { consultRoutes } from './routes/consult.js';
@@ -12,23 +19,26 @@ export interface VaultAppOptions {
   config: VaultConfig;
   runtime: ServiceRuntime<VaultDatabase>;
   logger?: boolean;
-  /** Redis key prefix of the vault's sessions and limits; tests pass their own. */
-  redisNamespace?: string;
+  /** Prefix of the vault's Redis keys (sessions and limits); tests pass their own. */
+  redisKeyPrefix?: string;
 }
 
 /** The vault service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const namespace = options.redisNamespace ?? 'pv:vault:';
+  const keyPrefix = options.redisKeyPrefix ?? 'pv:vault:';
   const app = await createServiceApp(standardAppOptions('vault', config, runtime, options.logger));
-  const hasher = new KeyedHasher(config.VAULT_HMAC_SECRET);
-  consultRoutes(app, {
-    db: runtime.db,
-    hasher,
-    redis: runtime.redis,
-    namespace,
-    maxPerHour: config.VAULT_CONSULT_MAX_PER_HOUR,
-  });
+  registerRetryAfter(app);
+  consultRoutes(
+    app,
+    new ConsultArchive({
+      db: runtime.db,
+      hasher: new KeyedHasher(config.VAULT_HMAC_SECRET),
+      limiter: new RateLimiter(runtime.redis, consultLimit(config.VAULT_CONSULT_MAX_PER_HOUR), {
+        keyPrefix,
+      }),
+    }),
+  );
   adminRoutes(app, {
     access: new VaultAccess(runtime.redis, {
       adminKey: config.VAULT_ADMIN_KEY,
@@ -36,7 +46,7 @@ export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyIn
       maxFailuresPerAdmin: config.VAULT_LOGIN_MAX_FAILURES_PER_ADMIN,
       maxFailuresPerIp: config.VAULT_LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: config.VAULT_LOGIN_WINDOW_SECONDS,
-      namespace,
+      keyPrefix,
     }),
     records: new VaultRecords(runtime.db),
     sessionTtlSeconds: config.VAULT_SESSION_TTL_SECONDS,
@@ -47,4 +57,4 @@ export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyIn
 }
 
 export { KeyedHasher } from './anonymise/hashing.js';
-export { startConsultConsumer } from './records/consult-consumer.js';
+export { startConsultConsumer } from './events/consult-consumer.js';

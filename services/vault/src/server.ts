@@ -1,7 +1,7 @@
 import { runServer } from '@pv/service-kit';
-import { buildVaultApp, KeyedHasher } from './app.js';
+import { buildVaultApp } from './app.js';
 import { loadVaultConfig } from './config.js';
-import { startConsultConsumer } from './records/consult-consumer.js';
+import { startConsultConsumer } from './events/consult-consumer.js';
 import { openVault } from './runtime.js';
 
 await runServer(async () => {
@@ -10,13 +10,12 @@ await runServer(async () => {
   const app = await buildVaultApp({ config, runtime });
   // The consumer starts once NATS answers; until then formatted consults wait in the stream.
   const consumer = runtime.nats.startConsumer((nc) =>
-    startConsultConsumer(
-      nc,
-      runtime.db,
-      new KeyedHasher(config.VAULT_HMAC_SECRET),
-      config.VAULT_CONSUMER,
-      runtime.log,
-    ),
+    startConsultConsumer(nc, {
+      db: runtime.db,
+      hmacSecret: config.VAULT_HMAC_SECRET,
+      durable: config.VAULT_CONSUMER,
+      log: runtime.log,
+    }),
   );
   return {
     app,

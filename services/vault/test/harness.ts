@@ -3,7 +3,7 @@ import type { ConsultFormattedPayload } from '@pv/contracts';
 import { Client, startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildVaultApp, KeyedHasher } from '../src/app.js';
 import { loadVaultConfig } from '../src/config.js';
-import { startConsultConsumer } from '../src/records/consult-consumer.js';
+import { startConsultConsumer } from '../src/events/consult-consumer.js';
 import { VAULT_COOKIE } from '../src/routes/admin.js';
 import { openVault } from '../src/runtime.js';
 
@@ -25,15 +25,14 @@ export async function startVault(
     loadConfig: loadVaultConfig,
     open: openVault,
     build: (config, runtime) =>
-      buildVaultApp({ config, runtime, logger: false, redisNamespace: namespace }),
+      buildVaultApp({ config, runtime, logger: false, redisKeyPrefix: namespace }),
     consumer: (nc, runtime, config) =>
-      startConsultConsumer(
-        nc,
-        runtime.db,
-        new KeyedHasher(config.VAULT_HMAC_SECRET),
-        config.VAULT_CONSUMER,
-        runtime.log,
-      ),
+      startConsultConsumer(nc, {
+        db: runtime.db,
+        hmacSecret: config.VAULT_HMAC_SECRET,
+        durable: config.VAULT_CONSUMER,
+        log: runtime.log,
+      }),
     env: { VAULT_HMAC_SECRET: TEST_HMAC_SECRET, VAULT_ADMIN_KEY: TEST_ADMIN_KEY, ...env },
     startConsumer: options.consumer ?? false,
   });

@@ -54,13 +54,12 @@ export async function startStack() {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'silent',
   });
-  const { runtime, deps } = await openAuth(authConfig);
+  const runtime = await openAuth(authConfig);
   const auth = await buildAuthApp({
-    deps,
-    readiness: runtime.readiness,
-    publicOrigins: 'http://localhost:8080',
-    trustProxy: 'loopback',
+    config: authConfig,
+    runtime,
     logger: false,
+    redisKeyPrefix: `pv:test:auth:${randomBytes(5).toString('hex')}:`,
   });
   await auth.listen({ port: 0, host: '127.0.0.1' });
 
@@ -146,7 +145,7 @@ export async function startStack() {
           config,
           runtime,
           logger: false,
-          rateLimitNamespace: `pv:test:support:${randomBytes(5).toString('hex')}:`,
+          redisKeyPrefix: `pv:test:support:${randomBytes(5).toString('hex')}:`,
         }),
       shared,
     }),
@@ -160,7 +159,7 @@ export async function startStack() {
           config,
           runtime,
           logger: false,
-          rateLimitNamespace: `pv:test:analytics:${randomBytes(5).toString('hex')}:`,
+          redisKeyPrefix: `pv:test:analytics:${randomBytes(5).toString('hex')}:`,
         }),
       shared,
     }),
@@ -174,7 +173,7 @@ export async function startStack() {
           config,
           runtime,
           logger: false,
-          redisNamespace: `pv:test:vault:${randomBytes(5).toString('hex')}:`,
+          redisKeyPrefix: `pv:test:vault:${randomBytes(5).toString('hex')}:`,
         }),
       env: {
         VAULT_HMAC_SECRET: randomBytes(32).toString('hex'),
@@ -201,7 +200,7 @@ export async function startStack() {
       RATE_LIMIT_AUTH_MAX: '100000',
       LOG_LEVEL: 'silent',
     }),
-    { redis, logger: false, rateLimitNamespace: `pv:test:${randomBytes(4).toString('hex')}:` },
+    { redis, logger: false, redisKeyPrefix: `pv:test:${randomBytes(4).toString('hex')}:` },
   );
   await gateway.listen({ port: 0, host: '127.0.0.1' });
 

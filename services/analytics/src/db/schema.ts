@@ -1,4 +1,5 @@
-import type { Generated, Selectable } from 'kysely';
+import type { KitTables } from '@pv/service-kit';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * One row per page view, as the SPAs report them. Holds personal data (address, user agent, user):
@@ -86,3 +87,8 @@ export interface AnalyticsDatabase {
 
 export type AnalyticsUserRow = Selectable<AnalyticsUsersTable>;
 export type MarketingMessageRow = Selectable<MarketingMessagesTable>;
+
+/** The analytics database handle itself (transactions start here): our tables plus the kit's outbox. */
+export type AnalyticsKysely = Kysely<AnalyticsDatabase & KitTables>;
+/** What repositories take first: the database or a transaction. */
+export type AnalyticsDb = AnalyticsKysely | Transaction<AnalyticsDatabase & KitTables>;

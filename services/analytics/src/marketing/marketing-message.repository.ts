@@ -1,6 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { MarketingMessagesTable } from '../db/schema.js';
-import type { AnalyticsDb } from '../db/types.js';
+import type { AnalyticsDb, MarketingMessagesTable } from '../db/schema.js';
 
 /** Active messages of a type, as the workspace rotates them. */
 export function activeMessagesOfType(db: AnalyticsDb, type: 'signup' | 'premium') {

@@ -8,8 +8,7 @@ import {
   type UpdateMarketingMessageBody,
 } from '@pv/contracts';
 import { notFound } from '@pv/service-kit';
-import type { MarketingMessageRow } from '../db/schema.js';
-import type { AnalyticsDb } from '../db/types.js';
+import type { AnalyticsDb, MarketingMessageRow } from '../db/schema.js';
 import {
   activeMessagesOfType,
   allMessages,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnalyticsDb } from '../db/types.js';
+import type { AnalyticsDb } from '../db/schema.js';
 import type { Day } from '../time/sao-paulo-day.js';
 
 export interface NewPageView {
@@ -95,10 +95,9 @@ export function newestPageViews(db: AnalyticsDb, since: Date, limit: number) {
  */
 export async function deleteExpiredVisitorData(
   db: AnalyticsDb,
-  before: Date,
-  beforeDay: Day,
-  batchSize = 10_000,
+  expiry: { before: Date; beforeDay: Day; batchSize?: number },
 ): Promise<{ pageViews: number; dailyVisitors: number }> {
+  const { before, beforeDay, batchSize = 10_000 } = expiry;
   const deleted = { pageViews: 0, dailyVisitors: 0 };
   for (;;) {
     // Small batches keep each transaction short, so page views keep flowing during a big purge.

@@ -1,18 +1,28 @@
 import { AnalyticsMessages, type PageViewBody } from '@pv/contracts';
-import { type Principal, tooManyRequests } from '@pv/service-kit';
-import type { Redis } from 'ioredis';
-import type { AnalyticsKysely } from '../db/types.js';
+import type { Principal, RateLimit, RateLimiter } from '@pv/service-kit';
+import type { AnalyticsKysely } from '../db/schema.js';
 import { dayOf } from '../time/sao-paulo-day.js';
 import { insertPageView } from './page-view.repository.js';
 
 const MAX_USER_AGENT = 512;
 
+/**
+ * The flood guard of POST /api/analytics/page-view: a fixed one-minute window per address. A
+ * browser reports one view per navigation, so the default (120) only stops scripts; a view over
+ * the limit is refused, not counted.
+ */
+export const pageViewLimit = (maxPerMinute: number): RateLimit => ({
+  name: 'page-views',
+  points: maxPerMinute,
+  durationSeconds: 60,
+  message: AnalyticsMessages.tooManyPageViews,
+  code: 'PAGE_VIEW_RATE_LIMITED',
+});
+
 export interface PageViewDeps {
   db: AnalyticsKysely;
-  redis: Redis;
-  maxPerMinute: number;
-  /** Redis key prefix of the per-address counters (tests use their own). */
-  rateLimitNamespace?: string;
+  /** Per-address flood guard (see pageViewLimit); without one every view is recorded. */
+  limiter?: RateLimiter;
 }
 
 export interface PageViewSource {
@@ -25,22 +35,8 @@ export interface PageViewSource {
 export class PageViewService {
   constructor(private readonly deps: PageViewDeps) {}
 
-  /**
-   * A fixed one-minute window per address. A browser reports one view per navigation, so the
-   * default (120) only stops scripts; a view over the limit is refused, not counted.
-   */
-  private async limit(ipAddress: string): Promise<void> {
-    const namespace = this.deps.rateLimitNamespace ?? 'pv:analytics:page-views:';
-    const key = `${namespace}${ipAddress}:${Math.floor(Date.now() / 60_000)}`;
-    const [[, count]] = (await this.deps.redis.multi().incr(key).expire(key, 60).exec()) as [
-      [null, number],
-    ];
-    if (count > this.deps.maxPerMinute)
-      throw tooManyRequests(AnalyticsMessages.tooManyPageViews, 'PAGE_VIEW_RATE_LIMITED');
-  }
-
   async record(body: PageViewBody, source: PageViewSource, at = new Date()): Promise<void> {
-    await this.limit(source.ipAddress);
+    await this.deps.limiter?.consume(source.ipAddress);
     await insertPageView(this.deps.db, {
       occurredAt: at,
       day: dayOf(at),

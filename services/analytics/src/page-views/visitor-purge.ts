@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AnalyticsDb } from '../db/types.js';
+import type { AnalyticsDb } from '../db/schema.js';
 import { addDays, dayOf } from '../time/sao-paulo-day.js';
 import { deleteExpiredVisitorData } from './page-view.repository.js';
 
@@ -15,7 +15,7 @@ export function purgeExpiredVisitorData(
   now = new Date(),
 ): Promise<{ pageViews: number; dailyVisitors: number }> {
   const before = new Date(now.getTime() - retentionDays * 24 * 3_600_000);
-  return deleteExpiredVisitorData(db, before, addDays(dayOf(now), -retentionDays));
+  return deleteExpiredVisitorData(db, { before, beforeDay: addDays(dayOf(now), -retentionDays) });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type AdminDashboard, DASHBOARD_RECENT_USERS } from '@pv/contracts';
-import type { AnalyticsDb } from '../db/types.js';
+import type { AnalyticsDb } from '../db/schema.js';
 import { dayOf, monthStart } from '../time/sao-paulo-day.js';
 import { aiUsageTotal, newestUsers, userCounts } from './report.repository.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnalyticsDb } from '../db/types.js';
+import type { AnalyticsDb } from '../db/schema.js';
 import type { Day } from '../time/sao-paulo-day.js';
 
 /** The AI usage rows of the days from..to (days without requests have no row). */

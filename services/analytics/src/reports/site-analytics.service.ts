@@ -5,7 +5,7 @@ import {
   VISITOR_TRACKING_MAX_ROWS,
   type VisitorTracking,
 } from '@pv/contracts';
-import type { AnalyticsDb } from '../db/types.js';
+import type { AnalyticsDb } from '../db/schema.js';
 import { newestPageViews, pageViewDays } from '../page-views/page-view.repository.js';
 import { addDays, dayOf, daysBetween } from '../time/sao-paulo-day.js';
 import { aiUsageDays } from './report.repository.js';

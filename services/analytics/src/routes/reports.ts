@@ -6,12 +6,13 @@ import type { SiteAnalyticsService } from '../reports/site-analytics.service.js'
 
 export function reportRoutes(
   app: FastifyInstance,
-  analytics: SiteAnalyticsService,
-  dashboard: DashboardService,
+  reports: { analytics: SiteAnalyticsService; dashboard: DashboardService },
 ) {
   registerRoute(app, AnalyticsRoutes.siteAnalytics, async (request) =>
-    analytics.siteAnalytics(request.query.days ?? DEFAULT_ANALYTICS_PERIOD),
+    reports.analytics.siteAnalytics(request.query.days ?? DEFAULT_ANALYTICS_PERIOD),
   );
-  registerRoute(app, AnalyticsRoutes.visitorTracking, async () => analytics.visitorTracking());
-  registerRoute(app, AnalyticsRoutes.dashboard, async () => dashboard.dashboard());
+  registerRoute(app, AnalyticsRoutes.visitorTracking, async () =>
+    reports.analytics.visitorTracking(),
+  );
+  registerRoute(app, AnalyticsRoutes.dashboard, async () => reports.dashboard.dashboard());
 }

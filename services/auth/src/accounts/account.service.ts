@@ -15,15 +15,14 @@ import {
   forbidden,
   isUniqueViolation,
   type Principal,
-  tooManyRequests,
   unauthorized,
 } from '@pv/service-kit';
-import type { UserRow } from '../db/schema.js';
-import type { AuthDb } from '../db/types.js';
+import type { AuthDb, UserRow } from '../db/schema.js';
 import type { AuthDeps, ClientInfo } from '../deps.js';
-import { hashPassword, verifyPassword } from '../passwords.js';
 import { endSessions, insertSession, touchSession } from '../sessions/session.repository.js';
 import { findActiveTerms, recordAcceptance } from '../terms/terms.repository.js';
+import { normalizeEmail } from '../users/email.js';
+import { hashPassword, verifyPassword } from '../users/passwords.js';
 import {
   splitFullName,
   toChangedUser,
@@ -38,8 +37,6 @@ export interface OpenedSession {
 }
 
 const SIMPLE_PASSWORD_MIN = 6;
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Sign-up, sign-in, sign-out, the current user, password change and profile. */
 export class AccountService {
@@ -142,55 +139,24 @@ export class AccountService {
     }
   }
 
-  private failureKeys(email: string, ip: string) {
-    return {
-      account: `pv:auth:login-failures:account:${email}`,
-      ip: `pv:auth:login-failures:ip:${ip}`,
-    };
-  }
-
-  private async assertNotThrottled(email: string, ip: string): Promise<void> {
-    const keys = this.failureKeys(email, ip);
-    const [account, byIp] = await this.deps.redis.mget(keys.account, keys.ip);
-    const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } = this.deps.config;
-    if (
-      Number(account ?? 0) >= LOGIN_MAX_FAILURES_PER_ACCOUNT ||
-      Number(byIp ?? 0) >= LOGIN_MAX_FAILURES_PER_IP
-    ) {
-      throw tooManyRequests(Messages.tooManyLoginAttempts, 'LOGIN_THROTTLED');
-    }
-  }
-
-  private async recordFailure(email: string, ip: string): Promise<void> {
-    const keys = this.failureKeys(email, ip);
-    const window = this.deps.config.LOGIN_FAILURE_WINDOW_SECONDS;
-    await this.deps.redis
-      .multi()
-      .incr(keys.account)
-      .expire(keys.account, window, 'NX')
-      .incr(keys.ip)
-      .expire(keys.ip, window, 'NX')
-      .exec();
-  }
-
   async login(
     body: LoginBody,
     client: ClientInfo,
   ): Promise<{ response: LoginResponse; session: OpenedSession }> {
     const email = normalizeEmail(body.email);
-    await this.assertNotThrottled(email, client.ipAddress);
+    await this.deps.loginThrottle.assertAllowed(email, client.ipAddress);
     const found = await findUserByEmail(this.db, email);
     // Same work whether or not the email exists: no enumeration by timing.
     const valid = await verifyPassword(found?.password_hash ?? this.deps.decoyHash, body.password);
     if (!found || !valid) {
-      await this.recordFailure(email, client.ipAddress);
+      await this.deps.loginThrottle.recordFailure(email, client.ipAddress);
       throw unauthorized(Messages.invalidCredentials, 'INVALID_CREDENTIALS');
     }
     if (found.user_status === 'suspended')
       throw forbidden(Messages.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (found.user_status === 'inactive')
       throw forbidden(Messages.accountInactive, 'ACCOUNT_INACTIVE');
-    await this.deps.redis.del(this.failureKeys(email, client.ipAddress).account);
+    await this.deps.loginThrottle.clearAccount(email);
 
     const { issued, user } = await this.db
       .transaction()
@@ -215,7 +181,7 @@ export class AccountService {
     if (!row) throw unauthorized();
     // Keep login history's session duration roughly current without a write per request.
     const first = await this.deps.redis.set(
-      `pv:auth:seen:${principal.sessionId}`,
+      `${this.deps.redisKeyPrefix}seen:${principal.sessionId}`,
       '1',
       'EX',
       300,

@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { KitTables } from '@pv/service-kit';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export interface UsersTable {
   id: Generated<string>;
@@ -68,3 +69,8 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserPatch = Updateable<UsersTable>;
 export type TermsVersionRow = Selectable<TermsVersionsTable>;
+
+/** The auth database handle itself (transactions start here): our tables plus the kit's outbox. */
+export type AuthKysely = Kysely<AuthDatabase & KitTables>;
+/** What repositories take first: the database or a transaction. */
+export type AuthDb = AuthKysely | Transaction<AuthDatabase & KitTables>;

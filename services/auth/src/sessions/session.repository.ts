@@ -1,4 +1,4 @@
-import type { AuthDb } from '../db/types.js';
+import type { AuthDb } from '../db/schema.js';
 
 export async function insertSession(
   db: AuthDb,

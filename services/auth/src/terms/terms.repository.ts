@@ -1,5 +1,4 @@
-import type { TermsVersionRow } from '../db/schema.js';
-import type { AuthDb } from '../db/types.js';
+import type { AuthDb, TermsVersionRow } from '../db/schema.js';
 
 export async function findActiveTerms(db: AuthDb): Promise<TermsVersionRow | undefined> {
   return db

@@ -6,8 +6,7 @@ import {
 } from '@pv/contracts';
 import { conflict, isUniqueViolation, notFound } from '@pv/service-kit';
 import type { Static } from '@sinclair/typebox';
-import type { TermsVersionRow } from '../db/schema.js';
-import type { AuthKysely } from '../db/types.js';
+import type { AuthKysely, TermsVersionRow } from '../db/schema.js';
 import {
   deactivateAllTerms,
   deleteTerms,

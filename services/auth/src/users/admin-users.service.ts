@@ -14,12 +14,11 @@ import {
   notFound,
   type Principal,
 } from '@pv/service-kit';
-import { normalizeEmail } from '../accounts/account.service.js';
-import type { UserPatch, UserRow } from '../db/schema.js';
-import type { AuthDb } from '../db/types.js';
+import type { AuthDb, UserPatch, UserRow } from '../db/schema.js';
 import type { AuthDeps } from '../deps.js';
-import { hashPassword, temporaryPassword } from '../passwords.js';
 import { endSessions, listLoginHistory } from '../sessions/session.repository.js';
+import { normalizeEmail } from './email.js';
+import { hashPassword, temporaryPassword } from './passwords.js';
 import { splitFullName, toAdminUser, toChangedUser, toPrincipalFields } from './user.mapper.js';
 import {
   deleteUser,

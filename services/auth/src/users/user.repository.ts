@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { NewUser, UserPatch, UserRow } from '../db/schema.js';
-import type { AuthDb } from '../db/types.js';
+import type { AuthDb, NewUser, UserPatch, UserRow } from '../db/schema.js';
 
 export async function findUserById(db: AuthDb, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { TicketCategory, TicketPriority, TicketStatus } from '@pv/contracts';
-import type { Generated, Selectable } from 'kysely';
+import type { KitTables } from '@pv/service-kit';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /** One support ticket (spec 2 §3). Personal fields are erased with the user (LGPD). */
 export interface SupportTicketsTable {
@@ -28,3 +29,8 @@ export interface SupportDatabase {
 }
 
 export type SupportTicketRow = Selectable<SupportTicketsTable>;
+
+/** The support database handle itself (transactions start here): our tables plus the kit's outbox. */
+export type SupportKysely = Kysely<SupportDatabase & KitTables>;
+/** What repositories take first: the database or a transaction. */
+export type SupportDb = SupportKysely | Transaction<SupportDatabase & KitTables>;

@@ -2,7 +2,6 @@ import { REQUIRED_TICKET_FIELDS, SupportRoutes } from '@pv/contracts';
 import { registerRoute } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { requiredFieldsError, type TicketService } from '../tickets/ticket.service.js';
-import { TicketRateLimited } from '../tickets/ticket-rate-limit.js';
 
 /** The required fields a body leaves missing or blank (spec 2 §5), in the form's order. */
 function blankRequiredFields(body: unknown): string[] {
@@ -25,18 +24,12 @@ async function publicTicketRoutes(scope: FastifyInstance, tickets: TicketService
     if (typeof body.contactEmail === 'string') body.contactEmail = body.contactEmail.trim();
   });
   registerRoute(scope, SupportRoutes.createTicket, async (request, reply) => {
-    try {
-      const ticket = await tickets.create(request.body, {
-        principal: request.principal,
-        ipAddress: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return reply.code(201).send(ticket);
-    } catch (error) {
-      if (error instanceof TicketRateLimited)
-        reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    }
+    const ticket = await tickets.create(request.body, {
+      principal: request.principal,
+      ipAddress: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    return reply.code(201).send(ticket);
   });
 }
 

@@ -6,8 +6,7 @@ import {
   type TicketStatus,
 } from '@pv/contracts';
 import { type Insertable, sql, type Updateable } from 'kysely';
-import type { SupportTicketsTable } from '../db/schema.js';
-import type { SupportDb } from '../db/types.js';
+import type { SupportDb, SupportTicketsTable } from '../db/schema.js';
 
 export interface TicketFilters {
   status?: TicketStatus;
@@ -98,9 +97,12 @@ export type ResolvedAtChange = 'stamp' | 'clear' | 'keep';
 export function updateTicket(
   db: SupportDb,
   id: string,
-  changes: Omit<Updateable<SupportTicketsTable>, 'resolved_at' | 'updated_at'>,
-  resolvedAt: ResolvedAtChange,
+  update: {
+    changes: Omit<Updateable<SupportTicketsTable>, 'resolved_at' | 'updated_at'>;
+    resolvedAt: ResolvedAtChange;
+  },
 ) {
+  const { changes, resolvedAt } = update;
   return db
     .updateTable('support_tickets')
     .set({

@@ -12,8 +12,7 @@ import {
   type UpdateTicketBody,
 } from '@pv/contracts';
 import { AppError, badRequest, notFound, type Principal } from '@pv/service-kit';
-import type { SupportTicketRow } from '../db/schema.js';
-import type { SupportKysely } from '../db/types.js';
+import type { SupportKysely, SupportTicketRow } from '../db/schema.js';
 import {
   findTickets,
   findTicketsOfUser,
@@ -23,7 +22,7 @@ import {
   ticketStats,
   updateTicket,
 } from './ticket.repository.js';
-import type { TicketRateLimit } from './ticket-rate-limit.js';
+import type { TicketLimits } from './ticket-limits.js';
 
 /** Who sent a ticket, as the service saw the request. */
 export interface TicketSender {
@@ -78,11 +77,11 @@ const textOrNull = (value: string | null) => (value?.trim() ? value.trim() : nul
 export class TicketService {
   constructor(
     private readonly db: SupportKysely,
-    private readonly rateLimit: TicketRateLimit,
+    private readonly limits: TicketLimits,
   ) {}
 
   async create(body: CreateTicketBody, sender: TicketSender): Promise<SupportTicket> {
-    await this.rateLimit.hit(sender.principal, sender.ipAddress);
+    await this.limits.hit(sender.principal, sender.ipAddress);
     const row = await insertTicket(this.db, {
       subject: body.subject.trim(),
       description: body.description.trim(),
@@ -138,10 +137,8 @@ export class TicketService {
       const current = await lockTicket(trx, id);
       if (!current)
         throw notFound(SupportMessages.ticketNotFound, SupportErrorCodes.ticketNotFound);
-      const row = await updateTicket(
-        trx,
-        id,
-        {
+      const row = await updateTicket(trx, id, {
+        changes: {
           ...(body.status ? { status: body.status } : {}),
           ...(body.priority ? { priority: body.priority } : {}),
           ...(body.assignedTo !== undefined ? { assigned_to: textOrNull(body.assignedTo) } : {}),
@@ -150,8 +147,8 @@ export class TicketService {
             ? { resolution_notes: textOrNull(body.resolutionNotes) }
             : {}),
         },
-        resolvedAtChange(body.status, current.resolved_at),
-      );
+        resolvedAt: resolvedAtChange(body.status, current.resolved_at),
+      });
       return toTicket(row);
     });
   }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { VaultMessages } from '@pv/contracts';
-import { tooManyRequests, unauthorized } from '@pv/service-kit';
+import { RateLimiter, unauthorized } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
 
 export interface VaultAccessOptions {
@@ -9,8 +9,8 @@ export interface VaultAccessOptions {
   maxFailuresPerAdmin: number;
   maxFailuresPerIp: number;
   windowSeconds: number;
-  /** Redis key prefix (tests use their own). */
-  namespace: string;
+  /** Prefix of the vault's Redis keys (tests use their own). */
+  keyPrefix: string;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -18,22 +18,39 @@ const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').dig
 /**
  * The vault's second lock: an admin session is not enough, the separate VAULT_ADMIN_KEY must be
  * given too. A right key opens a short vault session (a random token in Redis bound to the admin);
- * wrong keys are throttled per admin and per address.
+ * wrong keys are counted per admin and per address, and past either limit every attempt (the
+ * right key too) waits for the window to end.
  */
 export class VaultAccess {
   private readonly keyDigest: Buffer;
+  private readonly failuresPerAdmin: RateLimiter;
+  private readonly failuresPerIp: RateLimiter;
 
   constructor(
     private readonly redis: Redis,
     private readonly options: VaultAccessOptions,
   ) {
     this.keyDigest = sha256(options.adminKey);
+    const failures = {
+      durationSeconds: options.windowSeconds,
+      message: VaultMessages.tooManyKeyAttempts,
+      code: 'VAULT_LOGIN_THROTTLED',
+    };
+    const limiterOptions = { keyPrefix: options.keyPrefix };
+    this.failuresPerAdmin = new RateLimiter(
+      redis,
+      { ...failures, name: 'login-failures:admin', points: options.maxFailuresPerAdmin },
+      limiterOptions,
+    );
+    this.failuresPerIp = new RateLimiter(
+      redis,
+      { ...failures, name: 'login-failures:ip', points: options.maxFailuresPerIp },
+      limiterOptions,
+    );
   }
 
-  private failuresKey = (kind: 'admin' | 'ip', who: string) =>
-    `${this.options.namespace}login-failures:${kind}:${who}`;
   private sessionKey = (token: string) =>
-    `${this.options.namespace}session:${sha256(token).toString('hex')}`;
+    `${this.options.keyPrefix}session:${sha256(token).toString('hex')}`;
 
   /** Compares digests of equal length in constant time: the key's length leaks nothing either. */
   private keyMatches(given: string): boolean {
@@ -45,26 +62,13 @@ export class VaultAccess {
     ip: string,
     adminKey: string,
   ): Promise<{ token: string; expiresAt: Date }> {
-    const adminKeyName = this.failuresKey('admin', userId);
-    const ipKeyName = this.failuresKey('ip', ip);
-    const [adminFailures, ipFailures] = await this.redis.mget(adminKeyName, ipKeyName);
-    if (
-      Number(adminFailures ?? 0) >= this.options.maxFailuresPerAdmin ||
-      Number(ipFailures ?? 0) >= this.options.maxFailuresPerIp
-    ) {
-      throw tooManyRequests(VaultMessages.tooManyKeyAttempts, 'VAULT_LOGIN_THROTTLED');
-    }
+    await this.failuresPerAdmin.assertAvailable(userId);
+    await this.failuresPerIp.assertAvailable(ip);
     if (!this.keyMatches(adminKey)) {
-      await this.redis
-        .multi()
-        .incr(adminKeyName)
-        .expire(adminKeyName, this.options.windowSeconds, 'NX')
-        .incr(ipKeyName)
-        .expire(ipKeyName, this.options.windowSeconds, 'NX')
-        .exec();
+      await Promise.all([this.failuresPerAdmin.penalty(userId), this.failuresPerIp.penalty(ip)]);
       throw unauthorized(VaultMessages.adminKeyInvalid, 'VAULT_KEY_INVALID');
     }
-    await this.redis.del(adminKeyName);
+    await this.failuresPerAdmin.delete(userId);
     const token = randomBytes(32).toString('base64url');
     await this.redis.set(this.sessionKey(token), userId, 'EX', this.options.sessionTtlSeconds);
     return { token, expiresAt: new Date(Date.now() + this.options.sessionTtlSeconds * 1000) };

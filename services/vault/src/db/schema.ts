@@ -1,4 +1,5 @@
-import type { Generated, Selectable } from 'kysely';
+import type { KitTables } from '@pv/service-kit';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * One anonymised consultation. Only scrubbed texts, keyed hashes, a month, a UF and counts are
@@ -49,3 +50,8 @@ export interface VaultDatabase {
 }
 
 export type VaultRecordRow = Selectable<VaultRecordsTable>;
+
+/** The vault database handle itself (transactions start here): our tables plus the kit's outbox. */
+export type VaultKysely = Kysely<VaultDatabase & KitTables>;
+/** What repositories take first: the database or a transaction. */
+export type VaultDb = VaultKysely | Transaction<VaultDatabase & KitTables>;

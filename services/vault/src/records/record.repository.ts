@@ -1,7 +1,6 @@
 /** The only SQL of the vault. Every function takes the database or a transaction first. */
 import { type Insertable, sql } from 'kysely';
-import type { VaultRecordRow, VaultRecordsTable } from '../db/schema.js';
-import type { VaultDb } from '../db/types.js';
+import type { VaultDb, VaultRecordRow, VaultRecordsTable } from '../db/schema.js';
 
 export interface RecordFilter {
   ym: string | null;
@@ -56,7 +55,7 @@ export async function insertRecord(
   values: Insertable<VaultRecordsTable>,
 ): Promise<void> {
   await db.insertInto('vault_records').values(values).execute();
-  await addToCount(db, values.date_ym, values.geo_region ?? null, 1);
+  await addToCount(db, { ym: values.date_ym, region: values.geo_region ?? null, delta: 1 });
 }
 
 export async function updateRecord(
@@ -74,10 +73,9 @@ export async function updateRecord(
 /** Keeps vault_counts exact: called in the same transaction as every insert, move and delete. */
 export async function addToCount(
   db: VaultDb,
-  ym: string,
-  region: string | null,
-  delta: number,
+  change: { ym: string; region: string | null; delta: number },
 ): Promise<void> {
+  const { ym, region, delta } = change;
   await db
     .insertInto('vault_counts')
     .values({ date_ym: ym, geo_region: region ?? '', record_count: Math.max(delta, 0) })
@@ -118,12 +116,9 @@ export async function countRecords(db: VaultDb, filter: RecordFilter): Promise<n
  */
 async function pageOfMonth(
   db: VaultDb,
-  ym: string,
-  uf: string | null,
-  offset: number,
-  limit: number,
-  monthTotal: number,
+  page: { ym: string; uf: string | null; offset: number; limit: number; monthTotal: number },
 ): Promise<RecordSummaryRow[]> {
+  const { ym, uf, offset, limit, monthTotal } = page;
   if (offset >= monthTotal || limit <= 0) return [];
   const fromOldest = offset > monthTotal / 2;
   const take = Math.min(limit, monthTotal - offset);
@@ -131,13 +126,13 @@ async function pageOfMonth(
   const direction = fromOldest ? 'asc' : 'desc';
   let ids = db.selectFrom('vault_records').select('consult_id').where('date_ym', '=', ym);
   if (uf) ids = ids.where('geo_region', '=', uf);
-  const page = ids
+  const window = ids
     .orderBy('timestamp_utc', direction)
     .orderBy('consult_id', direction)
     .offset(skip)
     .limit(take);
   const rows = await db
-    .selectFrom(page.as('page'))
+    .selectFrom(window.as('page'))
     .innerJoin('vault_records as r', 'r.consult_id', 'page.consult_id')
     .select(SUMMARY_COLUMNS.map((c) => `r.${c}` as const))
     .orderBy('r.timestamp_utc', 'desc')
@@ -154,11 +149,14 @@ async function pageOfMonth(
  */
 export async function listPage(
   db: VaultDb,
-  months: readonly { ym: string; count: number }[],
-  uf: string | null,
-  offset: number,
-  limit: number,
+  page: {
+    months: readonly { ym: string; count: number }[];
+    uf: string | null;
+    offset: number;
+    limit: number;
+  },
 ): Promise<RecordSummaryRow[]> {
+  const { months, uf, offset, limit } = page;
   const rows: RecordSummaryRow[] = [];
   let skip = offset;
   for (const month of months) {
@@ -167,7 +165,15 @@ export async function listPage(
       skip -= month.count;
       continue;
     }
-    rows.push(...(await pageOfMonth(db, month.ym, uf, skip, limit - rows.length, month.count)));
+    rows.push(
+      ...(await pageOfMonth(db, {
+        ym: month.ym,
+        uf,
+        offset: skip,
+        limit: limit - rows.length,
+        monthTotal: month.count,
+      })),
+    );
     skip = 0;
   }
   return rows;
@@ -183,7 +189,7 @@ export async function deleteRecord(
     .where('consult_id', '=', consultId)
     .returning(['date_ym', 'geo_region'])
     .executeTakeFirst();
-  if (row) await addToCount(db, row.date_ym, row.geo_region, -1);
+  if (row) await addToCount(db, { ym: row.date_ym, region: row.geo_region, delta: -1 });
   return row;
 }
 
@@ -197,10 +203,13 @@ export async function deleteAllRecords(db: VaultDb): Promise<number> {
 /** A batch of full records for the export, newest first, after the keyset cursor. */
 export function exportBatch(
   db: VaultDb,
-  filter: RecordFilter,
-  after: { timestamp: Date; consultId: string } | null,
-  limit: number,
+  batch: {
+    filter: RecordFilter;
+    after: { timestamp: Date; consultId: string } | null;
+    limit: number;
+  },
 ): Promise<VaultRecordRow[]> {
+  const { filter, after, limit } = batch;
   let query = db.selectFrom('vault_records').selectAll();
   if (filter.ym) query = query.where('date_ym', '=', filter.ym);
   if (filter.uf) query = query.where('geo_region', '=', filter.uf);

@@ -11,8 +11,7 @@ import {
 } from '@pv/contracts';
 import { notFound } from '@pv/service-kit';
 import type { AnonymisedConsult } from '../anonymise/anonymise.js';
-import type { VaultRecordRow } from '../db/schema.js';
-import type { VaultDb, VaultKysely } from '../db/types.js';
+import type { VaultDb, VaultKysely, VaultRecordRow } from '../db/schema.js';
 import { csvLine, UTF8_BOM } from './csv.js';
 import { mergeInto, newRecord } from './merge.js';
 import {
@@ -98,8 +97,8 @@ export async function archiveConsult(
   const patch = mergeInto(existing, consult);
   await updateRecord(trx, existing.consult_id, patch);
   if (patch.geo_region !== undefined && patch.geo_region !== existing.geo_region) {
-    await addToCount(trx, existing.date_ym, existing.geo_region, -1);
-    await addToCount(trx, existing.date_ym, patch.geo_region, 1);
+    await addToCount(trx, { ym: existing.date_ym, region: existing.geo_region, delta: -1 });
+    await addToCount(trx, { ym: existing.date_ym, region: patch.geo_region, delta: 1 });
   }
   return { consultId: existing.consult_id, created: false };
 }
@@ -113,13 +112,12 @@ export class VaultRecords {
       (m) => !filter.ym || m.ym === filter.ym,
     );
     const totalCount = months.reduce((n, m) => n + m.count, 0);
-    const rows = await listPage(
-      this.db,
+    const rows = await listPage(this.db, {
       months,
-      filter.uf,
-      (page - 1) * VAULT_PAGE_SIZE,
-      VAULT_PAGE_SIZE,
-    );
+      uf: filter.uf,
+      offset: (page - 1) * VAULT_PAGE_SIZE,
+      limit: VAULT_PAGE_SIZE,
+    });
     return {
       records: rows.map(toSummary),
       pagination: paginate(totalCount, page, VAULT_PAGE_SIZE),
@@ -153,7 +151,11 @@ export class VaultRecords {
       let remaining = limit;
       let after: { timestamp: Date; consultId: string } | null = null;
       while (remaining > 0) {
-        const batch = await exportBatch(db, filter, after, Math.min(EXPORT_BATCH, remaining));
+        const batch = await exportBatch(db, {
+          filter,
+          after,
+          limit: Math.min(EXPORT_BATCH, remaining),
+        });
         if (batch.length === 0) return;
         let chunk = '';
         for (const row of batch) {

@@ -3,12 +3,18 @@ import {
   type DurableSubscription,
   enqueueEvent,
   processOnce,
+  type ServiceRuntime,
   subscribeDurable,
 } from '@pv/service-kit';
-import type { Logger } from 'pino';
-import type { UserRow } from '../db/schema.js';
-import type { AuthDeps } from '../deps.js';
+import type { AuthDatabase, UserRow } from '../db/schema.js';
 import { toChangedUser, toPrincipalFields } from '../users/user.mapper.js';
+import { updateUser } from '../users/user.repository.js';
+
+/** What the consumer needs of the auth runtime (the runtime itself fits). */
+export type SubscriptionConsumerDeps = Pick<
+  ServiceRuntime<AuthDatabase>,
+  'db' | 'sessions' | 'relay' | 'log'
+>;
 
 /**
  * Applies billing.subscription.changed.v1: stores the Stripe subscription status, so /auth/user
@@ -16,18 +22,15 @@ import { toChangedUser, toPrincipalFields } from '../users/user.mapper.js';
  * never touches, so Premium granted by hand survives a cancelled subscription).
  */
 export async function applySubscriptionChange(
-  deps: Pick<AuthDeps, 'db' | 'sessions' | 'relay'>,
+  deps: Omit<SubscriptionConsumerDeps, 'log'>,
   event: EventEnvelope,
 ): Promise<void> {
   const payload = event.payload as SubscriptionChangedPayload;
   let updated: UserRow | undefined;
   await processOnce(deps.db, event, async (trx) => {
-    updated = await trx
-      .updateTable('users')
-      .set({ subscription_status: payload.subscriptionStatus, updated_at: new Date() })
-      .where('id', '=', payload.userId)
-      .returningAll()
-      .executeTakeFirst();
+    updated = await updateUser(trx, payload.userId, {
+      subscription_status: payload.subscriptionStatus,
+    });
     if (updated)
       await enqueueEvent(trx, 'auth.user.changed.v1', {
         change: 'updated',
@@ -39,17 +42,19 @@ export async function applySubscriptionChange(
   await deps.sessions.store.updateAllOf(updated.id, toPrincipalFields(updated));
 }
 
-/** The durable consumer that keeps users' subscription status in step with billing. */
+/**
+ * The durable consumer that keeps users' subscription status in step with billing.
+ * @example const consumer = await startSubscriptionConsumer(await runtime.nats.connected(), runtime);
+ */
 export function startSubscriptionConsumer(
   nc: Parameters<typeof subscribeDurable>[0],
-  deps: Pick<AuthDeps, 'db' | 'sessions' | 'relay'>,
-  log: Logger,
+  deps: SubscriptionConsumerDeps,
   durable = 'auth-subscriptions',
 ): Promise<DurableSubscription> {
   return subscribeDurable(nc, {
     durable,
     subjects: ['billing.subscription.changed.v1'],
     handler: (event) => applySubscriptionChange(deps, event),
-    log,
+    log: deps.log,
   });
 }

@@ -2,8 +2,8 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventEnvelope, UserChangedPayload } from '@pv/contracts';
 import { type DurableSubscription, processOnce, subscribeDurable } from '@pv/service-kit';
 import type { Logger } from 'pino';
-import type { SupportKysely } from '../db/types.js';
-import { deleteTicketsOfUser } from './ticket.repository.js';
+import type { SupportKysely } from '../db/schema.js';
+import { deleteTicketsOfUser } from '../tickets/ticket.repository.js';
 
 /**
  * LGPD erasure: when auth deletes an account, its tickets go too (those it sent signed in, and
@@ -19,13 +19,12 @@ export async function applyUserEvent(db: SupportKysely, event: EventEnvelope): P
   });
 }
 
-/** The durable consumer of auth.user.changed.v1 (SUPPORT_CONSUMER). */
+/** The durable consumer of auth.user.changed.v1 (named by SUPPORT_CONSUMER). */
 export function startUserErasureConsumer(
   nc: NatsConnection,
-  db: SupportKysely,
-  durable: string,
-  log: Logger,
+  options: { db: SupportKysely; durable: string; log: Logger },
 ): Promise<DurableSubscription> {
+  const { db, durable, log } = options;
   return subscribeDurable(nc, {
     durable,
     subjects: ['auth.user.changed.v1'],

@@ -10,7 +10,7 @@ import {
   ROUTING_TABLE,
   type ServiceName,
   type ServiceRoute,
-} from './routing-table.js';
+} from '../routing-table.js';
 
 const PROXIED_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 

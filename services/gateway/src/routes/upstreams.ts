@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { ROUTING_TABLE, type ServiceName } from './routing-table.js';
+import { ROUTING_TABLE, type ServiceName } from '../routing-table.js';
 
 const PROBE_TIMEOUT_MS = 2_000;
 

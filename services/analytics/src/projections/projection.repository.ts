@@ -1,6 +1,6 @@
 import type { UserChangedPayload } from '@pv/contracts';
 import { sql } from 'kysely';
-import type { AnalyticsDb } from '../db/types.js';
+import type { AnalyticsDb } from '../db/schema.js';
 import type { Day } from '../time/sao-paulo-day.js';
 
 /** Adds one AI request, its tokens and its cost to the day's row (created when missing). */

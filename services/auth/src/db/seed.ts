@@ -1,10 +1,11 @@
 import { enqueueEvent, isUniqueViolation } from '@pv/service-kit';
 import type { Logger } from 'pino';
-import type { AuthKysely } from './db/types.js';
-import { hashPassword, temporaryPassword } from './passwords.js';
-import { findActiveTerms, insertTerms, listTerms } from './terms/terms.repository.js';
-import { toChangedUser } from './users/user.mapper.js';
-import { anyAdminExists, findUserByEmail, insertUser } from './users/user.repository.js';
+import { findActiveTerms, insertTerms, listTerms } from '../terms/terms.repository.js';
+import { normalizeEmail } from '../users/email.js';
+import { hashPassword, temporaryPassword } from '../users/passwords.js';
+import { toChangedUser } from '../users/user.mapper.js';
+import { anyAdminExists, findUserByEmail, insertUser } from '../users/user.repository.js';
+import type { AuthKysely } from './schema.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@prontuario.local';
 
@@ -41,7 +42,7 @@ export async function seed(
     );
   }
 
-  const email = (options.adminEmail ?? '').trim().toLowerCase();
+  const email = normalizeEmail(options.adminEmail ?? '');
   const wanted = email || (!(await anyAdminExists(db)) ? DEFAULT_ADMIN_EMAIL : '');
   if (!wanted || (await findUserByEmail(db, wanted))) return;
 

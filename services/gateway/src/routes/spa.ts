@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizedPath, ownsPath } from './routing-table.js';
+import { normalizedPath, ownsPath } from '../routing-table.js';
 
 export interface SpaOptions {
   /** Built workspace SPA, served at `/`. */
@@ -72,9 +72,9 @@ function sendAsset(reply: FastifyReply, root: string, file: string): FastifyRepl
 async function serveSpa(
   request: FastifyRequest,
   reply: FastifyReply,
-  root: string,
-  relativePath: string,
+  spa: { root: string; relativePath: string },
 ): Promise<FastifyReply> {
+  const { root, relativePath } = spa;
   if (relativePath === '' || relativePath === '/') return sendIndex(reply, root);
   const file = await findFile(root, relativePath);
   if (file) return sendAsset(reply, root, file);
@@ -123,10 +123,10 @@ export async function registerSpas(app: FastifyInstance, spas: Spas): Promise<vo
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = normalizedPath(request.url);
     if (admin && ownsPath('/admin', path)) {
-      return serveSpa(request, reply, admin, path.slice('/admin'.length));
+      return serveSpa(request, reply, { root: admin, relativePath: path.slice('/admin'.length) });
     }
     if (workspace && !RESERVED_PREFIXES.some((prefix) => ownsPath(prefix, path))) {
-      return serveSpa(request, reply, workspace, path);
+      return serveSpa(request, reply, { root: workspace, relativePath: path });
     }
     if (path === '/') return { service: 'gateway', status: 'ok' };
     reply.callNotFound();

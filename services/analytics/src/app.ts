@@ -24,7 +24,7 @@ export interface AnalyticsAppOptions {
 export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const app = await createServiceApp(
-    standardAppOptions('analytics', config, runtime, options.logger),
+    standardAppOptions({ name: 'analytics', config, runtime, logger: options.logger }),
   );
   pageViewRoutes(
     app,

@@ -21,7 +21,7 @@ export interface BillingAppOptions {
 export async function buildBillingApp(options: BillingAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const app = await createServiceApp(
-    standardAppOptions('billing', config, runtime, options.logger),
+    standardAppOptions({ name: 'billing', config, runtime, logger: options.logger }),
   );
   const usage = new UsageService(runtime.db, runtime.relay);
   const subscriptions = new SubscriptionService(
@@ -46,4 +46,4 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
   return app;
 }
 
-export { startUsageConsumer } from './usage/usage-consumer.js';
+export { startUsageConsumer } from './events/usage-consumer.js';

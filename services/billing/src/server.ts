@@ -1,8 +1,8 @@
 import { runServer } from '@pv/service-kit';
 import { buildBillingApp } from './app.js';
 import { loadBillingConfig } from './config.js';
+import { startUsageConsumer } from './events/usage-consumer.js';
 import { openBilling } from './runtime.js';
-import { startUsageConsumer } from './usage/usage-consumer.js';
 
 await runServer(async () => {
   const config = loadBillingConfig();

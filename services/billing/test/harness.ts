@@ -1,8 +1,8 @@
 import { startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildBillingApp } from '../src/app.js';
 import { loadBillingConfig } from '../src/config.js';
+import { startUsageConsumer } from '../src/events/usage-consumer.js';
 import { openBilling } from '../src/runtime.js';
-import { startUsageConsumer } from '../src/usage/usage-consumer.js';
 
 export type { TestRole as Role } from '@pv/service-kit/testing';
 export { Client, urlOf } from '@pv/service-kit/testing';

@@ -18,7 +18,7 @@ export interface SupportAppOptions {
 export async function buildSupportApp(options: SupportAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const app = await createServiceApp(
-    standardAppOptions('support', config, runtime, options.logger),
+    standardAppOptions({ name: 'support', config, runtime, logger: options.logger }),
   );
   const rateLimit = new TicketRateLimit(runtime.redis, {
     anonymousPerHour: config.SUPPORT_ANON_TICKETS_PER_HOUR,

@@ -20,7 +20,9 @@ export interface VaultAppOptions {
 export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const namespace = options.redisNamespace ?? 'pv:vault:';
-  const app = await createServiceApp(standardAppOptions('vault', config, runtime, options.logger));
+  const app = await createServiceApp(
+    standardAppOptions({ name: 'vault', config, runtime, logger: options.logger }),
+  );
   const hasher = new KeyedHasher(config.VAULT_HMAC_SECRET);
   consultRoutes(app, {
     db: runtime.db,

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { MonthlyUsageRow } from '../db/schema.js';
-import type { BillingDb } from '../db/types.js';
+import type { BillingDb, MonthlyUsageRow } from '../db/schema.js';
 import type { Period } from './period.js';
 
 type Counter =

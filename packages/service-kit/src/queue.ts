@@ -56,6 +56,16 @@ export class JobQueue {
     });
   }
 
+  /**
+   * A producer connected and ready to enqueue.
+   * @example const queue = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL)
+   */
+  static async open(name: string, redisUrl: string): Promise<JobQueue> {
+    const queue = new JobQueue(name, redisUrl);
+    await queue.ready();
+    return queue;
+  }
+
   async ready(): Promise<void> {
     await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
   }
@@ -122,6 +132,12 @@ export class JobQueue {
 
   async close(): Promise<void> {
     await Promise.all([this.queue.close(), this.events.close()]);
+  }
+
+  /** Deletes the queue with every job in it, then closes: for a test's or a benchmark's own queue. */
+  async discard(): Promise<void> {
+    await this.queue.obliterate({ force: true }).catch(() => undefined);
+    await this.close();
   }
 }
 

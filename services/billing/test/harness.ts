@@ -22,7 +22,11 @@ export function startBilling(
     open: openBilling,
     build: (config, runtime) => buildBillingApp({ config, runtime, logger: false }),
     consumer: (nc, runtime, config) =>
-      startUsageConsumer(nc, runtime.db, config.BILLING_CONSUMER, runtime.log),
+      startUsageConsumer(nc, {
+        db: runtime.db,
+        durable: config.BILLING_CONSUMER,
+        log: runtime.log,
+      }),
     env,
     startConsumer: options.consumer ?? false,
   });

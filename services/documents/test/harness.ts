@@ -34,15 +34,13 @@ export async function startDocuments(
       }),
     open: openDocuments,
     build: async (config, runtime) => {
-      const jobs = new JobQueue(config.PDF_QUEUE, config.REDIS_URL);
+      const jobs = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL);
       queue = jobs;
-      await jobs.ready();
       const worker = options.worker === false ? undefined : await startPdfWorker(config);
       const app = await buildDocumentsApp({ config, runtime, queue: jobs, logger: false });
       app.addHook('onClose', async () => {
         await worker?.close();
-        await jobs.queue.obliterate({ force: true }).catch(() => undefined);
-        await jobs.close();
+        await jobs.discard();
       });
       return app;
     },

@@ -29,9 +29,8 @@ export async function startFormatting(
       }),
     open: openFormatting,
     build: async (config, runtime) => {
-      const jobs = new JobQueue(config.FORMATTING_QUEUE, config.REDIS_URL);
+      const jobs = await JobQueue.open(config.FORMATTING_QUEUE, config.REDIS_URL);
       queue = jobs;
-      await jobs.ready();
       const worker = options.worker === false ? undefined : await startFormattingWorker(config);
       const app = await buildFormattingApp({
         config,
@@ -42,8 +41,7 @@ export async function startFormatting(
       });
       app.addHook('onClose', async () => {
         await worker?.close();
-        await jobs.queue.obliterate({ force: true }).catch(() => undefined);
-        await jobs.close();
+        await jobs.discard();
       });
       return app;
     },

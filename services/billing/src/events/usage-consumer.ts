@@ -43,7 +43,7 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
     switch (event.subject) {
       case 'auth.user.logged-in.v1': {
         const p = event.payload as UserLoggedInPayload;
-        await addToMonth(trx, p.userId, period, { login_count: 1 });
+        await addToMonth(trx, { userId: p.userId, period, add: { login_count: 1 } });
         return;
       }
       case 'auth.user.changed.v1': {
@@ -63,23 +63,31 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
       case 'consult.formatted.v1': {
         const p = event.payload as ConsultFormattedPayload;
         // One dictation turned into a note: counted as a transcription and as a formatting.
-        await addToMonth(trx, p.userId!, period, { transcription_count: 1, formatting_count: 1 });
+        await addToMonth(trx, {
+          userId: p.userId!,
+          period,
+          add: { transcription_count: 1, formatting_count: 1 },
+        });
         // Its quota reservation (same id as the consult) is now in the counters.
         await settleReservation(trx, p.consultId);
         return;
       }
       case 'ai.request.completed.v1': {
         const p = event.payload as AiRequestCompletedPayload;
-        await addToMonth(trx, p.userId!, period, {
-          ai_request_count: 1,
-          ...(DECIMAL.test(p.costUsd) ? { ai_cost_usd: p.costUsd } : {}),
+        await addToMonth(trx, {
+          userId: p.userId!,
+          period,
+          add: {
+            ai_request_count: 1,
+            ...(DECIMAL.test(p.costUsd) ? { ai_cost_usd: p.costUsd } : {}),
+          },
         });
         return;
       }
       case 'document.generated.v1': {
         const p = event.payload as DocumentGeneratedPayload;
         if (p.format !== 'pdf') return;
-        await addToMonth(trx, p.userId!, period, { pdf_count: 1 });
+        await addToMonth(trx, { userId: p.userId!, period, add: { pdf_count: 1 } });
         if (p.reservationId) await settleReservation(trx, p.reservationId);
         return;
       }
@@ -90,14 +98,12 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
 /** The durable consumer of everything the counters are made of. */
 export function startUsageConsumer(
   nc: NatsConnection,
-  db: BillingKysely,
-  durable: string,
-  log: Logger,
+  options: { db: BillingKysely; durable: string; log: Logger },
 ): Promise<DurableSubscription> {
   return subscribeDurable(nc, {
-    durable,
+    durable: options.durable,
     subjects: USAGE_SUBJECTS,
-    handler: (event) => applyUsageEvent(db, event),
-    log,
+    handler: (event) => applyUsageEvent(options.db, event),
+    log: options.log,
   });
 }

@@ -54,14 +54,23 @@ function providerFailure(error: unknown, log: Logger): AppError {
 /** Premium through Stripe: subscription, payment confirmation, upgrade and webhooks. */
 export class SubscriptionService {
   private priceId: string | undefined;
+  private readonly db: BillingKysely;
+  private readonly relay: OutboxRelay;
+  /** Stripe and its keys; null when payments are not configured (the routes answer 503). */
+  private readonly setup: StripeSetup | null;
+  private readonly log: Logger;
 
-  constructor(
-    private readonly db: BillingKysely,
-    private readonly relay: OutboxRelay,
-    private readonly setup: StripeSetup | null,
-    private readonly log: Logger,
-  ) {
-    this.priceId = setup?.priceId;
+  constructor(deps: {
+    db: BillingKysely;
+    relay: OutboxRelay;
+    setup: StripeSetup | null;
+    log: Logger;
+  }) {
+    this.db = deps.db;
+    this.relay = deps.relay;
+    this.setup = deps.setup;
+    this.log = deps.log;
+    this.priceId = deps.setup?.priceId;
   }
 
   private requireStripe(): StripeSetup {

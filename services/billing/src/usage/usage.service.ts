@@ -78,7 +78,11 @@ export class UsageService {
       if (row.speech_seconds >= allowance && secondsToAdd > 0) throw allowanceReached(allowance);
       const added = Math.min(secondsToAdd, allowance - row.speech_seconds);
       if (added <= 0) return row.speech_seconds;
-      await addToMonth(trx, principal.userId, period, { speech_seconds: added });
+      await addToMonth(trx, {
+        userId: principal.userId,
+        period,
+        add: { speech_seconds: added },
+      });
       const usedSeconds = row.speech_seconds + added;
       await publishSpeechSeconds(trx, {
         userId: principal.userId,

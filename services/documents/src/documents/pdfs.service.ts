@@ -5,6 +5,7 @@ import {
   DocumentMessages,
   type GeneratePdfBody,
   type HospitalPrescriptionPdfBody,
+  type ProfessionalProfile,
 } from '@pv/contracts';
 import {
   AppError,
@@ -35,12 +36,20 @@ export interface PdfDeps {
   quota?: QuotaClient;
 }
 
+// Each kind of PDF without what every page shares (header and date), which `render` adds.
+type PdfContent = RenderPdfPayload extends infer P
+  ? P extends RenderPdfPayload
+    ? Omit<P, 'header' | 'date'>
+    : never
+  : never;
+
 /** One PDF to render, as the family methods hand it to `render`. */
 interface PdfOrder {
   documentType: string;
-  payload: RenderPdfPayload;
+  content: PdfContent;
   fileName: string;
-  principal: Principal | null;
+  /** Whose PDF: the header's professional (the request's profile, else the signed-in user). */
+  caller: { profile: ProfessionalProfile | undefined; principal: Principal | null };
   credentials: Record<string, string>;
 }
 
@@ -65,16 +74,9 @@ export class PdfsService {
     const patientName = body.patientName?.trim() ?? '';
     return this.render({
       documentType: body.documentType || 'documento',
-      payload: {
-        kind: 'document',
-        title,
-        content,
-        patientName,
-        header: headerOf(body.profile, principal),
-        date: formatDateBr(),
-      },
+      content: { kind: 'document', title, content, patientName },
       fileName: fileNameFor(title, patientName, 'pdf'),
-      principal,
+      caller: { profile: body.profile, principal },
       credentials,
     });
   }
@@ -88,18 +90,16 @@ export class PdfsService {
     const prescription = normalizeHospital(body.prescription);
     return this.render({
       documentType: 'hospitalar',
-      payload: {
+      content: {
         kind: 'hospital',
         prescription,
         title,
         institutionName: body.institutionName?.trim() ?? '',
         doctorName: body.doctorName?.trim() ?? '',
         crm: body.crm?.trim() ?? '',
-        header: headerOf(body.profile, principal),
-        date: formatDateBr(),
       },
       fileName: fileNameFor(title, prescription.patientData.name, 'pdf'),
-      principal,
+      caller: { profile: body.profile, principal },
       credentials,
     });
   }
@@ -112,14 +112,9 @@ export class PdfsService {
     const prescription = normalizeAmbulatory(body.prescription);
     return this.render({
       documentType: 'ambulatorial',
-      payload: {
-        kind: 'ambulatory',
-        prescription,
-        header: headerOf(body.profile, principal),
-        date: formatDateBr(),
-      },
+      content: { kind: 'ambulatory', prescription },
       fileName: fileNameFor('Receituário', prescription.patientData.name, 'pdf'),
-      principal,
+      caller: { profile: body.profile, principal },
       credentials,
     });
   }
@@ -142,19 +137,13 @@ export class PdfsService {
       throw badRequest(DocumentMessages.noControlledDrug, 'NO_MEDICATION');
     return this.render({
       documentType: 'controlada',
-      payload: {
-        kind: 'controlled',
-        prescription,
-        rows: rceRows(prescription),
-        header: headerOf(body.profile, principal),
-        date: formatDateBr(),
-      },
+      content: { kind: 'controlled', prescription, rows: rceRows(prescription) },
       fileName: fileNameFor(
         'Receituário de Controle Especial',
         prescription.patientData.name,
         'pdf',
       ),
-      principal,
+      caller: { profile: body.profile, principal },
       credentials,
     });
   }
@@ -166,9 +155,15 @@ export class PdfsService {
   private async render(order: PdfOrder): Promise<FileAnswer> {
     if ((await this.deps.queue.workerCount()) === 0)
       throw serviceUnavailable(DocumentMessages.pdfUnavailable, 'NO_PDF_WORKER');
+    const { profile, principal } = order.caller;
+    const payload = {
+      ...order.content,
+      header: headerOf(profile, principal),
+      date: formatDateBr(),
+    } satisfies RenderPdfPayload;
     const work = async (reservationId?: string) => {
-      const result = await this.renderJob(order.payload);
-      await this.authoring.published(order.principal, {
+      const result = await this.renderJob(payload);
+      await this.authoring.published(principal, {
         documentType: order.documentType,
         format: 'pdf',
         ...(reservationId ? { reservationId } : {}),
@@ -180,7 +175,7 @@ export class PdfsService {
       };
     };
     // Anonymous visitors are not metered here.
-    const quota = order.principal ? this.deps.quota : undefined;
+    const quota = principal ? this.deps.quota : undefined;
     if (!quota) return work();
     return quota.withReservation(
       { kind: 'pdf', credentials: order.credentials, reservationId: randomUUID() },

@@ -184,7 +184,7 @@ export class FormatService {
         audioLengthSec: body.audioLengthSec ?? null,
         clientIp,
       });
-      await this.recordAiUsage(trx, outcome, principal, 'format-text');
+      await this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'format-text' });
     });
     this.deps.relay.kick();
     return { consultId, engine: outcome.engine, model: outcome.model, ...outcome.result };
@@ -205,7 +205,9 @@ export class FormatService {
     );
     await this.deps.db
       .transaction()
-      .execute((trx) => this.recordAiUsage(trx, outcome, principal, 'diagnostic-analysis'));
+      .execute((trx) =>
+        this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'diagnostic-analysis' }),
+      );
     this.deps.relay.kick();
     return {
       analysis: outcome.analysis,
@@ -218,10 +220,9 @@ export class FormatService {
   /** Every LLM call is counted (requests, tokens, estimated cost); offline work costs nothing. */
   private async recordAiUsage(
     trx: FormattingDb,
-    usage: JobUsage,
-    principal: Principal | null,
-    purpose: string,
+    call: { usage: JobUsage; principal: Principal | null; purpose: string },
   ): Promise<void> {
+    const { usage, principal, purpose } = call;
     if (usage.engine !== 'llm') return;
     await publishAiRequestCompleted(trx, {
       userId: principal?.userId ?? null,

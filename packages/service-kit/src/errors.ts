@@ -5,14 +5,25 @@ import { Messages } from '@pv/contracts';
  * Throw it anywhere in a handler; the kit's error handler turns it into the error shape.
  */
 export class AppError extends Error {
+  /** Per-field problems, when the error is about a form's fields. */
+  details?: { field: string; message: string }[];
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly details?: { field: string; message: string }[],
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /**
+   * The same error with one entry per field at fault.
+   * @example throw new AppError(400, 'REQUIRED_FIELDS', message).withDetails([{ field: 'subject', message }])
+   */
+  withDetails(details: { field: string; message: string }[]): this {
+    this.details = details;
+    return this;
   }
 }
 

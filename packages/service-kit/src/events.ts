@@ -125,12 +125,24 @@ export class OutboxRelay {
   private again = false;
   private stopped = false;
 
-  constructor(
-    private readonly db: Kysely<KitTables>,
-    private readonly getNats: () => NatsConnection | undefined,
-    private readonly log: Logger,
-    private readonly intervalMs = 1_000,
-  ) {}
+  private readonly db: Kysely<KitTables>;
+  private readonly getNats: () => NatsConnection | undefined;
+  private readonly log: Logger;
+  private readonly intervalMs: number;
+
+  constructor(options: {
+    db: Kysely<KitTables>;
+    /** The connection to publish on, or undefined while NATS is unreachable. */
+    nats: () => NatsConnection | undefined;
+    log: Logger;
+    /** How often pending rows are looked for besides each `kick()`. */
+    intervalMs?: number;
+  }) {
+    this.db = options.db;
+    this.getNats = options.nats;
+    this.log = options.log;
+    this.intervalMs = options.intervalMs ?? 1_000;
+  }
 
   start(): void {
     this.stopped = false;

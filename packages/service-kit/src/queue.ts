@@ -1,8 +1,17 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import './formats.js';
-import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import {
+  type BoundJob,
+  JobCrashedError,
+  type JobDefinition,
+  JobFailedError,
+  type JobOutcome,
+  JobTimeoutError,
+  resultOf,
+} from './jobs.js';
 
 /**
  * BullMQ bundles its own ioredis, so it gets connection options rather than one of our clients.
@@ -21,28 +30,15 @@ export function bullmqConnection(redisUrl: string) {
   };
 }
 
-/**
- * A kind of background job: its queue, the payload it accepts and what it does.
- * @example export const RenderPdf = defineJob({ queue: 'pdf', name: 'render-pdf', payloadSchema, handler })
- */
-export interface JobDefinition<P extends TSchema = TSchema, R = unknown> {
-  queue: string;
-  name: string;
-  payloadSchema: P;
-  // Method syntax on purpose: a worker takes definitions of any payload type in one list.
-  handler(payload: Static<P>, job: Job): Promise<R>;
-}
-
-export function defineJob<P extends TSchema, R>(
-  definition: JobDefinition<P, R>,
-): JobDefinition<P, R> {
-  return definition;
-}
+// BullMQ's own wait gets a little longer than ours, so the typed timeout always speaks first and
+// BullMQ still removes its listeners of a job that never finishes.
+const WAIT_GRACE_MS = 5_000;
 
 /** The producing side of one queue: enqueue a job and wait for its result. */
 export class JobQueue {
   readonly queue: Queue;
   private readonly events: QueueEvents;
+  private readonly progressHandlers = new Map<string, (data: unknown) => void>();
 
   constructor(
     readonly name: string,
@@ -60,27 +56,37 @@ export class JobQueue {
     });
   }
 
-  private readonly progressHandlers = new Map<string, (data: unknown) => void>();
+  /**
+   * A producer connected and ready to enqueue.
+   * @example const queue = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL)
+   */
+  static async open(name: string, redisUrl: string): Promise<JobQueue> {
+    const queue = new JobQueue(name, redisUrl);
+    await queue.ready();
+    return queue;
+  }
 
   async ready(): Promise<void> {
     await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
   }
 
   /**
-   * Enqueues a job and resolves with its result. Failed attempts are retried with exponential
-   * backoff; a job whose worker died is picked up again once its lock expires.
+   * Enqueues a job and resolves with its result, checked against the definition's result schema.
+   * Crashed attempts are retried with exponential backoff, and a job whose worker died is picked
+   * up again once its lock expires. Rejects with JobFailedError (the failure the handler
+   * declared), JobCrashedError or JobTimeoutError.
    */
-  async run<P extends TSchema, R>(
+  async run<P extends TSchema, R extends TSchema>(
     definition: JobDefinition<P, R>,
     payload: Static<P>,
     options: {
       timeoutMs: number;
       attempts?: number;
       backoffMs?: number;
-      /** Receives what the handler reports with job.updateProgress (e.g. streamed text). */
+      /** Receives what the handler reports with context.reportProgress (e.g. streamed text). */
       onProgress?: (data: unknown) => void;
     },
-  ): Promise<R> {
+  ): Promise<Static<R>> {
     const job = await this.queue.add(definition.name, payload, {
       attempts: options.attempts ?? 3,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
@@ -89,9 +95,22 @@ export class JobQueue {
     });
     const jobId = job.id ?? '';
     if (options.onProgress) this.progressHandlers.set(jobId, options.onProgress);
+    let timer: NodeJS.Timeout | undefined;
     try {
-      return (await job.waitUntilFinished(this.events, options.timeoutMs)) as R;
+      const finished = job
+        .waitUntilFinished(this.events, options.timeoutMs + WAIT_GRACE_MS)
+        .catch((error: unknown) => {
+          throw new JobCrashedError(definition.name, (error as Error).message ?? String(error));
+        });
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new JobTimeoutError(definition.name, options.timeoutMs)),
+          options.timeoutMs,
+        );
+      });
+      return resultOf(definition, await Promise.race([finished, timedOut]));
     } finally {
+      clearTimeout(timer);
       this.progressHandlers.delete(jobId);
     }
   }
@@ -114,37 +133,53 @@ export class JobQueue {
   async close(): Promise<void> {
     await Promise.all([this.queue.close(), this.events.close()]);
   }
+
+  /** Deletes the queue with every job in it, then closes: for a test's or a benchmark's own queue. */
+  async discard(): Promise<void> {
+    await this.queue.obliterate({ force: true }).catch(() => undefined);
+    await this.close();
+  }
+}
+
+export interface WorkerOptions {
+  /** The queue's running name (from config; the definitions' `queue` is its default). */
+  queue: string;
+  redisUrl: string;
+  jobs: BoundJob[];
+  concurrency: number;
+  log: Logger;
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
 }
 
 /**
- * Runs the handlers of the given job definitions for one queue. Payloads are validated before
- * the handler sees them; an invalid payload fails the job without retries.
+ * Runs the handlers bound to one queue. Payloads are validated before a handler sees them (an
+ * invalid one fails the job without retries). A declared failure (JobFailedError) ends the job
+ * with that failure as its value, unretried; anything else thrown is a crash, retried.
+ * @example const worker = startWorker({ queue: config.PDF_QUEUE, redisUrl, jobs: [handleJob(RenderPdfJob, render)], concurrency: 2, log })
  */
-export function startWorker(
-  queueName: string,
-  redisUrl: string,
-  definitions: JobDefinition[],
-  options: {
-    concurrency: number;
-    log: Logger;
-    lockDurationMs?: number;
-    stalledIntervalMs?: number;
-  },
-): Worker {
-  const byName = new Map(definitions.map((d) => [d.name, d]));
+export function startWorker(options: WorkerOptions): Worker {
+  const byName = new Map(options.jobs.map((bound) => [bound.definition.name, bound]));
   const worker = new Worker(
-    queueName,
-    async (job) => {
-      const definition = byName.get(job.name);
-      if (!definition) throw new Error(`No handler for job ${job.name}`);
-      if (!Value.Check(definition.payloadSchema, job.data)) {
-        await job.discard();
-        throw new Error(`Invalid payload for job ${job.name}`);
+    options.queue,
+    async (job): Promise<JobOutcome> => {
+      const bound = byName.get(job.name);
+      if (!bound) throw new UnrecoverableError(`No handler for job ${job.name}`);
+      if (!Value.Check(bound.definition.payloadSchema, job.data))
+        throw new UnrecoverableError(`Invalid payload for job ${job.name}`);
+      const context = {
+        id: job.id ?? '',
+        reportProgress: (data: unknown) => job.updateProgress(data as object),
+      };
+      try {
+        return { ok: true, result: await bound.handle(job.data, context) };
+      } catch (error) {
+        if (error instanceof JobFailedError) return { ok: false, failure: error.failure };
+        throw error;
       }
-      return definition.handler(job.data, job);
     },
     {
-      connection: bullmqConnection(redisUrl),
+      connection: bullmqConnection(options.redisUrl),
       concurrency: options.concurrency,
       // A worker that dies keeps its job locked until the lock expires; another worker's
       // stalled-job check then moves it back to the queue. Both bound how long a caller waits.

@@ -26,8 +26,10 @@ export function forwardedCredentials(request: FastifyRequest): Record<string, st
  * warning logged (fail open: a clinician must not lose a note because metering is down).
  * @example
  * const quota = new QuotaClient(config.BILLING_URL, log);
- * const decision = await quota.consume('pdf', forwardedCredentials(request), reservationId);
- * try { render() } catch (e) { await quota.release(decision, forwardedCredentials(request)); throw e }
+ * const pdf = await quota.withReservation(
+ *   { kind: 'pdf', credentials: forwardedCredentials(request), reservationId },
+ *   (reservation) => render(reservation),
+ * );
  */
 export class QuotaClient {
   constructor(
@@ -71,6 +73,29 @@ export class QuotaClient {
     }
     this.log.warn({ status: response.status, kind }, 'billing failed; quota not enforced');
     return { status: 'unchecked', reservationId: null };
+  }
+
+  /**
+   * Runs one metered action inside a reservation: reserved before it runs (billing's 429 stops it
+   * there), given back if it fails. There is no confirm call: the action's own event, carrying
+   * `reservationId`, settles the reservation when billing counts it, so a success is counted once.
+   * The action receives the decision to put its id in that event.
+   * @example
+   * return quota.withReservation({ kind: 'formatting', credentials, reservationId: consultId },
+   *   () => this.formatAndPublish(consultId));
+   */
+  async withReservation<T>(
+    reservation: { kind: QuotaKind; credentials: Record<string, string>; reservationId?: string },
+    action: (decision: QuotaDecision) => Promise<T>,
+  ): Promise<T> {
+    const { kind, credentials, reservationId } = reservation;
+    const decision = await this.consume(kind, credentials, reservationId);
+    try {
+      return await action(decision);
+    } catch (error) {
+      await this.release(decision, credentials);
+      throw error;
+    }
   }
 
   /** Gives a reservation back after the action failed; never throws. */

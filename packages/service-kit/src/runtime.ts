@@ -64,7 +64,7 @@ export class NatsHandle {
    * Starts a durable consumer as soon as NATS answers (until then its events wait in the stream)
    * and returns a handle whose `stop()` ends it, waiting at most `stopTimeoutMs` so a shutdown
    * never hangs on a consumer that is still connecting.
-   * @example const consumer = runtime.nats.startConsumer((nc) => startUsageConsumer(nc, db, name, log));
+   * @example const consumer = runtime.nats.startConsumer((nc) => startUsageConsumer(nc, { db, durable, log }));
    *          // on shutdown: await consumer.stop();
    */
   startConsumer(
@@ -139,12 +139,12 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
   const redis = createRedis(options.redisUrl);
   const nats = new NatsHandle(options.natsUrl, options.service, log);
   await nats.connect();
-  const relay = new OutboxRelay(
-    db as unknown as Kysely<KitTables>,
-    () => nats.current,
+  const relay = new OutboxRelay({
+    db: db as unknown as Kysely<KitTables>,
+    nats: () => nats.current,
     log,
-    options.outboxIntervalMs,
-  );
+    ...(options.outboxIntervalMs ? { intervalMs: options.outboxIntervalMs } : {}),
+  });
   relay.start();
 
   const tokens = new SessionTokens(

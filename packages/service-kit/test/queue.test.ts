@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { Type } from '@sinclair/typebox';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineJob, JobQueue } from '../src/queue.js';
+import { JobQueue } from '../src/queue.js';
 import { testInfra } from '../src/testing/index.js';
+import { echoJob as echo } from './fixtures/echo-job.js';
 
 const workerScript = fileURLToPath(new URL('./fixtures/queue-worker.ts', import.meta.url));
 const children: ChildProcess[] = [];
@@ -28,14 +28,6 @@ function startWorkerProcess(queueName: string, delayMs: number) {
   });
   return { child, started };
 }
-
-const echo = (queue: string) =>
-  defineJob({
-    queue,
-    name: 'slow-echo',
-    payloadSchema: Type.Object({ text: Type.String() }),
-    handler: async () => ({ echoed: '', by: 0 }),
-  });
 
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');

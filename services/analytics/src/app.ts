@@ -30,7 +30,7 @@ export interface AnalyticsAppOptions {
 export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const app = await createServiceApp(
-    standardAppOptions('analytics', config, runtime, options.logger),
+    standardAppOptions({ name: 'analytics', config, runtime, logger: options.logger }),
   );
   registerRetryAfter(app);
   const limiter = new RateLimiter(runtime.redis, pageViewLimit(config.PAGE_VIEW_MAX_PER_MINUTE), {

@@ -39,7 +39,9 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
     loginThrottle: new LoginThrottle(runtime.redis, config, redisKeyPrefix),
     decoyHash: await makeDecoyHash(),
   };
-  const app = await createServiceApp(standardAppOptions('auth', config, runtime, options.logger));
+  const app = await createServiceApp(
+    standardAppOptions({ name: 'auth', config, runtime, logger: options.logger }),
+  );
   registerRetryAfter(app);
   accountRoutes(app, new AccountService(deps), config.COOKIE_SECURE);
   termsRoutes(app, new TermsService(deps.db));

@@ -19,12 +19,13 @@ const USERS = Number(process.env.BENCH_USERS ?? 50);
 
 const billing = await startBilling();
 
-async function run(
-  title: string,
-  path: string,
-  cookies: string[],
-  body: () => unknown,
-): Promise<void> {
+async function run(scenario: {
+  title: string;
+  path: string;
+  cookies: string[];
+  body: () => unknown;
+}): Promise<void> {
+  const { title, path, cookies, body } = scenario;
   let next = 0;
   const result = await autocannon({
     url: `${billing.url}${path}`,
@@ -60,30 +61,30 @@ try {
   const consume = () => ({ kind: 'formatting', reservationId: randomUUID() });
   // Free callers take the locked path (row lock, count, insert or 429); after their 30 the
   // answers are 429s, which still do the whole locked decision.
-  await run(
-    'quota consume, 1 free user (every call waits for the same row lock)',
-    '/internal/quota/consume',
-    [lone.cookie],
-    consume,
-  );
-  await run(
-    `quota consume, ${USERS} free users (locked path)`,
-    '/internal/quota/consume',
-    free.map((c) => c.cookie),
-    consume,
-  );
-  await run(
-    `quota consume, ${USERS} Premium users (no lock, one insert)`,
-    '/internal/quota/consume',
-    premium.map((c) => c.cookie),
-    consume,
-  );
-  await run(
-    `speech usage report, ${USERS} free users (1 s each)`,
-    '/api/super-transcritor/usage',
-    free.map((c) => c.cookie),
-    () => ({ secondsToAdd: 1 }),
-  );
+  await run({
+    title: 'quota consume, 1 free user (every call waits for the same row lock)',
+    path: '/internal/quota/consume',
+    cookies: [lone.cookie],
+    body: consume,
+  });
+  await run({
+    title: `quota consume, ${USERS} free users (locked path)`,
+    path: '/internal/quota/consume',
+    cookies: free.map((c) => c.cookie),
+    body: consume,
+  });
+  await run({
+    title: `quota consume, ${USERS} Premium users (no lock, one insert)`,
+    path: '/internal/quota/consume',
+    cookies: premium.map((c) => c.cookie),
+    body: consume,
+  });
+  await run({
+    title: `speech usage report, ${USERS} free users (1 s each)`,
+    path: '/api/super-transcritor/usage',
+    cookies: free.map((c) => c.cookie),
+    body: () => ({ secondsToAdd: 1 }),
+  });
 } finally {
   await billing.close();
 }

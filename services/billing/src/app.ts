@@ -21,15 +21,15 @@ export interface BillingAppOptions {
 export async function buildBillingApp(options: BillingAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const app = await createServiceApp(
-    standardAppOptions('billing', config, runtime, options.logger),
+    standardAppOptions({ name: 'billing', config, runtime, logger: options.logger }),
   );
   const usage = new UsageService(runtime.db, runtime.relay);
-  const subscriptions = new SubscriptionService(
-    runtime.db,
-    runtime.relay,
-    stripeFrom(config),
-    runtime.log,
-  );
+  const subscriptions = new SubscriptionService({
+    db: runtime.db,
+    relay: runtime.relay,
+    setup: stripeFrom(config),
+    log: runtime.log,
+  });
   const speech = new SonioxKeys(
     {
       ...(config.SONIOX_API_KEY ? { apiKey: config.SONIOX_API_KEY } : {}),
@@ -40,10 +40,10 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
     usage,
     runtime.log,
   );
-  usageRoutes(app, usage, speech, subscriptions);
+  usageRoutes(app, { usage, speech, subscriptions });
   subscriptionRoutes(app, subscriptions);
   quotaRoutes(app, new QuotaService(runtime.db, config.QUOTA_RESERVATION_TTL_SECONDS));
   return app;
 }
 
-export { startUsageConsumer } from './usage/usage-consumer.js';
+export { startUsageConsumer } from './events/usage-consumer.js';

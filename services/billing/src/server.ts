@@ -1,8 +1,8 @@
 import { runServer } from '@pv/service-kit';
 import { buildBillingApp } from './app.js';
 import { loadBillingConfig } from './config.js';
+import { startUsageConsumer } from './events/usage-consumer.js';
 import { openBilling } from './runtime.js';
-import { startUsageConsumer } from './usage/usage-consumer.js';
 
 await runServer(async () => {
   const config = loadBillingConfig();
@@ -10,7 +10,11 @@ await runServer(async () => {
   const app = await buildBillingApp({ config, runtime });
   // The counters' consumer starts once NATS answers; until then events wait in the stream.
   const consumer = runtime.nats.startConsumer((nc) =>
-    startUsageConsumer(nc, runtime.db, config.BILLING_CONSUMER, runtime.log),
+    startUsageConsumer(nc, {
+      db: runtime.db,
+      durable: config.BILLING_CONSUMER,
+      log: runtime.log,
+    }),
   );
   return {
     app,

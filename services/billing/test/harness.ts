@@ -1,8 +1,8 @@
 import { startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildBillingApp } from '../src/app.js';
 import { loadBillingConfig } from '../src/config.js';
+import { startUsageConsumer } from '../src/events/usage-consumer.js';
 import { openBilling } from '../src/runtime.js';
-import { startUsageConsumer } from '../src/usage/usage-consumer.js';
 
 export type { TestRole as Role } from '@pv/service-kit/testing';
 export { Client, urlOf } from '@pv/service-kit/testing';
@@ -22,7 +22,11 @@ export function startBilling(
     open: openBilling,
     build: (config, runtime) => buildBillingApp({ config, runtime, logger: false }),
     consumer: (nc, runtime, config) =>
-      startUsageConsumer(nc, runtime.db, config.BILLING_CONSUMER, runtime.log),
+      startUsageConsumer(nc, {
+        db: runtime.db,
+        durable: config.BILLING_CONSUMER,
+        log: runtime.log,
+      }),
     env,
     startConsumer: options.consumer ?? false,
   });

@@ -59,8 +59,12 @@ afterAll(async () => {
 describe('the PDF limit, enforced by billing for the documents service', () => {
   it('a free user with one PDF left gets it, then a 429 naming the limit; counted once', async () => {
     const inBilling = await billing.as('free');
-    await addToMonth(billing.runtime.db, inBilling.userId, periodOf(new Date()), {
-      pdf_count: 19,
+    await addToMonth(billing.runtime.db, {
+      userId: inBilling.userId,
+      period: periodOf(new Date()),
+      add: {
+        pdf_count: 19,
+      },
     });
     const client = new Client(documentsUrl);
     client.cookie = inBilling.cookie;
@@ -100,8 +104,12 @@ describe('the PDF limit, enforced by billing for the documents service', () => {
 
   it('a Premium user is not limited', async () => {
     const inBilling = await billing.as('premium');
-    await addToMonth(billing.runtime.db, inBilling.userId, periodOf(new Date()), {
-      pdf_count: 500,
+    await addToMonth(billing.runtime.db, {
+      userId: inBilling.userId,
+      period: periodOf(new Date()),
+      add: {
+        pdf_count: 500,
+      },
     });
     const client = new Client(documentsUrl);
     client.cookie = inBilling.cookie;

@@ -47,7 +47,7 @@ async function startFormattingWith(billingUrl: string | undefined, withWorker = 
     runtime,
     queue,
     logger: false,
-    anonymousLimitNamespace: `pv:test:billing:anon:${database.name}:`,
+    redisKeyPrefix: `pv:test:${database.name}:`,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -77,8 +77,12 @@ afterAll(async () => {
 /** A signed-in user of the formatting service, with `used` formattings already this month. */
 async function userWith(role: 'free' | 'premium', used: number) {
   const inBilling = await billing.as(role);
-  await addToMonth(billing.runtime.db, inBilling.userId, periodOf(new Date()), {
-    formatting_count: used,
+  await addToMonth(billing.runtime.db, {
+    userId: inBilling.userId,
+    period: periodOf(new Date()),
+    add: {
+      formatting_count: used,
+    },
   });
   const client = new Client(formatting.url) as Client & { userId: string };
   client.cookie = inBilling.cookie;
@@ -171,7 +175,11 @@ describe('the formatting limit, enforced by billing for the formatting service',
 describe('/internal/quota (billing side)', () => {
   it('refuses PDFs at 20 for a free user with the message naming the limit', async () => {
     const user = await billing.as('free');
-    await addToMonth(billing.runtime.db, user.userId, periodOf(new Date()), { pdf_count: 20 });
+    await addToMonth(billing.runtime.db, {
+      userId: user.userId,
+      period: periodOf(new Date()),
+      add: { pdf_count: 20 },
+    });
     const res = await user.post('/internal/quota/consume', {
       kind: 'pdf',
       reservationId: crypto.randomUUID(),

@@ -21,8 +21,9 @@ import { fileURLToPath } from 'node:url';
 import { JobQueue } from '@pv/service-kit';
 import { testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import { chromium } from 'playwright-core';
-import { definitionFor, type RenderPdfPayload, renderPdfJob } from '../src/pdf/jobs.js';
+import { RenderPdfJob, type RenderPdfPayload } from '../src/pdf/jobs.js';
 import { renderPdf } from '../src/pdf/render.js';
+import { definitionFor } from '../src/workers/pdf-handlers.js';
 import {
   footerHtml,
   HEADER,
@@ -105,7 +106,7 @@ async function measure(name: string, once: () => Promise<Buffer>, cpuOf: () => n
 const queueName = `bench-pdf-${randomBytes(3).toString('hex')}`;
 const worker = spawn(
   process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('../src/pdf-worker.ts', import.meta.url))],
+  ['--import', 'tsx', fileURLToPath(new URL('../src/workers/pdf-worker.ts', import.meta.url))],
   {
     env: {
       ...process.env,
@@ -148,7 +149,7 @@ try {
   const viaWorker = await measure(
     'pdfmake in pdf-worker',
     async () => {
-      const result = await queue.run(renderPdfJob, payload, { timeoutMs: 60_000 });
+      const result = await queue.run(RenderPdfJob, payload, { timeoutMs: 60_000 });
       return Buffer.from(result.pdfBase64, 'base64');
     },
     workerCpu,

@@ -1,5 +1,5 @@
 import type { AmbulatoryPrescription } from '@pv/contracts';
-import type { PdfHeader } from '../src/pdf/layouts.js';
+import type { PdfHeader } from '../src/pdf/jobs.js';
 
 export const HEADER: PdfHeader = {
   name: 'Dra. Ana Beatriz Gonçalves',

@@ -3,21 +3,22 @@ import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
   createServiceApp,
   type JobQueue,
-  type KitTables,
   QuotaClient,
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { DocumentsConfig } from './config.js';
-import type { DocumentsDatabase } from './db/schema.js';
-import { DocumentsService } from './documents/documents.service.js';
+import type { DocumentsDatabase, DocumentsKysely } from './db/schema.js';
+import { Authoring } from './documents/authoring.js';
+import { PdfsService } from './documents/pdfs.service.js';
+import { PrescriptionsService } from './documents/prescriptions.service.js';
+import { TextDocumentsService } from './documents/text-documents.service.js';
 import { PdfTextExtractor } from './extraction/extract.js';
 import { documentRoutes } from './routes/documents.js';
 import { extractRoutes } from './routes/extract.js';
 
-export { startPdfWorker } from './pdf/worker-process.js';
+export { startPdfWorker } from './workers/pdf-handlers.js';
 
 export interface DocumentsAppOptions {
   config: DocumentsConfig;
@@ -27,11 +28,15 @@ export interface DocumentsAppOptions {
   logger?: boolean;
 }
 
-/** The documents service's HTTP app, built from injected dependencies; it never listens. */
+/**
+ * The documents service's HTTP app, built from injected dependencies; it never listens. Text
+ * documents and prescriptions are written here (with the LLM, or offline); PDFs are rendered by
+ * the pdf-worker.
+ */
 export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const app = await createServiceApp(
-    standardAppOptions('documents', config, runtime, options.logger),
+    standardAppOptions({ name: 'documents', config, runtime, logger: options.logger }),
   );
   await app.register(multipart, {
     // One file per request; the file limit is the spec's 10 MB (413 past it).
@@ -43,17 +48,20 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     timeoutMs: config.EXTRACT_TIMEOUT_MS,
   });
   app.addHook('onClose', () => extractor.close());
-  documentRoutes(
-    app,
-    new DocumentsService({
-      db: runtime.db as unknown as Kysely<KitTables>,
-      relay: runtime.relay,
+  const authoring = new Authoring({
+    db: runtime.db as DocumentsKysely,
+    relay: runtime.relay,
+    llm: new LlmClient(llmSettingsFrom(config), runtime.log),
+  });
+  documentRoutes(app, {
+    documents: new TextDocumentsService(authoring),
+    prescriptions: new PrescriptionsService(authoring),
+    pdfs: new PdfsService(authoring, {
       queue: options.queue,
-      llm: new LlmClient(llmSettingsFrom(config), runtime.log),
       pdfTimeoutMs: config.PDF_TIMEOUT_MS,
       ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
     }),
-  );
+  });
   extractRoutes(app, extractor);
   return app;
 }

@@ -6,8 +6,7 @@ import { openDocuments } from './runtime.js';
 await runServer(async () => {
   const config = loadDocumentsConfig();
   const runtime = await openDocuments(config);
-  const queue = new JobQueue(config.PDF_QUEUE, config.REDIS_URL);
-  await queue.ready();
+  const queue = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL);
   const app = await buildDocumentsApp({ config, runtime, queue });
   return {
     app,

@@ -3,89 +3,58 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createRedis, JobQueue } from '@pv/service-kit';
-import {
-  Client,
-  collectEvents,
-  createTestDatabase,
-  mintSession,
-  testInfra,
-  testSessionKeys,
-} from '@pv/service-kit/testing';
-import type { FastifyInstance } from 'fastify';
+import { JobQueue } from '@pv/service-kit';
+import { Client, collectEvents, startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildDocumentsApp } from '../src/app.js';
-import { type DocumentsConfig, loadDocumentsConfig } from '../src/config.js';
-import { startPdfWorker } from '../src/pdf/worker-process.js';
+import { loadDocumentsConfig } from '../src/config.js';
 import { openDocuments } from '../src/runtime.js';
+import { startPdfWorker } from '../src/workers/pdf-handlers.js';
 
 export { Client, collectEvents };
 export type Role = 'anonymous' | 'free' | 'premium' | 'admin';
 
-export interface DocumentsUnderTest {
-  app: FastifyInstance;
-  queue: JobQueue;
-  url: string;
-  config: DocumentsConfig;
-  runtime: Awaited<ReturnType<typeof openDocuments>>;
-  as(role: Role): Promise<Client & { userId?: string }>;
-  /** A raw call answering the body as bytes (for PDFs and text files). */
-  file(
-    client: Client,
-    path: string,
-    body: unknown,
-  ): Promise<{ status: number; headers: Headers; bytes: Buffer }>;
-  close(): Promise<void>;
-}
-
 /**
- * The real documents service on its own database, with real Redis and NATS, its own PDF queue
- * and (unless `worker: false`) a pdf-worker in this process. LLM variables in `env` point it at a
- * fake OpenAI-compatible server; without them it writes documents offline.
+ * The real documents service (the kit's service under test: its own database, the real Redis,
+ * its own NATS), its own PDF queue and (unless `worker: false`) a pdf-worker in this process.
+ * LLM variables in `env` point it at a fake OpenAI-compatible server; without them it writes
+ * documents offline.
  */
 export async function startDocuments(
   env: Record<string, string> = {},
   options: { worker?: boolean } = {},
-): Promise<DocumentsUnderTest> {
-  const database = await createTestDatabase('documents');
-  const keys = testSessionKeys();
-  const config = loadDocumentsConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
-    DOCUMENTS_DATABASE: database.name,
-    SESSION_PUBLIC_KEY: keys.publicKey,
-    LOG_LEVEL: 'silent',
-    PDF_QUEUE: `test-pdf-${database.name.replace(/_/g, '-')}`,
-    ...env,
-  });
-  const runtime = await openDocuments(config);
-  const queue = new JobQueue(config.PDF_QUEUE, config.REDIS_URL);
-  await queue.ready();
-  const worker = options.worker === false ? undefined : await startPdfWorker(config);
-  const app = await buildDocumentsApp({ config, runtime, queue, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const redis = createRedis(testInfra.redisUrl);
-  return {
-    app,
-    queue,
-    url,
-    config,
-    runtime,
-    async as(role) {
-      const client = new Client(url) as Client & { userId?: string };
-      if (role === 'anonymous') return client;
-      const { token, principal } = await mintSession(keys, redis, {
-        isAdmin: role === 'admin',
-        isPremium: role === 'premium',
+) {
+  let queue: JobQueue | undefined;
+  const svc = await startServiceUnderTest({
+    name: 'documents',
+    databaseVariable: 'DOCUMENTS_DATABASE',
+    loadConfig: (base) =>
+      loadDocumentsConfig({
+        PDF_QUEUE: `test-pdf-${base.DOCUMENTS_DATABASE!.replace(/_/g, '-')}`,
+        ...base,
+      }),
+    open: openDocuments,
+    build: async (config, runtime) => {
+      const jobs = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL);
+      queue = jobs;
+      const worker = options.worker === false ? undefined : await startPdfWorker(config);
+      const app = await buildDocumentsApp({ config, runtime, queue: jobs, logger: false });
+      app.addHook('onClose', async () => {
+        await worker?.close();
+        await jobs.discard();
       });
-      client.cookie = `pv_session=${token}`;
-      client.userId = principal.userId;
-      return client;
+      return app;
     },
-    async file(client, route, body) {
-      const response = await fetch(`${url}${route}`, {
+    env,
+  });
+  return {
+    ...svc,
+    queue: queue!,
+    /** A client acting as a user of the given role (a fresh user each call). */
+    as: async (role: Role): Promise<Client & { userId?: string }> =>
+      role === 'anonymous' ? new Client(svc.url) : svc.as(role),
+    /** A raw call answering the body as bytes (for PDFs and text files). */
+    async file(client: Client, route: string, body: unknown) {
+      const response = await fetch(`${svc.url}${route}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -99,17 +68,10 @@ export async function startDocuments(
         bytes: Buffer.from(await response.arrayBuffer()),
       };
     },
-    async close() {
-      await app.close();
-      await worker?.close();
-      await queue.queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
-      redis.disconnect();
-      await runtime.close();
-      await database.drop();
-    },
   };
 }
+
+export type DocumentsUnderTest = Awaited<ReturnType<typeof startDocuments>>;
 
 const run = promisify(execFile);
 

@@ -313,7 +313,7 @@ describe('the pdf-worker', () => {
   function startWorkerProcess(target: DocumentsUnderTest) {
     const worker = spawn(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../src/pdf-worker.ts', import.meta.url))],
+      ['--import', 'tsx', fileURLToPath(new URL('../src/workers/pdf-worker.ts', import.meta.url))],
       {
         env: {
           ...process.env,

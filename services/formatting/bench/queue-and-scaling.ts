@@ -19,10 +19,10 @@ import { startFakeOpenAI } from '@pv/llm/testing';
 import { dropDatabase } from '@pv/service-kit';
 import { freePort, testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import autocannon from 'autocannon';
-import type { Job } from 'bullmq';
 import { loadFormattingConfig } from '../src/config.js';
-import { type FormatNotePayload, formatNoteJob } from '../src/formatting/jobs.js';
+import type { FormatNotePayload } from '../src/formatting/jobs.js';
 import { SPECIALTY_PROFILES } from '../src/notes/index.js';
+import { formattingHandlers } from '../src/workers/formatting-handlers.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -89,7 +89,7 @@ async function main() {
   const url = `http://127.0.0.1:${port}`;
   try {
     children.push(start('services/formatting/src/server.ts', env));
-    children.push(start('services/formatting/src/worker.ts', env));
+    children.push(start('services/formatting/src/workers/formatting-worker.ts', env));
     await waitReady(`${url}/ready`);
     const format = async () => {
       const started = performance.now();
@@ -104,9 +104,9 @@ async function main() {
     };
 
     // 1. Queue overhead, zero-latency LLM
-    const handler = formatNoteJob(
+    const [formatNote] = formattingHandlers(
       new LlmClient(llmSettingsFrom(loadFormattingConfig(env))),
-    ).handler;
+    );
     const payload: FormatNotePayload = {
       text: TEXT,
       professional: 'consulta_medica',
@@ -121,7 +121,7 @@ async function main() {
     };
     const inProcess = async () => {
       const started = performance.now();
-      await handler(payload, { updateProgress: async () => undefined } as unknown as Job);
+      await formatNote!.handle(payload, { id: 'bench', reportProgress: async () => undefined });
       return performance.now() - started;
     };
     for (let i = 0; i < 30; i++) await Promise.all([format(), inProcess()]); // warm-up
@@ -149,7 +149,7 @@ async function main() {
       ).requests.average;
     await load();
     const oneWorker = await load();
-    children.push(start('services/formatting/src/worker.ts', env));
+    children.push(start('services/formatting/src/workers/formatting-worker.ts', env));
     await new Promise((r) => setTimeout(r, 4_000));
     const twoWorkers = await load();
 

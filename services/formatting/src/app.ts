@@ -1,5 +1,4 @@
 import { FormattingRoutes } from '@pv/contracts';
-import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
   createServiceApp,
   type JobQueue,
@@ -9,7 +8,7 @@ import {
 } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { FormattingConfig } from './config.js';
-import { AdminContentService } from './content/admin-content.js';
+import { AdminContentService } from './content/admin-content.service.js';
 import {
   aiTemplates,
   medicalTerms,
@@ -29,15 +28,18 @@ export interface FormattingAppOptions {
   /** The producing side of the formatting queue (the caller closes it). */
   queue: JobQueue;
   logger?: boolean;
-  /** See FormatDeps.anonymousLimitNamespace. */
-  anonymousLimitNamespace?: string;
+  /** Prefix of this service's Redis keys; tests give each instance its own. */
+  redisKeyPrefix?: string;
 }
 
-/** The formatting service's HTTP app, built from injected dependencies; it never listens. */
+/**
+ * The formatting service's HTTP app, built from injected dependencies; it never listens. It
+ * enqueues formatting jobs and never calls an LLM itself: that is the formatting-worker's part.
+ */
 export async function buildFormattingApp(options: FormattingAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const app = await createServiceApp(
-    standardAppOptions('formatting', config, runtime, options.logger),
+    standardAppOptions({ name: 'formatting', config, runtime, logger: options.logger }),
   );
   const db = runtime.db;
   adminContentRoutes(
@@ -60,13 +62,10 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
       redis: runtime.redis,
       relay: runtime.relay,
       queue: options.queue,
-      llm: new LlmClient(llmSettingsFrom(config), runtime.log),
       timeoutMs: config.FORMAT_TIMEOUT_MS,
       anonymousMaxPerHour: config.ANON_FORMAT_MAX_PER_HOUR,
       ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
-      ...(options.anonymousLimitNamespace
-        ? { anonymousLimitNamespace: options.anonymousLimitNamespace }
-        : {}),
+      ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
     }),
   );
   return app;

@@ -6,8 +6,7 @@ import { openFormatting } from './runtime.js';
 await runServer(async () => {
   const config = loadFormattingConfig();
   const runtime = await openFormatting(config);
-  const queue = new JobQueue(config.FORMATTING_QUEUE, config.REDIS_URL);
-  await queue.ready();
+  const queue = await JobQueue.open(config.FORMATTING_QUEUE, config.REDIS_URL);
   const app = await buildFormattingApp({ config, runtime, queue });
   return {
     app,

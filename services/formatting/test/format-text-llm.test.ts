@@ -251,7 +251,11 @@ describe('the formatting worker killed mid-job', () => {
   function startWorkerProcess(svcUnderTest: FormattingUnderTest, llmUrl: string) {
     const worker = spawn(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('../src/worker.ts', import.meta.url))],
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('../src/workers/formatting-worker.ts', import.meta.url)),
+      ],
       {
         env: {
           ...process.env,

@@ -23,7 +23,7 @@ export interface SupportAppOptions {
 export async function buildSupportApp(options: SupportAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const app = await createServiceApp(
-    standardAppOptions('support', config, runtime, options.logger),
+    standardAppOptions({ name: 'support', config, runtime, logger: options.logger }),
   );
   registerRetryAfter(app);
   const limits = new TicketLimits(runtime.redis, config, options.redisKeyPrefix ?? 'pv:support:');

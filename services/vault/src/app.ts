@@ -27,7 +27,9 @@ export interface VaultAppOptions {
 export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const keyPrefix = options.redisKeyPrefix ?? 'pv:vault:';
-  const app = await createServiceApp(standardAppOptions('vault', config, runtime, options.logger));
+  const app = await createServiceApp(
+    standardAppOptions({ name: 'vault', config, runtime, logger: options.logger }),
+  );
   registerRetryAfter(app);
   consultRoutes(
     app,

@@ -106,7 +106,7 @@ export async function startStack() {
     runtime: formattingRuntime,
     queue: formattingQueue,
     logger: false,
-    anonymousLimitNamespace: `pv:test:formatting:anonymous:${formattingDb.name}:`,
+    redisKeyPrefix: `pv:test:${formattingDb.name}:`,
   });
   await formatting.listen({ port: 0, host: '127.0.0.1' });
 

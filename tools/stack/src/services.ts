@@ -48,7 +48,8 @@ export function workerName(service: string, file: string): string {
 
 /**
  * Every runnable process under `<root>/services`: a server for each `src/server.ts`, a worker for
- * each `src/*worker.ts`. Known services come first in port order, then any others by name.
+ * each `src/workers/*worker.ts` (or `src/*worker.ts`). Known services come first in port order,
+ * then any others by name.
  */
 export function discoverProcesses(
   root: string,
@@ -91,17 +92,21 @@ export function discoverProcesses(
         port,
       });
     }
-    const workers = existsSync(srcDir)
-      ? readdirSync(srcDir)
-          .filter((file) => file.endsWith('worker.ts') && isFile(path.join(srcDir, file)))
-          .sort()
-      : [];
+    // Worker entries live in src/workers/<name>-worker.ts (older services: src/*worker.ts).
+    const workers = [srcDir, path.join(srcDir, 'workers')].flatMap((dir) =>
+      existsSync(dir)
+        ? readdirSync(dir)
+            .filter((file) => file.endsWith('worker.ts') && isFile(path.join(dir, file)))
+            .sort()
+            .map((file) => path.join(dir, file))
+        : [],
+    );
     for (const file of workers) {
       result.push({
         name: workerName(service, file),
         service,
         kind: 'worker',
-        entry: path.relative(root, path.join(srcDir, file)).split(path.sep).join('/'),
+        entry: path.relative(root, file).split(path.sep).join('/'),
         port: nextWorkerPort++,
       });
     }

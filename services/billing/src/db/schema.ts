@@ -1,4 +1,5 @@
-import type { Generated, Selectable } from 'kysely';
+import type { KitTables } from '@pv/service-kit';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /** Who a user is, as auth.user.changed.v1 tells billing (for Stripe customers and memberSince). */
 export interface BillingUsersTable {
@@ -92,3 +93,8 @@ export interface BillingDatabase {
 
 export type MonthlyUsageRow = Selectable<MonthlyUsageTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+/** The billing database with the kit's outbox and processed-events tables. */
+export type BillingKysely = Kysely<BillingDatabase & KitTables>;
+/** What a repository function takes first: the database or a transaction on it. */
+export type BillingDb = BillingKysely | Transaction<BillingDatabase & KitTables>;

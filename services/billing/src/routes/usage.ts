@@ -7,10 +7,9 @@ import type { UsageService } from '../usage/usage.service.js';
 
 export function usageRoutes(
   app: FastifyInstance,
-  usage: UsageService,
-  speech: SonioxKeys,
-  subscriptions: SubscriptionService,
+  services: { usage: UsageService; speech: SonioxKeys; subscriptions: SubscriptionService },
 ) {
+  const { usage, speech, subscriptions } = services;
   registerRoute(app, BillingRoutes.getSpeechUsage, async (request) =>
     usage.speechUsage(principalOf(request)),
   );

@@ -1,5 +1,6 @@
 import type { Principal } from '@pv/service-kit';
-import type { BillingDb } from '../db/types.js';
+import type { BillingDb } from '../db/schema.js';
+import { hasActiveSubscription } from './subscription.repository.js';
 
 /**
  * Premium is isPremium (which auth keeps from the admin's flag and the subscription status) or,
@@ -7,11 +8,5 @@ import type { BillingDb } from '../db/types.js';
  */
 export async function isPremium(db: BillingDb, principal: Principal): Promise<boolean> {
   if (principal.isPremium) return true;
-  const active = await db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('user_id', '=', principal.userId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return active !== undefined;
+  return hasActiveSubscription(db, principal.userId);
 }

@@ -20,11 +20,22 @@ import {
 } from '@pv/service-kit';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
-import type { SubscriptionRow } from '../db/schema.js';
-import type { BillingKysely } from '../db/types.js';
+import type { BillingKysely, SubscriptionRow } from '../db/schema.js';
 import type { StripeSetup } from '../stripe/stripe-client.js';
 import { isPremium } from './premium.js';
-import { applyStatus, findSubscriptionOf } from './subscription.repository.js';
+import {
+  findIncompleteSubscription,
+  findStripeCustomer,
+  findSubscription,
+  findSubscriptionOf,
+  insertStripeCustomer,
+  insertSubscription,
+  paidMethodsOfUser,
+  recordStripeEvent,
+  subscriptionsOfUser,
+  upsertPayment,
+} from './subscription.repository.js';
+import { applyStatus } from './subscription-status.js';
 
 /** The price the product creates for itself when no STRIPE_PRICE_ID is configured. */
 export const PREMIUM_LOOKUP_KEY = 'pv_premium_monthly_brl';
@@ -43,14 +54,23 @@ function providerFailure(error: unknown, log: Logger): AppError {
 /** Premium through Stripe: subscription, payment confirmation, upgrade and webhooks. */
 export class SubscriptionService {
   private priceId: string | undefined;
+  private readonly db: BillingKysely;
+  private readonly relay: OutboxRelay;
+  /** Stripe and its keys; null when payments are not configured (the routes answer 503). */
+  private readonly setup: StripeSetup | null;
+  private readonly log: Logger;
 
-  constructor(
-    private readonly db: BillingKysely,
-    private readonly relay: OutboxRelay,
-    private readonly setup: StripeSetup | null,
-    private readonly log: Logger,
-  ) {
-    this.priceId = setup?.priceId;
+  constructor(deps: {
+    db: BillingKysely;
+    relay: OutboxRelay;
+    setup: StripeSetup | null;
+    log: Logger;
+  }) {
+    this.db = deps.db;
+    this.relay = deps.relay;
+    this.setup = deps.setup;
+    this.log = deps.log;
+    this.priceId = deps.setup?.priceId;
   }
 
   private requireStripe(): StripeSetup {
@@ -81,21 +101,13 @@ export class SubscriptionService {
   }
 
   private async customerOf(stripe: Stripe, principal: Principal): Promise<string> {
-    const known = await this.db
-      .selectFrom('stripe_customers')
-      .select('customer_id')
-      .where('user_id', '=', principal.userId)
-      .executeTakeFirst();
-    if (known) return known.customer_id;
+    const known = await findStripeCustomer(this.db, principal.userId);
+    if (known) return known;
     const customer = await stripe.customers.create(
       { email: principal.email, name: principal.fullName, metadata: { userId: principal.userId } },
       { idempotencyKey: `customer-${principal.userId}` },
     );
-    await this.db
-      .insertInto('stripe_customers')
-      .values({ user_id: principal.userId, customer_id: customer.id })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
+    await insertStripeCustomer(this.db, principal.userId, customer.id);
     return customer.id;
   }
 
@@ -123,21 +135,18 @@ export class SubscriptionService {
       const invoice = subscription.latest_invoice as Stripe.Invoice | null;
       const clientSecret = invoice?.confirmation_secret?.client_secret;
       if (!clientSecret) throw new Error('subscription without a confirmation secret');
-      await this.db
-        .insertInto('subscriptions')
-        .values({
-          id: subscription.id,
-          user_id: principal.userId,
-          customer_id: customer,
-          status: subscription.status,
-          amount_cents: PREMIUM_PRICE_CENTS,
-          currency: PREMIUM_CURRENCY,
-          started_at: null,
-          current_period_end: null,
-          ended_at: null,
-          status_at: new Date(subscription.created * 1000),
-        })
-        .execute();
+      await insertSubscription(this.db, {
+        id: subscription.id,
+        user_id: principal.userId,
+        customer_id: customer,
+        status: subscription.status,
+        amount_cents: PREMIUM_PRICE_CENTS,
+        currency: PREMIUM_CURRENCY,
+        started_at: null,
+        current_period_end: null,
+        ended_at: null,
+        status_at: new Date(subscription.created * 1000),
+      });
       return {
         clientSecret,
         subscriptionId: subscription.id,
@@ -158,14 +167,11 @@ export class SubscriptionService {
     stripe: Stripe,
     userId: string,
   ): Promise<{ clientSecret: string; subscriptionId: string } | null> {
-    const row = await this.db
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'incomplete')
-      .where('created_at', '>', new Date(Date.now() - 22 * 3600 * 1000))
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
+    const row = await findIncompleteSubscription(
+      this.db,
+      userId,
+      new Date(Date.now() - 22 * 3600 * 1000),
+    );
     if (!row) return null;
     const remote = await stripe.subscriptions.retrieve(row.id, {
       expand: ['latest_invoice.confirmation_secret'],
@@ -262,13 +268,7 @@ export class SubscriptionService {
       throw badRequest(BillingMessages.webhookSignature, 'INVALID_SIGNATURE');
     }
     await this.db.transaction().execute(async (trx) => {
-      const fresh = await trx
-        .insertInto('stripe_events')
-        .values({ id: event.id, type: event.type })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!fresh) return;
+      if (!(await recordStripeEvent(trx, { id: event.id, type: event.type }))) return;
       const at = new Date(event.created * 1000);
       switch (event.type) {
         case 'invoice.paid':
@@ -277,28 +277,17 @@ export class SubscriptionService {
           const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
           if (!subscriptionId) return;
           const paid = event.type === 'invoice.paid';
-          const sub = await trx
-            .selectFrom('subscriptions')
-            .select(['user_id', 'status'])
-            .where('id', '=', subscriptionId)
-            .executeTakeFirst();
+          const sub = await findSubscription(trx, subscriptionId);
           if (!sub) return;
-          const values = {
-            status: paid ? ('paid' as const) : ('failed' as const),
+          await upsertPayment(trx, {
+            id: invoice.id,
+            subscription_id: subscriptionId,
+            user_id: sub.user_id,
+            status: paid ? 'paid' : 'failed',
             amount_cents: paid ? invoice.amount_paid : invoice.amount_due,
             currency: invoice.currency,
             payment_method: 'card',
-          };
-          await trx
-            .insertInto('subscription_payments')
-            .values({
-              id: invoice.id,
-              subscription_id: subscriptionId,
-              user_id: sub.user_id,
-              ...values,
-            })
-            .onConflict((oc) => oc.column('id').doUpdateSet(values))
-            .execute();
+          });
           if (paid) {
             await applyStatus(trx, {
               subscriptionId,
@@ -339,18 +328,10 @@ export class SubscriptionService {
   }
 
   async subscriptionsOf(userId: string): Promise<PremiumSubscription[]> {
-    const rows = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .execute();
-    const methods = await this.db
-      .selectFrom('subscription_payments')
-      .select(['subscription_id', 'payment_method'])
-      .where('user_id', '=', userId)
-      .where('status', '=', 'paid')
-      .execute();
+    const [rows, methods] = await Promise.all([
+      subscriptionsOfUser(this.db, userId),
+      paidMethodsOfUser(this.db, userId),
+    ]);
     return rows.map((row) => ({
       subscriptionId: row.id,
       subscriptionType: 'premium_monthly',

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { MonthlyUsageRow } from '../db/schema.js';
-import type { BillingDb } from '../db/types.js';
+import type { BillingDb, MonthlyUsageRow } from '../db/schema.js';
 import type { Period } from './period.js';
 
 type Counter =
@@ -35,11 +34,14 @@ export async function lockMonth(
 /** Adds to counters of a user's month in one statement (creating the row when missing). */
 export async function addToMonth(
   trx: BillingDb,
-  userId: string,
-  period: Period,
-  changes: Partial<Record<Counter, number>> & { ai_cost_usd?: string },
+  change: {
+    userId: string;
+    period: Period;
+    add: Partial<Record<Counter, number>> & { ai_cost_usd?: string };
+  },
 ): Promise<void> {
-  const { ai_cost_usd: cost, ...counters } = changes;
+  const { userId, period } = change;
+  const { ai_cost_usd: cost, ...counters } = change.add;
   const entries = Object.entries(counters) as [Counter, number][];
   await trx
     .insertInto('monthly_usage')

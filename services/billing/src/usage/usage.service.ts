@@ -7,10 +7,11 @@ import {
   type SpeechUsage,
   type UserMetrics,
 } from '@pv/contracts';
-import { enqueueEvent, type OutboxRelay, type Principal, tooManyRequests } from '@pv/service-kit';
-import type { MonthlyUsageRow } from '../db/schema.js';
-import type { BillingKysely } from '../db/types.js';
+import { type OutboxRelay, type Principal, tooManyRequests } from '@pv/service-kit';
+import type { BillingKysely, MonthlyUsageRow } from '../db/schema.js';
+import { publishSpeechSeconds } from '../events/publishers.js';
 import { isPremium } from '../subscriptions/premium.js';
+import { memberSinceOf } from '../users/billing-user.repository.js';
 import { type Period, periodLabel, periodOf } from './period.js';
 import {
   addToMonth,
@@ -77,9 +78,13 @@ export class UsageService {
       if (row.speech_seconds >= allowance && secondsToAdd > 0) throw allowanceReached(allowance);
       const added = Math.min(secondsToAdd, allowance - row.speech_seconds);
       if (added <= 0) return row.speech_seconds;
-      await addToMonth(trx, principal.userId, period, { speech_seconds: added });
+      await addToMonth(trx, {
+        userId: principal.userId,
+        period,
+        add: { speech_seconds: added },
+      });
       const usedSeconds = row.speech_seconds + added;
-      await enqueueEvent(trx, 'usage.speech-seconds.v1', {
+      await publishSpeechSeconds(trx, {
         userId: principal.userId,
         secondsAdded: added,
         usedSeconds,
@@ -94,14 +99,10 @@ export class UsageService {
 
   async userMetrics(principal: Principal): Promise<UserMetrics> {
     const premium = await isPremium(this.db, principal);
-    const [row, totals, user] = await Promise.all([
+    const [row, totals, memberSince] = await Promise.all([
       findMonth(this.db, principal.userId, periodOf(new Date())),
       totalsOf(this.db, principal.userId),
-      this.db
-        .selectFrom('billing_users')
-        .select('member_since')
-        .where('user_id', '=', principal.userId)
-        .executeTakeFirst(),
+      memberSinceOf(this.db, principal.userId),
     ]);
     return {
       currentMonth: {
@@ -117,7 +118,7 @@ export class UsageService {
         totalFormatting: Number(totals.formatting),
         totalPDFs: Number(totals.pdfs),
         totalAIRequests: Number(totals.aiRequests),
-        memberSince: user?.member_since.toISOString() ?? null,
+        memberSince: memberSince?.toISOString() ?? null,
       },
     };
   }

@@ -208,3 +208,20 @@ export function ambulatoryText(p: AmbulatoryPrescription): string {
   lines.push('', `Data: ${p.prescriptionDate}`);
   return lines.join('\n');
 }
+
+/** Drugs on the form that the RCE cannot carry (lists A and B need their own notification). */
+export const rceBlocked = (p: ControlledPrescription) =>
+  p.medications.filter((m) => {
+    const list = findControlledDrug(m.medication)?.list;
+    return list !== undefined && /^[AB]/.test(list);
+  });
+
+/** The RCE's drugs as printed: filled rows only, each quantity written out in words (Portaria 344). */
+export const rceRows = (p: ControlledPrescription) =>
+  p.medications
+    .filter((m) => m.medication.trim())
+    .map((m) => ({
+      medication: m.medication,
+      quantity: m.quantity ? quantityInWords(m.quantity, m.unit) : '',
+      posology: m.posology,
+    }));

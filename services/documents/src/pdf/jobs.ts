@@ -5,20 +5,32 @@ import {
 } from '@pv/contracts';
 import { defineJob } from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
-import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { ambulatoryPdf, controlledPdf, documentPdf, hospitalPdf } from './layouts.js';
-import { renderPdf } from './render.js';
+
+// The PDF queue's job as the HTTP service and the pdf-worker both know it: everything the layout
+// prints is decided before the job is queued, so the layout applies no rule of its own. The
+// handler lives in src/workers/pdf-handlers.ts.
 
 /** Default queue name; the running name comes from PDF_QUEUE. */
 export const PDF_QUEUE = 'pdf';
 
-const HeaderSchema = Type.Object({
+/** The professional's data printed at the top of every page. */
+export const PdfHeaderSchema = Type.Object({
   name: Type.String(),
   registry: Type.String(),
   clinicAddress: Type.String(),
   clinicPhone: Type.String(),
 });
-const common = { header: HeaderSchema, date: Type.String() };
+export type PdfHeader = Static<typeof PdfHeaderSchema>;
+
+/** One drug of the RCE as printed: the quantity already written out in words. */
+export const RceRowSchema = Type.Object({
+  medication: Type.String(),
+  quantity: Type.String(),
+  posology: Type.String(),
+});
+export type RceRow = Static<typeof RceRowSchema>;
+
+const common = { header: PdfHeaderSchema, date: Type.String() };
 
 export const RenderPdfPayloadSchema = Type.Union([
   Type.Object({
@@ -45,36 +57,16 @@ export const RenderPdfPayloadSchema = Type.Union([
   Type.Object({
     kind: Type.Literal('controlled'),
     prescription: ControlledPrescriptionSchema,
+    rows: Type.Array(RceRowSchema),
     ...common,
   }),
 ]);
 export type RenderPdfPayload = Static<typeof RenderPdfPayloadSchema>;
 
-/** BullMQ stores results as JSON, so the file travels base64-encoded. */
-export interface RenderPdfResult {
-  pdfBase64: string;
-}
-
-export function definitionFor(payload: RenderPdfPayload): TDocumentDefinitions {
-  switch (payload.kind) {
-    case 'document':
-      return documentPdf(payload);
-    case 'hospital':
-      return hospitalPdf(payload);
-    case 'ambulatory':
-      return ambulatoryPdf(payload);
-    case 'controlled':
-      return controlledPdf(payload);
-  }
-}
-
-/** Renders one PDF with pdfmake; runs in the pdf-worker process. */
-export const renderPdfJob = defineJob({
+/** Renders one PDF with pdfmake. BullMQ stores results as JSON, so the file travels base64-encoded. */
+export const RenderPdfJob = defineJob({
   queue: PDF_QUEUE,
   name: 'render-pdf',
   payloadSchema: RenderPdfPayloadSchema,
-  handler: async (payload): Promise<RenderPdfResult> => {
-    const pdf = await renderPdf(definitionFor(payload));
-    return { pdfBase64: pdf.toString('base64') };
-  },
+  resultSchema: Type.Object({ pdfBase64: Type.String() }),
 });

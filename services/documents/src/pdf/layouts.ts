@@ -4,16 +4,7 @@ import type {
   HospitalPrescription,
 } from '@pv/contracts';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import { findControlledDrug } from '../documents/controlled-drugs.js';
-import { quantityInWords } from '../documents/number-words.js';
-
-/** The professional's data printed at the top of every page. */
-export interface PdfHeader {
-  name: string;
-  registry: string;
-  clinicAddress: string;
-  clinicPhone: string;
-}
+import type { PdfHeader, RceRow } from './jobs.js';
 
 const MARGINS: [number, number, number, number] = [50, 95, 50, 55];
 
@@ -37,12 +28,14 @@ function pageHeader(header: PdfHeader): Content {
 }
 
 /** A4, embedded Roboto, the professional's header and "Página N de M" with the date below. */
-function page(
-  header: PdfHeader,
-  date: string,
-  title: string,
-  content: Content[],
-): TDocumentDefinitions {
+/** An A4 page set: the professional's header on every page, the date and page count below. */
+function page(input: {
+  header: PdfHeader;
+  date: string;
+  title: string;
+  content: Content[];
+}): TDocumentDefinitions {
+  const { header, date, title, content } = input;
   return {
     pageSize: 'A4',
     pageMargins: MARGINS,
@@ -129,7 +122,7 @@ export function documentPdf(input: {
   flush();
   const signed = /_{10,}/.test(input.content);
   if (!signed) content.push(signatureBlock(input.header.name, input.header.registry, input.date));
-  return page(input.header, input.date, input.title, content);
+  return page({ header: input.header, date: input.date, title: input.title, content });
 }
 
 const cell = (text: string, bold = false) => ({ text: text || '-', bold, fontSize: 9.5 });
@@ -216,7 +209,7 @@ export function hospitalPdf(input: {
     );
   const name = input.doctorName || p.prescribingPhysician || input.header.name;
   content.push(signatureBlock(name, input.crm || input.header.registry, input.date));
-  return page(input.header, input.date, input.title, content);
+  return page({ header: input.header, date: input.date, title: input.title, content });
 }
 
 export function ambulatoryPdf(input: {
@@ -281,7 +274,7 @@ export function ambulatoryPdf(input: {
       date,
     ),
   );
-  return page(input.header, input.date, 'Receituário', content);
+  return page({ header: input.header, date: input.date, title: 'Receituário', content });
 }
 
 export const RCE_COPIES = [
@@ -301,11 +294,11 @@ function blankLines(labels: string[]): Content {
 
 /** One copy of the Receituário de Controle Especial (Portaria SVS/MS 344/98, Anexo XVII). */
 function rceCopy(
-  p: ControlledPrescription,
-  header: PdfHeader,
+  input: { prescription: ControlledPrescription; rows: RceRow[]; header: PdfHeader },
   copy: string,
   last: boolean,
 ): Content {
+  const { prescription: p, rows, header } = input;
   const emitter = [
     ['Nome', header.name],
     ['CRM/UF', header.registry],
@@ -350,18 +343,14 @@ function rceCopy(
       },
       { text: 'Prescrição:', bold: true, style: 'body' },
       {
-        ol: p.medications
-          .filter((m) => m.medication.trim())
-          .map((m) => ({
-            stack: [
-              { text: m.medication, bold: true },
-              ...(m.quantity
-                ? [{ text: `Quantidade: ${quantityInWords(m.quantity, m.unit)}` }]
-                : []),
-              ...(m.posology ? [{ text: `Posologia: ${m.posology}` }] : []),
-            ],
-            margin: [0, 0, 0, 4] as [number, number, number, number],
-          })),
+        ol: rows.map((m) => ({
+          stack: [
+            { text: m.medication, bold: true },
+            ...(m.quantity ? [{ text: `Quantidade: ${m.quantity}` }] : []),
+            ...(m.posology ? [{ text: `Posologia: ${m.posology}` }] : []),
+          ],
+          margin: [0, 0, 0, 4] as [number, number, number, number],
+        })),
         style: 'body',
       },
       signatureBlock(header.name, header.registry, p.date),
@@ -408,22 +397,14 @@ function rceCopy(
 
 export function controlledPdf(input: {
   prescription: ControlledPrescription;
+  rows: RceRow[];
   header: PdfHeader;
   date: string;
 }): TDocumentDefinitions {
-  return page(
-    input.header,
-    input.date,
-    'Receituário de Controle Especial',
-    RCE_COPIES.map((copy, i) =>
-      rceCopy(input.prescription, input.header, copy, i === RCE_COPIES.length - 1),
-    ),
-  );
-}
-
-/** Drugs on the form that the RCE cannot carry (lists A and B). */
-export const rceBlocked = (p: ControlledPrescription) =>
-  p.medications.filter((m) => {
-    const list = findControlledDrug(m.medication)?.list;
-    return list !== undefined && /^[AB]/.test(list);
+  return page({
+    header: input.header,
+    date: input.date,
+    title: 'Receituário de Controle Especial',
+    content: RCE_COPIES.map((copy, i) => rceCopy(input, copy, i === RCE_COPIES.length - 1)),
   });
+}

@@ -1,7 +1,10 @@
 import { DocumentsRoutes } from '@pv/contracts';
 import { forwardedCredentials, registerRoute } from '@pv/service-kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { DocumentsService, FileAnswer } from '../documents/documents.service.js';
+import type { FileAnswer } from '../documents/authoring.js';
+import type { PdfsService } from '../documents/pdfs.service.js';
+import type { PrescriptionsService } from '../documents/prescriptions.service.js';
+import type { TextDocumentsService } from '../documents/text-documents.service.js';
 
 /** Sends a generated file; the workspace takes its name from Content-Disposition. */
 function sendFile(reply: FastifyReply, file: FileAnswer) {
@@ -12,14 +15,23 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
     .send(file.body);
 }
 
-export function documentRoutes(app: FastifyInstance, documents: DocumentsService) {
+/** Documents, prescriptions and their files, each route served by its family's service. */
+export function documentRoutes(
+  app: FastifyInstance,
+  services: {
+    documents: TextDocumentsService;
+    prescriptions: PrescriptionsService;
+    pdfs: PdfsService;
+  },
+) {
+  const { documents, prescriptions, pdfs } = services;
   registerRoute(app, DocumentsRoutes.generateDocument, async (request) =>
     documents.generateDocument(request.body, request.principal),
   );
   registerRoute(app, DocumentsRoutes.generatePdf, async (request, reply) =>
     sendFile(
       reply,
-      await documents.documentPdf(request.body, request.principal, forwardedCredentials(request)),
+      await pdfs.documentPdf(request.body, request.principal, forwardedCredentials(request)),
     ),
   );
   registerRoute(app, DocumentsRoutes.generateTextDocument, async (request, reply) =>
@@ -28,31 +40,31 @@ export function documentRoutes(app: FastifyInstance, documents: DocumentsService
   registerRoute(app, DocumentsRoutes.hospitalPrescriptionPdf, async (request, reply) =>
     sendFile(
       reply,
-      await documents.hospitalPdf(request.body, request.principal, forwardedCredentials(request)),
+      await pdfs.hospitalPdf(request.body, request.principal, forwardedCredentials(request)),
     ),
   );
   registerRoute(app, DocumentsRoutes.ambulatoryPrescriptionPdf, async (request, reply) =>
     sendFile(
       reply,
-      await documents.ambulatoryPdf(request.body, request.principal, forwardedCredentials(request)),
+      await pdfs.ambulatoryPdf(request.body, request.principal, forwardedCredentials(request)),
     ),
   );
   registerRoute(app, DocumentsRoutes.controlledPrescriptionPdf, async (request, reply) =>
     sendFile(
       reply,
-      await documents.controlledPdf(request.body, request.principal, forwardedCredentials(request)),
+      await pdfs.controlledPdf(request.body, request.principal, forwardedCredentials(request)),
     ),
   );
   registerRoute(app, DocumentsRoutes.hospitalPrescription, async (request) =>
-    documents.hospitalPrescription(request.body, request.principal),
+    prescriptions.hospitalPrescription(request.body, request.principal),
   );
   registerRoute(app, DocumentsRoutes.ambulatoryPrescription, async (request) =>
-    documents.ambulatoryPrescription(request.body, request.principal),
+    prescriptions.ambulatoryPrescription(request.body, request.principal),
   );
   registerRoute(app, DocumentsRoutes.controlledPrescription, async (request) =>
-    documents.controlledPrescription(request.body, request.principal),
+    prescriptions.controlledPrescription(request.body, request.principal),
   );
   registerRoute(app, DocumentsRoutes.reprocessPrescription, async (request) =>
-    documents.reprocess(request.body, request.principal),
+    prescriptions.reprocess(request.body, request.principal),
   );
 }

@@ -13,7 +13,7 @@ import type {
   UpdateSystemInstructionBodySchema,
 } from '@pv/contracts';
 import type { Static } from '@sinclair/typebox';
-import { type ContentKind, defined } from './admin-content.js';
+import { type ContentKind, defined } from './admin-content.service.js';
 
 type Row = Record<string, unknown>;
 const iso = (value: unknown) => (value as Date).toISOString();

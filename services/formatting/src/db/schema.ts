@@ -1,4 +1,5 @@
-import type { Generated, Selectable } from 'kysely';
+import type { KitTables } from '@pv/service-kit';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 export interface ProfessionalTemplatesTable {
   id: Generated<string>;
@@ -59,3 +60,8 @@ export interface FormattingDatabase {
 }
 
 export type UserTemplateRow = Selectable<UserTemplatesTable>;
+
+/** The formatting database with the kit's outbox and processed-events tables. */
+export type FormattingKysely = Kysely<FormattingDatabase & KitTables>;
+/** What a repository function takes first: the database or a transaction on it. */
+export type FormattingDb = FormattingKysely | Transaction<FormattingDatabase & KitTables>;

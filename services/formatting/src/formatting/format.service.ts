@@ -5,12 +5,13 @@ import type {
   FormatTextBody,
   FormatTextResponse,
 } from '@pv/contracts';
-import type { LlmClient } from '@pv/llm';
+import { type LlmErrorKind, llmErrorCode } from '@pv/llm';
 import {
   AppError,
   badRequest,
-  enqueueEvent,
+  JobFailedError,
   type JobQueue,
+  JobTimeoutError,
   type OutboxRelay,
   type Principal,
   type QuotaClient,
@@ -19,16 +20,16 @@ import {
   unauthorized,
 } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
-import type { FormattingDb, FormattingKysely } from '../db/types.js';
-import { USER_TEMPLATE_NOT_FOUND } from '../templates/user-templates.service.js';
 import {
-  type DiagnosticResult,
-  diagnosticJob,
-  type FormatNotePayload,
-  type FormatNoteResult,
-  formatNoteJob,
-  type JobUsage,
-} from './jobs.js';
+  activeSystemInstructions,
+  latestSpecialtyPrompt,
+  medicalTermNames,
+} from '../content/prompt-context.repository.js';
+import type { FormattingDb, FormattingKysely } from '../db/schema.js';
+import { publishAiRequestCompleted, publishConsultFormatted } from '../events/publishers.js';
+import { findTemplateOf } from '../templates/user-template.repository.js';
+import { USER_TEMPLATE_NOT_FOUND } from '../templates/user-templates.service.js';
+import { DiagnosticJob, FormatNoteJob, type FormatNotePayload, type JobUsage } from './jobs.js';
 
 export const FormatMessages = {
   bothModes: 'Escolha apenas um modo de IA: SUPER-IA ou IA-ALTERNATIVA.',
@@ -38,54 +39,55 @@ export const FormatMessages = {
     'Você atingiu o limite de formatações para visitantes. Entre ou crie uma conta gratuita para continuar.',
   noWorker: 'O formatador está indisponível no momento. Tente novamente em instantes.',
   timeout: 'A formatação demorou demais para terminar. Tente novamente em instantes.',
+  failed: 'Não foi possível formatar o texto. Tente novamente.',
 } as const;
 
 export interface FormatDeps {
   db: FormattingKysely;
   redis: Redis;
   relay: OutboxRelay;
+  /** The producing side of the formatting queue. */
   queue: JobQueue;
-  llm: LlmClient;
   timeoutMs: number;
   anonymousMaxPerHour: number;
-  /** Redis key prefix of the anonymous counters; tests give each instance its own. */
-  anonymousLimitNamespace?: string;
+  /** Prefix of this service's Redis keys (the anonymous counters); tests give each its own. */
+  redisKeyPrefix?: string;
   /** Billing's plan limits for signed-in users; absent: no limit is enforced (BILLING_URL unset). */
   quota?: QuotaClient;
 }
 
-/** Turns a failed job back into the HTTP answer the worker meant. */
-function jobFailure(error: unknown): AppError {
-  const message = error instanceof Error ? error.message : String(error);
-  const tagged = message.match(/LLM_ERROR (\{.*\})/);
-  if (tagged) {
-    const {
-      status,
-      kind,
-      message: text,
-    } = JSON.parse(tagged[1]!) as { status: number; kind: string; message: string };
-    return new AppError(status, `LLM_${kind.toUpperCase().replace(/-/g, '_')}`, text);
+/** One format-text call, as the route hands it over. */
+export interface FormatRequest {
+  body: FormatTextBody;
+  principal: Principal | null;
+  clientIp: string;
+  /** The caller's session headers, forwarded to billing's quota check. */
+  credentials: Record<string, string>;
+  /** Streaming: receives the note as it is written. */
+  onText?: (textSoFar: string) => void;
+}
+
+/** The HTTP answer for a job that did not bring a result. */
+function jobFailure(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof JobFailedError) {
+    const { status, kind, message } = error.failure;
+    return new AppError(status, llmErrorCode(kind as LlmErrorKind), message);
   }
-  if (/timed out/i.test(message))
+  if (error instanceof JobTimeoutError)
     return new AppError(504, 'FORMAT_TIMEOUT', FormatMessages.timeout);
-  return new AppError(502, 'FORMAT_FAILED', 'Não foi possível formatar o texto. Tente novamente.');
+  return new AppError(502, 'FORMAT_FAILED', FormatMessages.failed);
 }
 
 /** POST /api/format-text and /api/diagnostic-analysis: the rules, the context, the job, the events. */
 export class FormatService {
-  private readonly formatJob;
-  private readonly analysisJob;
-
-  constructor(private readonly deps: FormatDeps) {
-    this.formatJob = formatNoteJob(deps.llm);
-    this.analysisJob = diagnosticJob(deps.llm);
-  }
+  constructor(private readonly deps: FormatDeps) {}
 
   /** Anonymous visitors may format a limited number of times per hour per address. */
   private async limitAnonymous(principal: Principal | null, clientIp: string): Promise<void> {
     if (principal) return;
-    const namespace = this.deps.anonymousLimitNamespace ?? 'pv:formatting:anonymous:';
-    const key = `${namespace}${clientIp}:${Math.floor(Date.now() / 3_600_000)}`;
+    const prefix = this.deps.redisKeyPrefix ?? 'pv:formatting:';
+    const key = `${prefix}anonymous:${clientIp}:${Math.floor(Date.now() / 3_600_000)}`;
     const [[, count]] = (await this.deps.redis.multi().incr(key).expire(key, 3_600).exec()) as [
       [null, number],
     ];
@@ -93,42 +95,25 @@ export class FormatService {
       throw tooManyRequests(FormatMessages.anonymousLimit, 'ANONYMOUS_LIMIT');
   }
 
+  /** Runs a job on the formatting queue: at once 503 without a worker, its failures as answers. */
   private async runJob<R>(run: () => Promise<R>): Promise<R> {
     if ((await this.deps.queue.workerCount()) === 0)
       throw serviceUnavailable(FormatMessages.noWorker, 'NO_WORKER');
     try {
       return await run();
     } catch (error) {
-      throw error instanceof AppError ? error : jobFailure(error);
+      throw jobFailure(error);
     }
   }
 
   private async context(body: FormatTextBody, principal: Principal | null) {
     const db = this.deps.db;
-    const [instructions, specialty, terms, custom] = await Promise.all([
-      db
-        .selectFrom('system_instructions')
-        .select(['title', 'content'])
-        .where('is_active', '=', true)
-        .orderBy('display_order')
-        .orderBy('created_at')
-        .execute(),
-      db
-        .selectFrom('professional_templates')
-        .select('prompt')
-        .where('professional', '=', body.professional)
-        .orderBy('updated_at', 'desc')
-        .executeTakeFirst(),
-      body.useMedicalDictionary
-        ? db.selectFrom('medical_terms').select('term').orderBy('term').execute()
-        : [],
-      body.customTemplateId
-        ? db
-            .selectFrom('user_templates')
-            .select(['name', 'content'])
-            .where('id', '=', body.customTemplateId)
-            .where('user_id', '=', principal?.userId ?? '00000000-0000-0000-0000-000000000000')
-            .executeTakeFirst()
+    const [instructions, specialtyPrompt, terms, custom] = await Promise.all([
+      activeSystemInstructions(db),
+      latestSpecialtyPrompt(db, body.professional),
+      body.useMedicalDictionary ? medicalTermNames(db) : [],
+      body.customTemplateId && principal
+        ? findTemplateOf(db, principal.userId, body.customTemplateId)
         : undefined,
     ]);
     // A template id that is not the caller's is refused, never silently ignored.
@@ -136,20 +121,14 @@ export class FormatService {
       throw badRequest(USER_TEMPLATE_NOT_FOUND, 'TEMPLATE_NOT_FOUND');
     return {
       instructions,
-      specialtyPrompt: specialty?.prompt ?? null,
-      terms: terms.map((t) => t.term),
-      custom: custom ?? null,
+      specialtyPrompt,
+      terms,
+      custom: custom ? { name: custom.name, content: custom.content } : null,
     };
   }
 
-  async format(
-    body: FormatTextBody,
-    principal: Principal | null,
-    clientIp: string,
-    onText?: (textSoFar: string) => void,
-    /** The caller's session headers, forwarded to billing's quota check. */
-    credentials: Record<string, string> = {},
-  ): Promise<FormatTextResponse> {
+  async format(request: FormatRequest): Promise<FormatTextResponse> {
+    const { body, principal, clientIp, onText } = request;
     if (body.useSuperAI && body.useAlternativeAI)
       throw badRequest(FormatMessages.bothModes, 'BOTH_AI_MODES');
     if ((body.useSuperAI || body.useAlternativeAI) && !principal) {
@@ -169,39 +148,33 @@ export class FormatService {
       medicalTerms: context.terms,
       stream: onText !== undefined,
     };
-    // A signed-in user's formatting counts against the plan limit: reserved atomically by billing
-    // before the work (429 at the limit), given back if the work fails.
     // The consult's id doubles as the reservation id: billing settles it on consult.formatted.v1.
     const consultId = randomUUID();
-    const quota = principal && this.deps.quota;
-    const reservation = quota
-      ? await quota.consume('formatting', credentials, consultId)
-      : undefined;
-    try {
-      return await this.formatReserved(body, principal, clientIp, payload, consultId, onText);
-    } catch (error) {
-      if (quota && reservation) await quota.release(reservation, credentials);
-      throw error;
-    }
+    const work = () => this.formatAndPublish(request, payload, consultId);
+    // A signed-in user's formatting counts against the plan limit (429 at the limit); anonymous
+    // visitors have their own hourly limit above.
+    const quota = principal ? this.deps.quota : undefined;
+    if (!quota) return work();
+    return quota.withReservation(
+      { kind: 'formatting', credentials: request.credentials, reservationId: consultId },
+      work,
+    );
   }
 
-  private async formatReserved(
-    body: FormatTextBody,
-    principal: Principal | null,
-    clientIp: string,
+  private async formatAndPublish(
+    request: FormatRequest,
     payload: FormatNotePayload,
     consultId: string,
-    onText?: (textSoFar: string) => void,
   ): Promise<FormatTextResponse> {
-    const outcome = (await this.runJob(() =>
-      this.deps.queue.run(this.formatJob, payload, {
+    const { body, principal, clientIp, onText } = request;
+    const outcome = await this.runJob(() =>
+      this.deps.queue.run(FormatNoteJob, payload, {
         timeoutMs: this.deps.timeoutMs,
         onProgress: (data) => onText?.(String((data as { text?: string }).text ?? '')),
       }),
-    )) as FormatNoteResult;
-
+    );
     await this.deps.db.transaction().execute(async (trx) => {
-      await enqueueEvent(trx, 'consult.formatted.v1', {
+      await publishConsultFormatted(trx, {
         consultId,
         userId: principal?.userId ?? null,
         professional: body.professional,
@@ -211,7 +184,7 @@ export class FormatService {
         audioLengthSec: body.audioLengthSec ?? null,
         clientIp,
       });
-      await this.recordAiUsage(trx, outcome, principal, 'format-text');
+      await this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'format-text' });
     });
     this.deps.relay.kick();
     return { consultId, engine: outcome.engine, model: outcome.model, ...outcome.result };
@@ -223,16 +196,18 @@ export class FormatService {
     clientIp: string,
   ): Promise<DiagnosticAnalysisResponse> {
     await this.limitAnonymous(principal, clientIp);
-    const outcome = (await this.runJob(() =>
+    const outcome = await this.runJob(() =>
       this.deps.queue.run(
-        this.analysisJob,
+        DiagnosticJob,
         { rawText: body.rawText, additionalContext: body.additionalContext?.trim() || null },
         { timeoutMs: this.deps.timeoutMs },
       ),
-    )) as DiagnosticResult;
+    );
     await this.deps.db
       .transaction()
-      .execute((trx) => this.recordAiUsage(trx, outcome, principal, 'diagnostic-analysis'));
+      .execute((trx) =>
+        this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'diagnostic-analysis' }),
+      );
     this.deps.relay.kick();
     return {
       analysis: outcome.analysis,
@@ -245,12 +220,11 @@ export class FormatService {
   /** Every LLM call is counted (requests, tokens, estimated cost); offline work costs nothing. */
   private async recordAiUsage(
     trx: FormattingDb,
-    usage: JobUsage,
-    principal: Principal | null,
-    purpose: string,
+    call: { usage: JobUsage; principal: Principal | null; purpose: string },
   ): Promise<void> {
+    const { usage, principal, purpose } = call;
     if (usage.engine !== 'llm') return;
-    await enqueueEvent(trx, 'ai.request.completed.v1', {
+    await publishAiRequestCompleted(trx, {
       userId: principal?.userId ?? null,
       purpose,
       model: usage.model,

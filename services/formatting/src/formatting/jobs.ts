@@ -1,21 +1,14 @@
 import {
-  type DiagnosticHypothesisSchema,
-  type FormattedNoteSchema,
-  type FormattingEngine,
+  DiagnosticHypothesisSchema,
+  FormattedNoteSchema,
+  FormattingEngineSchema,
   PROFESSIONALS,
 } from '@pv/contracts';
-import { type LlmClient, LlmError, type LlmMode } from '@pv/llm';
 import { defineJob } from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
-import { UnrecoverableError } from 'bullmq';
-import {
-  analyseOffline,
-  buildDiagnosticMessages,
-  buildFormattingMessages,
-  formatOffline,
-  parseDiagnosticOutput,
-  parseModelOutput,
-} from '../notes/index.js';
+
+// The formatting queue's jobs as the HTTP service and the formatting-worker both know them. The
+// handlers live in src/workers/formatting-handlers.ts, the only place that builds an LLM client.
 
 /** Default queue name; the running name comes from FORMATTING_QUEUE. */
 export const FORMATTING_QUEUE = 'formatting';
@@ -40,174 +33,52 @@ export const FormatNotePayloadSchema = Type.Object({
 });
 export type FormatNotePayload = Static<typeof FormatNotePayloadSchema>;
 
-/** Any JSON object: `parseModelOutput` checks the specialty's shape itself. */
-const ModelNoteSchema = Type.Record(Type.String(), Type.Unknown());
-
-export interface JobUsage {
-  engine: FormattingEngine;
-  model: string;
-  promptTokens: number;
-  completionTokens: number;
-  costUsd: string;
-}
-
-export interface FormatNoteResult extends JobUsage {
-  result: {
-    formatted?: Static<typeof FormattedNoteSchema>;
-    patients?: Static<typeof FormattedNoteSchema>[];
-    summary?: string;
-    text: string;
-  };
-}
-
-const offlineUsage = {
-  engine: 'offline' as const,
-  model: OFFLINE_MODEL,
-  promptTokens: 0,
-  completionTokens: 0,
-  costUsd: '0',
+/** Who did the work and what it cost: every job's result carries it, for ai.request.completed.v1. */
+const UsageFields = {
+  engine: FormattingEngineSchema,
+  model: Type.String(),
+  promptTokens: Type.Integer({ minimum: 0 }),
+  completionTokens: Type.Integer({ minimum: 0 }),
+  costUsd: Type.String(),
 };
+const JobUsageSchema = Type.Object(UsageFields);
+export type JobUsage = Static<typeof JobUsageSchema>;
 
-/** The usage part of a job result for an answer the model gave. */
-function llmUsage(answer: {
-  model: string;
-  usage: { promptTokens: number; completionTokens: number };
-  costUsd: string;
-}) {
-  return {
-    engine: 'llm' as const,
-    model: answer.model,
-    promptTokens: answer.usage.promptTokens,
-    completionTokens: answer.usage.completionTokens,
-    costUsd: answer.costUsd,
-  };
-}
-
-/**
- * LLM failures are not retried by the queue (the adapter already retried the provider); the
- * failure travels to the HTTP service as a tagged message it turns back into a status.
- */
-export function failWith(error: unknown): never {
-  if (error instanceof LlmError) {
-    throw new UnrecoverableError(
-      `LLM_ERROR ${JSON.stringify({ status: error.status, kind: error.kind, message: error.message })}`,
-    );
-  }
-  throw error;
-}
+export const FormatNoteResultSchema = Type.Object({
+  ...UsageFields,
+  result: Type.Object({
+    formatted: Type.Optional(FormattedNoteSchema),
+    patients: Type.Optional(Type.Array(FormattedNoteSchema)),
+    summary: Type.Optional(Type.String()),
+    text: Type.String(),
+  }),
+});
+export type FormatNoteResult = Static<typeof FormatNoteResultSchema>;
 
 /** Formats one dictation: with the configured LLM for the chosen mode, offline otherwise. */
-export function formatNoteJob(llm: LlmClient) {
-  return defineJob({
-    queue: FORMATTING_QUEUE,
-    name: 'format-note',
-    payloadSchema: FormatNotePayloadSchema,
-    handler: async (payload, job): Promise<FormatNoteResult> => {
-      const mode = payload.mode as LlmMode;
-      if (!llm.isConfigured(mode)) {
-        const result = formatOffline({
-          text: payload.text,
-          professional: payload.professional,
-          additionalContext: payload.additionalContext,
-          multiplePatients: payload.multiplePatients,
-          medicalTerms: payload.medicalTerms,
-        });
-        if (payload.stream) await job.updateProgress({ text: result.text });
-        return { ...offlineUsage, result };
-      }
-      const messages = buildFormattingMessages({
-        professional: payload.professional,
-        text: payload.text,
-        additionalContext: payload.additionalContext ?? undefined,
-        multiplePatients: payload.multiplePatients,
-        ...(payload.specialtyPrompt ? { specialtyPrompt: payload.specialtyPrompt } : {}),
-        ...(payload.customTemplate ? { customTemplate: payload.customTemplate } : {}),
-        systemInstructions: payload.systemInstructions,
-        medicalTerms: payload.medicalTerms,
-      });
-      let lastSent = 0;
-      try {
-        const answer = await llm.completeJson({
-          mode,
-          purpose: 'format-text',
-          messages,
-          schema: ModelNoteSchema,
-          parse: (value) => {
-            const parsed = parseModelOutput(payload.professional, value, payload.multiplePatients);
-            return 'error' in parsed
-              ? { error: parsed.error }
-              : (value as Static<typeof ModelNoteSchema>);
-          },
-          ...(payload.stream
-            ? {
-                onDelta: (textSoFar: string) => {
-                  // Throttled: each progress report is a Redis round trip.
-                  if (Date.now() - lastSent < 100) return;
-                  lastSent = Date.now();
-                  void job.updateProgress({ text: textSoFar });
-                },
-              }
-            : {}),
-        });
-        const parsed = parseModelOutput(
-          payload.professional,
-          answer.value,
-          payload.multiplePatients,
-        );
-        if ('error' in parsed) throw new LlmError('invalid-output');
-        return { ...llmUsage(answer), result: parsed };
-      } catch (error) {
-        failWith(error);
-      }
-    },
-  });
-}
+export const FormatNoteJob = defineJob({
+  queue: FORMATTING_QUEUE,
+  name: 'format-note',
+  payloadSchema: FormatNotePayloadSchema,
+  resultSchema: FormatNoteResultSchema,
+});
 
 export const DiagnosticPayloadSchema = Type.Object({
   rawText: Type.String(),
   additionalContext: Type.Union([Type.String(), Type.Null()]),
 });
 
-export interface DiagnosticResult extends JobUsage {
-  analysis: string;
-  hypotheses: Static<typeof DiagnosticHypothesisSchema>[];
-}
+export const DiagnosticResultSchema = Type.Object({
+  ...UsageFields,
+  analysis: Type.String(),
+  hypotheses: Type.Array(DiagnosticHypothesisSchema),
+});
+export type DiagnosticResult = Static<typeof DiagnosticResultSchema>;
 
 /** The psychiatric diagnostic analysis: decision support, with the LLM or offline. */
-export function diagnosticJob(llm: LlmClient) {
-  return defineJob({
-    queue: FORMATTING_QUEUE,
-    name: 'diagnostic-analysis',
-    payloadSchema: DiagnosticPayloadSchema,
-    handler: async (payload): Promise<DiagnosticResult> => {
-      if (!llm.isConfigured('standard')) {
-        return {
-          ...offlineUsage,
-          ...analyseOffline(payload.rawText, payload.additionalContext ?? undefined),
-        };
-      }
-      try {
-        const answer = await llm.completeJson({
-          mode: 'standard',
-          purpose: 'diagnostic-analysis',
-          messages: buildDiagnosticMessages(
-            payload.rawText,
-            payload.additionalContext ?? undefined,
-          ),
-          schema: ModelNoteSchema,
-          parse: (value) => {
-            const parsed = parseDiagnosticOutput(value);
-            return 'error' in parsed
-              ? { error: parsed.error }
-              : (value as Static<typeof ModelNoteSchema>);
-          },
-        });
-        const parsed = parseDiagnosticOutput(answer.value);
-        if ('error' in parsed) throw new LlmError('invalid-output');
-        return { ...llmUsage(answer), ...parsed };
-      } catch (error) {
-        failWith(error);
-      }
-    },
-  });
-}
+export const DiagnosticJob = defineJob({
+  queue: FORMATTING_QUEUE,
+  name: 'diagnostic-analysis',
+  payloadSchema: DiagnosticPayloadSchema,
+  resultSchema: DiagnosticResultSchema,
+});

@@ -1,7 +1,7 @@
 import type { FormattingRoutes } from '@pv/contracts';
 import { registerRoute } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
-import type { AdminContentService } from '../content/admin-content.js';
+import type { AdminContentService } from '../content/admin-content.service.js';
 
 type CrudRoutes = (typeof FormattingRoutes)[
   | 'professionalTemplates'

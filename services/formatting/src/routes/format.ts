@@ -10,9 +10,13 @@ const sse = (reply: FastifyReply, event: string, data: unknown) =>
 export function formatRoutes(app: FastifyInstance, formatter: FormatService) {
   registerRoute(app, FormattingRoutes.formatText, async (request, reply) => {
     const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
-    const credentials = forwardedCredentials(request);
-    if (!wantsStream)
-      return formatter.format(request.body, request.principal, request.ip, undefined, credentials);
+    const call = {
+      body: request.body,
+      principal: request.principal,
+      clientIp: request.ip,
+      credentials: forwardedCredentials(request),
+    };
+    if (!wantsStream) return formatter.format(call);
 
     // Streaming: `delta` events carry the note as it is written, then one `result` event with
     // the same object the JSON answer has, or one `error` event in the error shape.
@@ -25,13 +29,10 @@ export function formatRoutes(app: FastifyInstance, formatter: FormatService) {
       'x-request-id': request.id,
     });
     try {
-      const result = await formatter.format(
-        request.body,
-        request.principal,
-        request.ip,
-        (text) => sse(reply, 'delta', { text }),
-        credentials,
-      );
+      const result = await formatter.format({
+        ...call,
+        onText: (text) => sse(reply, 'delta', { text }),
+      });
       sse(reply, 'result', result);
     } catch (error) {
       const failure =

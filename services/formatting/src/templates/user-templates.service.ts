@@ -1,8 +1,13 @@
 import type { CreateUserTemplateBodySchema, UpdateUserTemplateBodySchema } from '@pv/contracts';
 import { notFound } from '@pv/service-kit';
 import type { Static } from '@sinclair/typebox';
-import type { UserTemplateRow } from '../db/schema.js';
-import type { FormattingKysely } from '../db/types.js';
+import type { FormattingKysely, UserTemplateRow } from '../db/schema.js';
+import {
+  deleteTemplateOf,
+  insertTemplate,
+  templatesOf,
+  updateTemplateOf,
+} from './user-template.repository.js';
 
 export const USER_TEMPLATE_NOT_FOUND = 'Template personalizado não encontrado.';
 
@@ -15,63 +20,37 @@ const toItem = (r: UserTemplateRow) => ({
 });
 
 /**
- * A user's own templates. Every query is scoped by the owner, so another user's template id
- * answers 404 (its existence is not revealed).
+ * A user's own templates. Another user's template id answers 404 (its existence is not
+ * revealed): the repository scopes every query by the owner.
  */
 export class UserTemplatesService {
   constructor(private readonly db: FormattingKysely) {}
 
   async list(userId: string) {
-    const rows = await this.db
-      .selectFrom('user_templates')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .execute();
-    return rows.map(toItem);
-  }
-
-  async get(userId: string, id: string): Promise<UserTemplateRow | undefined> {
-    return this.db
-      .selectFrom('user_templates')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return (await templatesOf(this.db, userId)).map(toItem);
   }
 
   async create(userId: string, body: Static<typeof CreateUserTemplateBodySchema>) {
-    const row = await this.db
-      .insertInto('user_templates')
-      .values({ user_id: userId, name: body.name.trim(), content: body.content })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertTemplate(this.db, {
+      userId,
+      name: body.name.trim(),
+      content: body.content,
+    });
     return toItem(row);
   }
 
   async update(userId: string, id: string, body: Static<typeof UpdateUserTemplateBodySchema>) {
-    const row = await this.db
-      .updateTable('user_templates')
-      .set({
-        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-        ...(body.content !== undefined ? { content: body.content } : {}),
-        updated_at: new Date(),
-      })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateTemplateOf(this.db, userId, {
+      id,
+      ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+      ...(body.content !== undefined ? { content: body.content } : {}),
+    });
     if (!row) throw notFound(USER_TEMPLATE_NOT_FOUND, 'TEMPLATE_NOT_FOUND');
     return toItem(row);
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const result = await this.db
-      .deleteFrom('user_templates')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0)
+    if (!(await deleteTemplateOf(this.db, userId, id)))
       throw notFound(USER_TEMPLATE_NOT_FOUND, 'TEMPLATE_NOT_FOUND');
   }
 }

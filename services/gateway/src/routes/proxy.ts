@@ -46,7 +46,11 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
 }
 
 const unavailableBody = (request: FastifyRequest, route: ServiceRoute) =>
-  errorBody(request, 503, 'SERVICE_UNAVAILABLE', Messages.serviceUnavailable(route.label));
+  errorBody(request, {
+    statusCode: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: Messages.serviceUnavailable(route.label),
+  });
 
 const bodyTooLarge = () => new AppError(413, 'BODY_TOO_LARGE', Messages.bodyTooLarge);
 
@@ -118,7 +122,13 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
         const request = reply.request as FastifyRequest;
         if (oversized.has(request.raw)) {
           reply.header('connection', 'close');
-          reply.code(413).send(errorBody(request, 413, 'BODY_TOO_LARGE', Messages.bodyTooLarge));
+          reply.code(413).send(
+            errorBody(request, {
+              statusCode: 413,
+              code: 'BODY_TOO_LARGE',
+              message: Messages.bodyTooLarge,
+            }),
+          );
           return;
         }
         request.log.warn({ service: route.service, err: error.message }, 'upstream unavailable');

@@ -160,6 +160,5 @@ export function requiredFieldsError(blank: string[]): AppError {
     400,
     SupportErrorCodes.requiredFields,
     SupportMessages.requiredFields,
-    blank.map((field) => ({ field, message: SupportMessages.requiredFields })),
-  );
+  ).withDetails(blank.map((field) => ({ field, message: SupportMessages.requiredFields })));
 }

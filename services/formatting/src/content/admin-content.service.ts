@@ -1,16 +1,16 @@
 import { conflict, isUniqueViolation, notFound } from '@pv/service-kit';
-import type { Kysely } from 'kysely';
-import type { FormattingKysely } from '../db/types.js';
-
-type Row = Record<string, unknown>;
-// The four admin lists differ only in columns; one generic repository serves them all, at the
-// price of row types being checked here by each kind's mappers instead of by Kysely.
-type LooseDb = Kysely<Record<string, Row>>;
+import type { FormattingKysely } from '../db/schema.js';
+import {
+  type ContentTable,
+  deleteContent,
+  insertContent,
+  listContent,
+  type Row,
+  updateContent,
+} from './admin-content.repository.js';
 
 /** How one admin list maps between its table and its contract types. */
-export interface ContentKind<Item, Create, Update> {
-  table: string;
-  orderBy: { column: string; direction: 'asc' | 'desc' }[];
+export interface ContentKind<Item, Create, Update> extends ContentTable {
   toItem: (row: Row) => Item;
   toInsert: (body: Create) => Row;
   toUpdate: (body: Update) => Row;
@@ -19,51 +19,33 @@ export interface ContentKind<Item, Create, Update> {
 
 /** List, create, edit and delete for one admin content list. */
 export class AdminContentService<Item, Create, Update> {
-  private readonly db: LooseDb;
-
   constructor(
-    db: FormattingKysely,
+    private readonly db: FormattingKysely,
     private readonly kind: ContentKind<Item, Create, Update>,
-  ) {
-    this.db = db as unknown as LooseDb;
-  }
+  ) {}
 
   async list(): Promise<Item[]> {
-    let query = this.db.selectFrom(this.kind.table).selectAll();
-    for (const { column, direction } of this.kind.orderBy) query = query.orderBy(column, direction);
-    return (await query.execute()).map(this.kind.toItem);
+    return (await listContent(this.db, this.kind)).map(this.kind.toItem);
   }
 
   async create(body: Create): Promise<Item> {
     const row = await this.guard(() =>
-      this.db
-        .insertInto(this.kind.table)
-        .values(this.kind.toInsert(body))
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      insertContent(this.db, this.kind.table, this.kind.toInsert(body)),
     );
     return this.kind.toItem(row);
   }
 
   async update(id: string, body: Update): Promise<Item> {
     const row = await this.guard(() =>
-      this.db
-        .updateTable(this.kind.table)
-        .set({ ...this.kind.toUpdate(body), updated_at: new Date() })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst(),
+      updateContent(this.db, this.kind.table, { id, values: this.kind.toUpdate(body) }),
     );
     if (!row) throw notFound(this.kind.messages.notFound);
     return this.kind.toItem(row);
   }
 
   async remove(id: string): Promise<string> {
-    const deleted = await this.db
-      .deleteFrom(this.kind.table)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw notFound(this.kind.messages.notFound);
+    if (!(await deleteContent(this.db, this.kind.table, id)))
+      throw notFound(this.kind.messages.notFound);
     return this.kind.messages.deleted;
   }
 

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics at /metrics: process defaults plus request durations by route and status. */
-export function registerMetrics(app: FastifyInstance, service: string): Registry {
+const metrics: FastifyPluginAsyncTypebox<{ service: string }> = async (app, options) => {
   const registry = new Registry();
-  registry.setDefaultLabels({ service });
+  registry.setDefaultLabels({ service: options.service });
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -27,5 +27,7 @@ export function registerMetrics(app: FastifyInstance, service: string): Registry
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
-  return registry;
-}
+};
+
+/** Prometheus metrics at /metrics: process defaults plus request durations by route and status. */
+export const metricsPlugin = fp(metrics, { name: 'pv-metrics', fastify: '5.x' });

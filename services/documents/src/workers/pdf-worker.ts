@@ -1,6 +1,6 @@
 import { runProcess } from '@pv/service-kit';
-import { loadDocumentsConfig } from './config.js';
-import { startPdfWorker } from './pdf/worker-process.js';
+import { loadDocumentsConfig } from '../config.js';
+import { startPdfWorker } from './pdf-handlers.js';
 
 // The pdf-worker process: renders PDFs (CPU-bound) apart from the HTTP service, scaled on its own.
 await runProcess(async () => startPdfWorker(loadDocumentsConfig()));

@@ -10,9 +10,11 @@ import type {
 } from '@pv/contracts';
 import { type DurableSubscription, processOnce, subscribeDurable } from '@pv/service-kit';
 import type { Logger } from 'pino';
-import type { BillingDb, BillingKysely } from '../db/types.js';
-import { periodOf } from './period.js';
-import { addToMonth } from './usage.repository.js';
+import type { BillingKysely } from '../db/schema.js';
+import { settleReservation } from '../quota/quota.repository.js';
+import { periodOf } from '../usage/period.js';
+import { addToMonth } from '../usage/usage.repository.js';
+import { deleteBillingUser, upsertBillingUser } from '../users/billing-user.repository.js';
 
 export const USAGE_SUBJECTS: EventSubject[] = [
   'auth.user.logged-in.v1',
@@ -30,16 +32,6 @@ function userOf(event: EventEnvelope): string | null {
   return payload.userId ?? payload.user?.id ?? null;
 }
 
-/** A reservation whose action's event is counted stops counting on its own. */
-async function settle(trx: BillingDb, reservationId: string): Promise<void> {
-  await trx
-    .updateTable('quota_reservations')
-    .set({ settled_at: new Date() })
-    .where('id', '=', reservationId)
-    .where('settled_at', 'is', null)
-    .execute();
-}
-
 /**
  * Applies one event to the counters, once: the event id is recorded in the same transaction as
  * the increments (processOnce), so a redelivery after a crash or restart adds nothing.
@@ -51,46 +43,52 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
     switch (event.subject) {
       case 'auth.user.logged-in.v1': {
         const p = event.payload as UserLoggedInPayload;
-        await addToMonth(trx, p.userId, period, { login_count: 1 });
+        await addToMonth(trx, { userId: p.userId, period, add: { login_count: 1 } });
         return;
       }
       case 'auth.user.changed.v1': {
         const { change, user } = event.payload as UserChangedPayload;
         if (change === 'deleted') {
-          await trx.deleteFrom('billing_users').where('user_id', '=', user.id).execute();
+          await deleteBillingUser(trx, user.id);
           return;
         }
-        const values = { email: user.email, full_name: user.fullName };
-        await trx
-          .insertInto('billing_users')
-          .values({ user_id: user.id, member_since: new Date(user.createdAt), ...values })
-          .onConflict((oc) =>
-            oc.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }),
-          )
-          .execute();
+        await upsertBillingUser(trx, {
+          id: user.id,
+          email: user.email,
+          fullName: user.fullName,
+          memberSince: new Date(user.createdAt),
+        });
         return;
       }
       case 'consult.formatted.v1': {
         const p = event.payload as ConsultFormattedPayload;
         // One dictation turned into a note: counted as a transcription and as a formatting.
-        await addToMonth(trx, p.userId!, period, { transcription_count: 1, formatting_count: 1 });
+        await addToMonth(trx, {
+          userId: p.userId!,
+          period,
+          add: { transcription_count: 1, formatting_count: 1 },
+        });
         // Its quota reservation (same id as the consult) is now in the counters.
-        await settle(trx, p.consultId);
+        await settleReservation(trx, p.consultId);
         return;
       }
       case 'ai.request.completed.v1': {
         const p = event.payload as AiRequestCompletedPayload;
-        await addToMonth(trx, p.userId!, period, {
-          ai_request_count: 1,
-          ...(DECIMAL.test(p.costUsd) ? { ai_cost_usd: p.costUsd } : {}),
+        await addToMonth(trx, {
+          userId: p.userId!,
+          period,
+          add: {
+            ai_request_count: 1,
+            ...(DECIMAL.test(p.costUsd) ? { ai_cost_usd: p.costUsd } : {}),
+          },
         });
         return;
       }
       case 'document.generated.v1': {
         const p = event.payload as DocumentGeneratedPayload;
         if (p.format !== 'pdf') return;
-        await addToMonth(trx, p.userId!, period, { pdf_count: 1 });
-        if (p.reservationId) await settle(trx, p.reservationId);
+        await addToMonth(trx, { userId: p.userId!, period, add: { pdf_count: 1 } });
+        if (p.reservationId) await settleReservation(trx, p.reservationId);
         return;
       }
     }
@@ -100,14 +98,12 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
 /** The durable consumer of everything the counters are made of. */
 export function startUsageConsumer(
   nc: NatsConnection,
-  db: BillingKysely,
-  durable: string,
-  log: Logger,
+  options: { db: BillingKysely; durable: string; log: Logger },
 ): Promise<DurableSubscription> {
   return subscribeDurable(nc, {
-    durable,
+    durable: options.durable,
     subjects: USAGE_SUBJECTS,
-    handler: (event) => applyUsageEvent(db, event),
-    log,
+    handler: (event) => applyUsageEvent(options.db, event),
+    log: options.log,
   });
 }

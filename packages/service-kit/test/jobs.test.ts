@@ -1,0 +1,122 @@
+import { Type } from '@sinclair/typebox';
+import type { Worker } from 'bullmq';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  defineJob,
+  handleJob,
+  JobCrashedError,
+  JobFailedError,
+  JobTimeoutError,
+} from '../src/jobs.js';
+import { JobQueue, startWorker } from '../src/queue.js';
+import { testInfra } from '../src/testing/index.js';
+
+const open: { queue: JobQueue; worker: Worker }[] = [];
+afterEach(async () => {
+  for (const { queue, worker } of open.splice(0)) {
+    await worker.close();
+    await queue.queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+  }
+});
+
+const answerJob = (queue: string) =>
+  defineJob({
+    queue,
+    name: 'answer',
+    payloadSchema: Type.Object({ mode: Type.String(), delayMs: Type.Integer() }),
+    resultSchema: Type.Object({ text: Type.String() }),
+  });
+
+/** A queue with one in-process worker whose answer depends on the payload's mode. */
+async function answering() {
+  const name = `test-jobs-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const definition = answerJob(name);
+  let attempts = 0;
+  const worker = startWorker({
+    queue: name,
+    redisUrl: testInfra.redisUrl,
+    jobs: [
+      handleJob(definition, async ({ mode, delayMs }, context) => {
+        attempts += 1;
+        await new Promise((r) => setTimeout(r, delayMs));
+        if (mode === 'declared')
+          throw new JobFailedError({
+            kind: 'unavailable',
+            status: 502,
+            message: 'O serviço está indisponível.',
+          });
+        if (mode === 'crash') throw new Error('boom');
+        if (mode === 'off-schema') return { text: 42 } as unknown as { text: string };
+        await context.reportProgress({ text: 'meio' });
+        return { text: 'pronto' };
+      }),
+    ],
+    concurrency: 2,
+    log: pino({ level: 'silent' }),
+  });
+  await worker.waitUntilReady();
+  const queue = new JobQueue(name, testInfra.redisUrl);
+  await queue.ready();
+  open.push({ queue, worker });
+  return { queue, definition, attempts: () => attempts };
+}
+
+describe('the job shape', () => {
+  it('answers the result and streams progress to the caller', async () => {
+    const { queue, definition } = await answering();
+    const progress: unknown[] = [];
+    const result = await queue.run(
+      definition,
+      { mode: 'ok', delayMs: 0 },
+      { timeoutMs: 10_000, onProgress: (data) => progress.push(data) },
+    );
+    expect(result).toEqual({ text: 'pronto' });
+    expect(progress).toContainEqual({ text: 'meio' });
+  });
+
+  it('a declared failure reaches the caller as a typed value, without retries', async () => {
+    const { queue, definition, attempts } = await answering();
+    const error = await queue
+      .run(definition, { mode: 'declared', delayMs: 0 }, { timeoutMs: 10_000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobFailedError);
+    expect((error as JobFailedError).failure).toEqual({
+      kind: 'unavailable',
+      status: 502,
+      message: 'O serviço está indisponível.',
+    });
+    expect(attempts()).toBe(1);
+  });
+
+  it('an undeclared error is retried, then reported as a crash', async () => {
+    const { queue, definition, attempts } = await answering();
+    const error = await queue
+      .run(definition, { mode: 'crash', delayMs: 0 }, { timeoutMs: 10_000, backoffMs: 10 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobCrashedError);
+    expect((error as JobCrashedError).reason).toBe('boom');
+    expect(attempts()).toBe(3);
+  });
+
+  it('a result off its schema is refused', async () => {
+    const { queue, definition } = await answering();
+    const error = await queue
+      .run(definition, { mode: 'off-schema', delayMs: 0 }, { timeoutMs: 10_000 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobCrashedError);
+    expect((error as JobCrashedError).reason).toMatch(/schema/);
+  });
+
+  it('a job slower than the caller will wait ends in a typed timeout', async () => {
+    const { queue, definition } = await answering();
+    const started = Date.now();
+    const error = await queue
+      .run(definition, { mode: 'ok', delayMs: 2_000 }, { timeoutMs: 300 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobTimeoutError);
+    expect((error as JobTimeoutError).timeoutMs).toBe(300);
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+});

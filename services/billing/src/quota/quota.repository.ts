@@ -1,0 +1,90 @@
+import type { QuotaKind } from '@pv/contracts';
+import { sql } from 'kysely';
+import type { BillingDb } from '../db/schema.js';
+import type { Period } from '../usage/period.js';
+
+export interface NewReservation {
+  id: string;
+  userId: string;
+  kind: QuotaKind;
+  period: Period;
+}
+
+const rowOf = (r: NewReservation) => ({
+  id: r.id,
+  user_id: r.userId,
+  kind: r.kind,
+  year: r.period.year,
+  month: r.period.month,
+  released_at: null,
+  settled_at: null,
+});
+
+/** Reservations still running: neither given back nor settled by their event, and not stale. */
+export async function pendingReservations(
+  db: BillingDb,
+  query: { userId: string; kind: QuotaKind; period: Period; ttlSeconds: number },
+): Promise<number> {
+  const row = await db
+    .selectFrom('quota_reservations')
+    .select((eb) => eb.fn.countAll<string>().as('pending'))
+    .where('user_id', '=', query.userId)
+    .where('kind', '=', query.kind)
+    .where('year', '=', query.period.year)
+    .where('month', '=', query.period.month)
+    .where('released_at', 'is', null)
+    .where('settled_at', 'is', null)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${query.ttlSeconds})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.pending);
+}
+
+export async function reservationExists(db: BillingDb, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('quota_reservations')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a reservation; with `ignoreDuplicate`, a retried one (same id) changes nothing. */
+export async function insertReservation(
+  db: BillingDb,
+  reservation: NewReservation,
+  options: { ignoreDuplicate?: boolean } = {},
+): Promise<void> {
+  const insert = db.insertInto('quota_reservations').values(rowOf(reservation));
+  await (options.ignoreDuplicate
+    ? insert.onConflict((oc) => oc.column('id').doNothing())
+    : insert
+  ).execute();
+}
+
+/** Marks the user's running reservation as given back; false when there was none to release. */
+export async function releaseReservation(
+  db: BillingDb,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const released = await db
+    .updateTable('quota_reservations')
+    .set({ released_at: new Date() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('released_at', 'is', null)
+    .where('settled_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return released !== undefined;
+}
+
+/** A reservation whose action's event is counted stops counting on its own. */
+export async function settleReservation(db: BillingDb, id: string): Promise<void> {
+  await db
+    .updateTable('quota_reservations')
+    .set({ settled_at: new Date() })
+    .where('id', '=', id)
+    .where('settled_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AmbulatoryPrescriptionPdfBody,
+  type ControlledPrescriptionPdfBody,
+  DocumentMessages,
+  type GeneratePdfBody,
+  type HospitalPrescriptionPdfBody,
+  type ProfessionalProfile,
+} from '@pv/contracts';
+import {
+  AppError,
+  badRequest,
+  type JobQueue,
+  JobTimeoutError,
+  type Principal,
+  type QuotaClient,
+  serviceUnavailable,
+} from '@pv/service-kit';
+import { RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
+import { type Authoring, type FileAnswer, fileNameFor, headerOf } from './authoring.js';
+import { findControlledDrug, rceRefusalMessage } from './controlled-drugs.js';
+import { formatDateBr } from './dates.js';
+import {
+  normalizeAmbulatory,
+  normalizeControlled,
+  normalizeHospital,
+  rceBlocked,
+  rceRows,
+} from './prescriptions.js';
+
+export interface PdfDeps {
+  /** The producing side of the PDF queue. */
+  queue: JobQueue;
+  pdfTimeoutMs: number;
+  /** Billing's quota API; without it (no BILLING_URL) PDFs are not metered. */
+  quota?: QuotaClient;
+}
+
+// Each kind of PDF without what every page shares (header and date), which `render` adds.
+type PdfContent = RenderPdfPayload extends infer P
+  ? P extends RenderPdfPayload
+    ? Omit<P, 'header' | 'date'>
+    : never
+  : never;
+
+/** One PDF to render, as the family methods hand it to `render`. */
+interface PdfOrder {
+  documentType: string;
+  content: PdfContent;
+  fileName: string;
+  /** Whose PDF: the header's professional (the request's profile, else the signed-in user). */
+  caller: { profile: ProfessionalProfile | undefined; principal: Principal | null };
+  credentials: Record<string, string>;
+}
+
+/**
+ * Every PDF of the product: the document, the three prescriptions and the RCE in two copies. The
+ * rules are applied here; the pdf-worker only lays out what it is given.
+ */
+export class PdfsService {
+  constructor(
+    private readonly authoring: Authoring,
+    private readonly deps: PdfDeps,
+  ) {}
+
+  async documentPdf(
+    body: GeneratePdfBody,
+    principal: Principal | null,
+    credentials: Record<string, string> = {},
+  ): Promise<FileAnswer> {
+    const content = body.content?.trim();
+    if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
+    const title = body.title?.trim() || 'Documento';
+    const patientName = body.patientName?.trim() ?? '';
+    return this.render({
+      documentType: body.documentType || 'documento',
+      content: { kind: 'document', title, content, patientName },
+      fileName: fileNameFor(title, patientName, 'pdf'),
+      caller: { profile: body.profile, principal },
+      credentials,
+    });
+  }
+
+  async hospitalPdf(
+    body: HospitalPrescriptionPdfBody,
+    principal: Principal | null,
+    credentials: Record<string, string> = {},
+  ): Promise<FileAnswer> {
+    const title = body.title?.trim() || 'Prescrição Hospitalar';
+    const prescription = normalizeHospital(body.prescription);
+    return this.render({
+      documentType: 'hospitalar',
+      content: {
+        kind: 'hospital',
+        prescription,
+        title,
+        institutionName: body.institutionName?.trim() ?? '',
+        doctorName: body.doctorName?.trim() ?? '',
+        crm: body.crm?.trim() ?? '',
+      },
+      fileName: fileNameFor(title, prescription.patientData.name, 'pdf'),
+      caller: { profile: body.profile, principal },
+      credentials,
+    });
+  }
+
+  async ambulatoryPdf(
+    body: AmbulatoryPrescriptionPdfBody,
+    principal: Principal | null,
+    credentials: Record<string, string> = {},
+  ): Promise<FileAnswer> {
+    const prescription = normalizeAmbulatory(body.prescription);
+    return this.render({
+      documentType: 'ambulatorial',
+      content: { kind: 'ambulatory', prescription },
+      fileName: fileNameFor('Receituário', prescription.patientData.name, 'pdf'),
+      caller: { profile: body.profile, principal },
+      credentials,
+    });
+  }
+
+  /** The RCE in two copies; a list A or B drug is refused with the notification it needs. */
+  async controlledPdf(
+    body: ControlledPrescriptionPdfBody,
+    principal: Principal | null,
+    credentials: Record<string, string> = {},
+  ): Promise<FileAnswer> {
+    const prescription = normalizeControlled(body.prescription);
+    const blocked = rceBlocked(prescription);
+    if (blocked.length > 0) {
+      const messages = blocked.map((m) =>
+        rceRefusalMessage(m.medication, findControlledDrug(m.medication)!),
+      );
+      throw new AppError(422, 'NOTIFICATION_REQUIRED', messages.join(' '));
+    }
+    if (!prescription.medications.some((m) => m.medication.trim()))
+      throw badRequest(DocumentMessages.noControlledDrug, 'NO_MEDICATION');
+    return this.render({
+      documentType: 'controlada',
+      content: { kind: 'controlled', prescription, rows: rceRows(prescription) },
+      fileName: fileNameFor(
+        'Receituário de Controle Especial',
+        prescription.patientData.name,
+        'pdf',
+      ),
+      caller: { profile: body.profile, principal },
+      credentials,
+    });
+  }
+
+  /**
+   * Every PDF goes through here: 503 at once without a pdf-worker, then (for a signed-in caller)
+   * one PDF of the plan reserved with billing, the job, and the event that settles the reservation.
+   */
+  private async render(order: PdfOrder): Promise<FileAnswer> {
+    if ((await this.deps.queue.workerCount()) === 0)
+      throw serviceUnavailable(DocumentMessages.pdfUnavailable, 'NO_PDF_WORKER');
+    const { profile, principal } = order.caller;
+    const payload = {
+      ...order.content,
+      header: headerOf(profile, principal),
+      date: formatDateBr(),
+    } satisfies RenderPdfPayload;
+    const work = async (reservationId?: string) => {
+      const result = await this.renderJob(payload);
+      await this.authoring.published(principal, {
+        documentType: order.documentType,
+        format: 'pdf',
+        ...(reservationId ? { reservationId } : {}),
+      });
+      return {
+        body: Buffer.from(result.pdfBase64, 'base64'),
+        contentType: 'application/pdf',
+        fileName: order.fileName,
+      };
+    };
+    // Anonymous visitors are not metered here.
+    const quota = principal ? this.deps.quota : undefined;
+    if (!quota) return work();
+    return quota.withReservation(
+      { kind: 'pdf', credentials: order.credentials, reservationId: randomUUID() },
+      (decision) => work(decision.reservationId ?? undefined),
+    );
+  }
+
+  private async renderJob(payload: RenderPdfPayload) {
+    try {
+      return await this.deps.queue.run(RenderPdfJob, payload, {
+        timeoutMs: this.deps.pdfTimeoutMs,
+      });
+    } catch (error) {
+      if (error instanceof JobTimeoutError)
+        throw new AppError(504, 'PDF_TIMEOUT', DocumentMessages.pdfTimeout);
+      throw new AppError(502, 'PDF_FAILED', DocumentMessages.pdfFailed);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import {
+  DOCUMENT_TYPES,
+  DocumentMessages,
+  type DocumentType,
+  type GenerateDocumentBody,
+  type GenerateDocumentResponse,
+  type GeneratePdfBody,
+} from '@pv/contracts';
+import { badRequest, type Principal } from '@pv/service-kit';
+import {
+  type Authoring,
+  type FileAnswer,
+  fileNameFor,
+  OFFLINE,
+  profileOf,
+  requireText,
+} from './authoring.js';
+import { formatDateBr } from './dates.js';
+import { buildOfflineDocument, DOCUMENT_TITLES, renderDraft } from './offline-documents.js';
+import { documentMessages, ModelDocumentSchema } from './prompts.js';
+
+type Draft = { title: string; sections: { heading: string; content: string }[] };
+
+/**
+ * The text documents of the document card (certificates, exam requests, referrals...), written
+ * by the model or offline from the consultation. Built, returned and forgotten: nothing clinical
+ * is stored or logged; only document.generated.v1 (type and format) leaves the service.
+ */
+export class TextDocumentsService {
+  constructor(private readonly authoring: Authoring) {}
+
+  /** POST /api/generate-document */
+  async generateDocument(
+    body: GenerateDocumentBody,
+    principal: Principal | null,
+  ): Promise<GenerateDocumentResponse> {
+    const consultationText = requireText(body.consultationText);
+    const documentType = body.documentType as DocumentType;
+    if (!DOCUMENT_TYPES.includes(documentType))
+      throw badRequest(DocumentMessages.unknownDocumentType, 'UNKNOWN_DOCUMENT_TYPE');
+    const input = {
+      documentType,
+      consultationText,
+      additionalContext: body.additionalContext?.trim() ?? '',
+      profile: profileOf(body.profile, principal),
+      certificate: body.certificate ?? {},
+    };
+    const { value: draft, engine } = this.authoring.llmReady
+      ? await this.authoring.askModel<Draft>(
+          'generate-document',
+          documentMessages(input),
+          ModelDocumentSchema,
+        )
+      : {
+          value: buildOfflineDocument({
+            ...input,
+            consultation: this.authoring.consultation(consultationText),
+          }),
+          engine: OFFLINE,
+        };
+    await this.authoring.published(principal, { documentType, format: 'text' });
+    return {
+      document: renderDraft(draft),
+      title: draft.title || DOCUMENT_TITLES[documentType],
+      documentType,
+      ...engine,
+    };
+  }
+
+  /** POST /api/generate-text-document: the same document as a .txt file (mobile fallback). */
+  async textDocument(body: GeneratePdfBody, principal: Principal | null): Promise<FileAnswer> {
+    const content = body.content?.trim();
+    if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
+    const title = body.title?.trim() || 'Documento';
+    const profile = profileOf(body.profile, principal);
+    const header = [profile.name, profile.registry, profile.clinicAddress, profile.clinicPhone]
+      .filter(Boolean)
+      .join('\n');
+    const patient = body.patientName?.trim() ? `Paciente: ${body.patientName.trim()}\n` : '';
+    const text = `${header ? `${header}\n\n` : ''}${title.toLocaleUpperCase('pt-BR')}\n${patient}\n${content}\n\nEmitido em ${formatDateBr()}\n`;
+    await this.authoring.published(principal, {
+      documentType: body.documentType || 'documento',
+      format: 'text',
+    });
+    return {
+      body: text,
+      contentType: 'text/plain; charset=utf-8',
+      fileName: fileNameFor(title, body.patientName ?? '', 'txt'),
+    };
+  }
+}

@@ -1,0 +1,178 @@
+import { LlmClient, LlmError, type LlmMode, llmSettingsFrom } from '@pv/llm';
+import { handleJob, JobFailedError, startWorker } from '@pv/service-kit';
+import { type Static, Type } from '@sinclair/typebox';
+import pino from 'pino';
+import type { FormattingConfig } from '../config.js';
+import {
+  DiagnosticJob,
+  type DiagnosticResult,
+  FormatNoteJob,
+  type FormatNotePayload,
+  type FormatNoteResult,
+  OFFLINE_MODEL,
+} from '../formatting/jobs.js';
+import {
+  analyseOffline,
+  buildDiagnosticMessages,
+  buildFormattingMessages,
+  formatOffline,
+  parseDiagnosticOutput,
+  parseModelOutput,
+} from '../notes/index.js';
+
+/** Any JSON object: `parseModelOutput` checks the specialty's shape itself. */
+const ModelNoteSchema = Type.Record(Type.String(), Type.Unknown());
+
+const offlineUsage = {
+  engine: 'offline' as const,
+  model: OFFLINE_MODEL,
+  promptTokens: 0,
+  completionTokens: 0,
+  costUsd: '0',
+};
+
+/** The usage part of a job result for an answer the model gave. */
+function llmUsage(answer: {
+  model: string;
+  usage: { promptTokens: number; completionTokens: number };
+  costUsd: string;
+}) {
+  return {
+    engine: 'llm' as const,
+    model: answer.model,
+    promptTokens: answer.usage.promptTokens,
+    completionTokens: answer.usage.completionTokens,
+    costUsd: answer.costUsd,
+  };
+}
+
+/**
+ * The adapter already retried the provider, so an LLM failure ends the job as a declared failure
+ * (not retried by the queue): its kind, status and pt-BR message reach the HTTP service as is.
+ */
+function declared(error: unknown): never {
+  if (error instanceof LlmError)
+    throw new JobFailedError({ kind: error.kind, status: error.status, message: error.message });
+  throw error;
+}
+
+async function formatNote(
+  llm: LlmClient,
+  payload: FormatNotePayload,
+  reportProgress: (data: unknown) => Promise<void>,
+): Promise<FormatNoteResult> {
+  const mode = payload.mode as LlmMode;
+  if (!llm.isConfigured(mode)) {
+    const result = formatOffline({
+      text: payload.text,
+      professional: payload.professional,
+      additionalContext: payload.additionalContext,
+      multiplePatients: payload.multiplePatients,
+      medicalTerms: payload.medicalTerms,
+    });
+    if (payload.stream) await reportProgress({ text: result.text });
+    return { ...offlineUsage, result };
+  }
+  const messages = buildFormattingMessages({
+    professional: payload.professional,
+    text: payload.text,
+    additionalContext: payload.additionalContext ?? undefined,
+    multiplePatients: payload.multiplePatients,
+    ...(payload.specialtyPrompt ? { specialtyPrompt: payload.specialtyPrompt } : {}),
+    ...(payload.customTemplate ? { customTemplate: payload.customTemplate } : {}),
+    systemInstructions: payload.systemInstructions,
+    medicalTerms: payload.medicalTerms,
+  });
+  let lastSent = 0;
+  try {
+    const answer = await llm.completeJson({
+      mode,
+      purpose: 'format-text',
+      messages,
+      schema: ModelNoteSchema,
+      parse: (value) => {
+        const parsed = parseModelOutput(payload.professional, value, payload.multiplePatients);
+        return 'error' in parsed
+          ? { error: parsed.error }
+          : (value as Static<typeof ModelNoteSchema>);
+      },
+      ...(payload.stream
+        ? {
+            onDelta: (textSoFar: string) => {
+              // Throttled: each progress report is a Redis round trip.
+              if (Date.now() - lastSent < 100) return;
+              lastSent = Date.now();
+              void reportProgress({ text: textSoFar });
+            },
+          }
+        : {}),
+    });
+    const parsed = parseModelOutput(payload.professional, answer.value, payload.multiplePatients);
+    if ('error' in parsed) throw new LlmError('invalid-output');
+    return { ...llmUsage(answer), result: parsed };
+  } catch (error) {
+    declared(error);
+  }
+}
+
+async function diagnose(
+  llm: LlmClient,
+  payload: Static<typeof DiagnosticJob.payloadSchema>,
+): Promise<DiagnosticResult> {
+  if (!llm.isConfigured('standard')) {
+    return {
+      ...offlineUsage,
+      ...analyseOffline(payload.rawText, payload.additionalContext ?? undefined),
+    };
+  }
+  try {
+    const answer = await llm.completeJson({
+      mode: 'standard',
+      purpose: 'diagnostic-analysis',
+      messages: buildDiagnosticMessages(payload.rawText, payload.additionalContext ?? undefined),
+      schema: ModelNoteSchema,
+      parse: (value) => {
+        const parsed = parseDiagnosticOutput(value);
+        return 'error' in parsed
+          ? { error: parsed.error }
+          : (value as Static<typeof ModelNoteSchema>);
+      },
+    });
+    const parsed = parseDiagnosticOutput(answer.value);
+    if ('error' in parsed) throw new LlmError('invalid-output');
+    return { ...llmUsage(answer), ...parsed };
+  } catch (error) {
+    declared(error);
+  }
+}
+
+/** The formatting queue's handlers, bound to one LLM client. */
+export function formattingHandlers(llm: LlmClient) {
+  return [
+    handleJob(FormatNoteJob, (payload, context) =>
+      formatNote(llm, payload, context.reportProgress),
+    ),
+    handleJob(DiagnosticJob, (payload) => diagnose(llm, payload)),
+  ];
+}
+
+/** Starts consuming the formatting queue; resolves once the worker is connected. */
+export async function startFormattingWorker(config: FormattingConfig) {
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'formatting-worker' } });
+  const llm = new LlmClient(llmSettingsFrom(config), log);
+  const worker = startWorker({
+    queue: config.FORMATTING_QUEUE,
+    redisUrl: config.REDIS_URL,
+    jobs: formattingHandlers(llm),
+    concurrency: config.FORMATTING_WORKER_CONCURRENCY,
+    log,
+    lockDurationMs: config.FORMATTING_WORKER_LOCK_MS,
+    stalledIntervalMs: config.FORMATTING_WORKER_LOCK_MS,
+  });
+  await worker.waitUntilReady();
+  log.info(
+    { llm: llm.isConfigured('standard') ? 'configured' : 'offline' },
+    'formatting worker ready',
+  );
+  return { close: () => worker.close() };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PHRASE_BUCKET } from '../src/documents/controlled/annex.js';
+import { newStats } from '../src/documents/controlled/classify.js';
 import { FUZZY_CELL_BUDGET, FUZZY_WORD_LIMIT } from '../src/documents/controlled/fuzzy.js';
 import {
   type ClassifyStats,
@@ -79,12 +80,13 @@ describe('which rows go where, and what the clinician is told', () => {
     { medication: '   ' },
     { medication: 'Imosec 2 mg' },
     { medication: 'Venvanse 50 mg', clinicianFlag: false },
+    { medication: 'clonazepan 2 mg' },
   ]);
 
   it('splits the rows into simple, RCE, notification and empty', () => {
     expect(decision.simple).toEqual([1, 8]);
     expect(decision.rce).toEqual([2, 4, 5]);
-    expect(decision.notification).toEqual([0, 3, 6, 9]);
+    expect(decision.notification).toEqual([0, 3, 6, 9, 10]);
     expect(decision.empty).toEqual([7]);
   });
 
@@ -100,6 +102,7 @@ describe('which rows go where, and what the clinician is told', () => {
       'A linha 8 não tem medicamento.',
       'Imosec (loperamida, lista C1) pode ir na receita simples: medicamentos com loperamida não têm retenção de receita (lista C1, adendo 2).',
       'Venvanse (lisdexanfetamina, lista A3) exige Notificação de Receita A.',
+      'Clonazepam (escrito "clonazepan", lista B1) exige Notificação de Receita B.',
     ]);
   });
 
@@ -158,14 +161,7 @@ describe('hostile input: work bounded by the length of the text', () => {
   };
 
   const work = (text: string) => {
-    const stats: ClassifyStats = {
-      chars: 0,
-      tokens: 0,
-      exactProbes: 0,
-      hits: 0,
-      fuzzyWords: 0,
-      fuzzyCells: 0,
-    };
+    const stats = newStats();
     classifyMedication(text, { stats });
     return stats;
   };

@@ -190,7 +190,8 @@ function fuzzyHits(tokens: readonly Token[], covered: Uint8Array, stats: Classif
   return hits;
 }
 
-const newStats = (): ClassifyStats => ({
+/** A fresh work counter, for callers that want to see what a classification cost. */
+export const newStats = (): ClassifyStats => ({
   chars: 0,
   tokens: 0,
   exactProbes: 0,

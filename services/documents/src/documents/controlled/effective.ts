@@ -105,9 +105,14 @@ function writtenName(medication: string): string {
   return name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name;
 }
 
-/** "Rivotril (clonazepam, lista B1)" or "Clonazepam (lista B1)". */
+/**
+ * "Rivotril (clonazepam, lista B1)", "Clonazepam (lista B1)", or, for a misspelling, what was
+ * written, so that a wrong guess is seen: 'Clonazepam (escrito "clonazepan", lista B1)'.
+ */
 function drugLabel(c: Classification): string {
   if (c.brand) return `${c.brand} (${c.substance.toLocaleLowerCase('pt-BR')}, lista ${c.list})`;
+  if (c.matchedBy === 'fuzzy')
+    return `${c.substance} (escrito "${c.matchedText}", lista ${c.list})`;
   return `${c.substance} (lista ${c.list})`;
 }
 

@@ -8,9 +8,10 @@ import {
 import { numberToWords, quantityInWords } from '../src/documents/number-words.js';
 
 describe('controlled-drug detection (Portaria SVS/MS 344/98)', () => {
-  it('has about forty generic names, each with its list', () => {
-    expect(CONTROLLED_DRUGS.length).toBeGreaterThanOrEqual(38);
-    expect(CONTROLLED_DRUGS.length).toBeLessThanOrEqual(45);
+  it('holds every substance of lists A1-A3, B1, B2, C1, C2 and C5 of Annex I, each with its list', () => {
+    // 476 substances in Annex I as consolidated by RDC 1.036/2026, less the 3 of list C3,
+    // which the prescription contracts do not carry (see docs/controlled-drugs.md).
+    expect(CONTROLLED_DRUGS.length).toBe(473);
     for (const drug of CONTROLLED_DRUGS) expect(drug.list).toMatch(/^(A1|A2|A3|B1|B2|C1|C2|C5)$/);
   });
 
@@ -27,7 +28,8 @@ describe('controlled-drug detection (Portaria SVS/MS 344/98)', () => {
     ['Sertralina 50mg', 'sertralina', 'C1'],
     ['Fluoxetina 20 mg cápsula', 'fluoxetina', 'C1'],
     ['Quetiapina 25 mg', 'quetiapina', 'C1'],
-    ['Carbonato de lítio 300 mg', 'carbonato de lítio', 'C1'],
+    // Annex I lists the substance (lítio); the carbonate is its salt.
+    ['Carbonato de lítio 300 mg', 'lítio', 'C1'],
     ['Ácido valproico 250 mg', 'ácido valproico', 'C1'],
     ['ACIDO VALPROICO 500MG', 'ácido valproico', 'C1'],
     ['Testosterona (cipionato) 200 mg IM', 'testosterona', 'C5'],

@@ -1,93 +1,66 @@
 import type { ControlledList } from '@pv/contracts';
+import { ANNEX, SUBSTANCES, type Substance } from './controlled/annex.js';
+import { findMentions, strictest } from './controlled/classify.js';
 
 /**
- * Psychotropic, opioid, anticonvulsant, stimulant and anabolic drugs under special control in
- * Brazil, by generic name (pt-BR), with their Portaria SVS/MS 344/98 list and the brand names a
- * dictation often uses instead. The table decides isControlled and which form a drug needs.
+ * Controlled drugs of Portaria SVS/MS 344/98, Annex I. The table itself is data
+ * (services/documents/data/portaria-344-annex-i.json, with its source and version); the
+ * classifier lives in ./controlled/. This module keeps the older list-based API the prescription
+ * code uses, answering from the same data, and re-exports the newer one, which also knows the
+ * adendos that move a preparation to another form (tramadol up to 100 mg on the RCE, topical
+ * retinoids on the simple prescription...).
  */
+export { ANNEX as PORTARIA_344_ANNEX } from './controlled/annex.js';
+export { classifyMedication, FORM_LABELS, findControlledMatches } from './controlled/classify.js';
+export {
+  type ControlReason,
+  type Destination,
+  decidePrescriptionForms,
+  type EffectiveControl,
+  effectiveControl,
+  FLAGGED_LIST,
+  type FormDecision,
+  type RowDecision,
+} from './controlled/effective.js';
+export type {
+  Classification,
+  ClassifyStats,
+  ListCode,
+  MatchKind,
+  PrescriptionForm,
+} from './controlled/types.js';
+
+/** The lists the prescription contracts carry; C3 (and the revoked C4) are only in the new API. */
+type LegacyList = 'A1' | 'A2' | 'A3' | 'B1' | 'B2' | 'C1' | 'C2' | 'C5';
+const LEGACY_LISTS: readonly string[] = ['A1', 'A2', 'A3', 'B1', 'B2', 'C1', 'C2', 'C5'];
+
 export interface ControlledDrug {
+  /** Lowercase pt-BR name, e.g. 'clonazepam', 'ácido valproico'. */
   name: string;
-  list: ControlledList;
-  group:
-    | 'benzodiazepínico'
-    | 'hipnótico'
-    | 'opioide'
-    | 'estimulante'
-    | 'anorexígeno'
-    | 'antidepressivo'
-    | 'antipsicótico'
-    | 'anticonvulsivante'
-    | 'estabilizador do humor'
-    | 'anabolizante';
+  list: ControlledList & LegacyList;
+  /** Therapeutic group (pt-BR) for the substances a clinic prescribes; 'outro' otherwise. */
+  group: string;
   brands?: string[];
-  /** Other spellings of the generic name in use (e.g. the Portuguese and the INN forms). */
+  /** Other names of the substance in use (INN, older spellings, names printed in the Annex). */
   aliases?: string[];
 }
 
-export const CONTROLLED_DRUGS: readonly ControlledDrug[] = [
-  // benzodiazepines and hypnotics: list B1 (Notificação de Receita B)
-  { name: 'diazepam', list: 'B1', group: 'benzodiazepínico', brands: ['valium', 'dienpax'] },
-  { name: 'clonazepam', list: 'B1', group: 'benzodiazepínico', brands: ['rivotril', 'klonopin'] },
-  { name: 'alprazolam', list: 'B1', group: 'benzodiazepínico', brands: ['frontal', 'apraz'] },
-  { name: 'lorazepam', list: 'B1', group: 'benzodiazepínico', brands: ['lorax'] },
-  { name: 'bromazepam', list: 'B1', group: 'benzodiazepínico', brands: ['lexotan'] },
-  { name: 'midazolam', list: 'B1', group: 'benzodiazepínico', brands: ['dormonid'] },
-  { name: 'clobazam', list: 'B1', group: 'benzodiazepínico', brands: ['urbanil', 'frisium'] },
-  { name: 'flunitrazepam', list: 'B1', group: 'benzodiazepínico', brands: ['rohypnol'] },
-  { name: 'cloxazolam', list: 'B1', group: 'benzodiazepínico', brands: ['olcadil'] },
-  { name: 'zolpidem', list: 'B1', group: 'hipnótico', brands: ['stilnox', 'patz'] },
-  { name: 'fenobarbital', list: 'B1', group: 'anticonvulsivante', brands: ['gardenal'] },
-  // opioids: lists A1 and A2 (Notificação de Receita A)
-  { name: 'morfina', list: 'A1', group: 'opioide', brands: ['dimorf'] },
-  { name: 'metadona', list: 'A1', group: 'opioide', brands: ['mytedom'] },
-  { name: 'oxicodona', list: 'A1', group: 'opioide', brands: ['oxycontin'] },
-  { name: 'fentanil', list: 'A1', group: 'opioide', brands: ['durogesic'], aliases: ['fentanila'] },
-  {
-    name: 'petidina',
-    list: 'A1',
-    group: 'opioide',
-    brands: ['dolantina'],
-    aliases: ['meperidina'],
-  },
-  { name: 'codeína', list: 'A2', group: 'opioide', brands: ['tylex', 'codein'] },
-  { name: 'tramadol', list: 'A2', group: 'opioide', brands: ['tramal'] },
-  // stimulants: list A3; anorectics: list B2
-  { name: 'metilfenidato', list: 'A3', group: 'estimulante', brands: ['ritalina', 'concerta'] },
-  { name: 'lisdexanfetamina', list: 'A3', group: 'estimulante', brands: ['venvanse'] },
-  { name: 'anfepramona', list: 'B2', group: 'anorexígeno', aliases: ['dietilpropiona'] },
-  { name: 'femproporex', list: 'B2', group: 'anorexígeno' },
-  { name: 'sibutramina', list: 'B2', group: 'anorexígeno', brands: ['reductil'] },
-  // antidepressants: list C1 (Receituário de Controle Especial)
-  { name: 'fluoxetina', list: 'C1', group: 'antidepressivo', brands: ['prozac', 'daforin'] },
-  { name: 'sertralina', list: 'C1', group: 'antidepressivo', brands: ['zoloft', 'tolrest'] },
-  { name: 'paroxetina', list: 'C1', group: 'antidepressivo', brands: ['aropax', 'pondera'] },
-  { name: 'escitalopram', list: 'C1', group: 'antidepressivo', brands: ['lexapro', 'reconter'] },
-  { name: 'citalopram', list: 'C1', group: 'antidepressivo', brands: ['cipramil'] },
-  { name: 'venlafaxina', list: 'C1', group: 'antidepressivo', brands: ['efexor'] },
-  { name: 'amitriptilina', list: 'C1', group: 'antidepressivo', brands: ['tryptanol'] },
-  { name: 'nortriptilina', list: 'C1', group: 'antidepressivo', brands: ['pamelor'] },
-  { name: 'bupropiona', list: 'C1', group: 'antidepressivo', brands: ['wellbutrin', 'zyban'] },
-  // antipsychotics: list C1
-  { name: 'haloperidol', list: 'C1', group: 'antipsicótico', brands: ['haldol'] },
-  { name: 'risperidona', list: 'C1', group: 'antipsicótico', brands: ['risperdal'] },
-  { name: 'quetiapina', list: 'C1', group: 'antipsicótico', brands: ['seroquel'] },
-  { name: 'olanzapina', list: 'C1', group: 'antipsicótico', brands: ['zyprexa'] },
-  { name: 'clorpromazina', list: 'C1', group: 'antipsicótico', brands: ['amplictil'] },
-  // anticonvulsants and mood stabilisers: list C1
-  { name: 'carbamazepina', list: 'C1', group: 'anticonvulsivante', brands: ['tegretol'] },
-  {
-    name: 'ácido valproico',
-    list: 'C1',
-    group: 'anticonvulsivante',
-    brands: ['depakene', 'depakote'],
-    aliases: ['valproato de sódio', 'divalproato'],
-  },
-  { name: 'pregabalina', list: 'C1', group: 'anticonvulsivante', brands: ['lyrica'] },
-  { name: 'topiramato', list: 'C1', group: 'anticonvulsivante', brands: ['topamax'] },
-  { name: 'carbonato de lítio', list: 'C1', group: 'estabilizador do humor', aliases: ['lítio'] },
-  // anabolic steroids: list C5
-  { name: 'testosterona', list: 'C5', group: 'anabolizante', brands: ['durateston', 'deposteron'] },
-];
+const legacyDrugs = new Map<Substance, ControlledDrug>();
+for (const s of SUBSTANCES) {
+  if (!LEGACY_LISTS.includes(s.list)) continue;
+  legacyDrugs.set(s, {
+    name: s.display.toLocaleLowerCase('pt-BR'),
+    list: s.list as LegacyList,
+    group: s.record.group ?? 'outro',
+    ...(s.record.brands
+      ? { brands: s.record.brands.map((b) => b.toLocaleLowerCase('pt-BR')) }
+      : {}),
+    ...(s.record.aliases ? { aliases: s.record.aliases } : {}),
+  });
+}
+
+/** Every substance of lists A1-A3, B1, B2, C1, C2 and C5 of Annex I. */
+export const CONTROLLED_DRUGS: readonly ControlledDrug[] = [...legacyDrugs.values()];
 
 /** Lowercase, no accents, letters and digits only, single spaces. */
 export function normalizeForMatch(text: string): string {
@@ -99,68 +72,17 @@ export function normalizeForMatch(text: string): string {
     .trim();
 }
 
-/** Optimal string alignment distance (a swap of two neighbours counts as one edit). */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-interface Needle {
-  words: string[];
-  drug: ControlledDrug;
-  /** Generic names tolerate one typo; brands and short words must match exactly. */
-  fuzzy: boolean;
-}
-
-const NEEDLES: Needle[] = CONTROLLED_DRUGS.flatMap((drug) => [
-  { words: normalizeForMatch(drug.name).split(' '), drug, fuzzy: true },
-  ...(drug.aliases ?? []).map((a) => ({
-    words: normalizeForMatch(a).split(' '),
-    drug,
-    fuzzy: true,
-  })),
-  ...(drug.brands ?? []).map((b) => ({
-    words: normalizeForMatch(b).split(' '),
-    drug,
-    fuzzy: false,
-  })),
-]);
-
-// Short words with a single typo collide with ordinary drugs, so only long words are fuzzy.
-const FUZZY_MIN_LENGTH = 7;
-
-function wordMatches(needle: string, word: string, fuzzy: boolean): boolean {
-  if (needle === word) return true;
-  if (!fuzzy || needle.length < FUZZY_MIN_LENGTH) return false;
-  return editDistance(needle, word, 1) <= 1;
-}
-
 /**
- * The controlled drug named in a medication text, if any: generic names, aliases and brands,
- * accent- and case-insensitive, anywhere in the text ("Rivotril 2 mg", "CLONAZEPAM 0,5mg"),
- * tolerating one typo in a generic name ("clonazepan").
+ * The controlled drug named in a medication text, if any, by name, salt, brand or a close
+ * misspelling ("clonazepan"). Preparations an adendo exempts (loperamide, topical retinoids,
+ * carisoprodol...) are not controlled; C3 substances are only reported by classifyMedication.
  */
 export function findControlledDrug(text: string): ControlledDrug | undefined {
-  const words = normalizeForMatch(text).split(' ').filter(Boolean);
-  for (const needle of NEEDLES) {
-    for (let i = 0; i + needle.words.length <= words.length; i++) {
-      if (needle.words.every((w, k) => wordMatches(w, words[i + k]!, needle.fuzzy)))
-        return needle.drug;
-    }
-  }
-  return undefined;
+  const mentions = findMentions(text).filter(
+    (m) => m.classification.form !== 'SIMPLES' && legacyDrugs.has(m.substance),
+  );
+  const best = strictest(mentions);
+  return best ? legacyDrugs.get(best.substance) : undefined;
 }
 
 export const isControlledMedication = (text: string) => findControlledDrug(text) !== undefined;
@@ -182,3 +104,7 @@ export function rceRefusalMessage(medication: string, drug: ControlledDrug): str
 export function displayName(drug: ControlledDrug): string {
   return drug.name.charAt(0).toLocaleUpperCase('pt-BR') + drug.name.slice(1);
 }
+
+/** Substances per list in the data file, for documentation and the closing report. */
+export const listSizes = (): Record<string, number> =>
+  Object.fromEntries(Object.entries(ANNEX.lists).map(([code, l]) => [code, l.count]));

@@ -1,7 +1,12 @@
 import { type KeyObject, sign } from 'node:crypto';
 import { CertificateError } from './errors.js';
 import { openPkcs12 } from './pkcs12.js';
-import { createPadesSigner, type PadesSignerOptions, type Signer, type SigningKey } from './signer.js';
+import {
+  createPadesSigner,
+  type PadesSignerOptions,
+  type Signer,
+  type SigningKey,
+} from './signer.js';
 
 /** The key of an opened A1 file, held in memory for the life of the Signer only. */
 export function a1SigningKey(privateKey: KeyObject, certificates: readonly Buffer[]): SigningKey {

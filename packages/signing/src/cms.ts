@@ -107,7 +107,10 @@ export function signedData(input: SignedDataInput): Buffer {
       ? sequence(oid(OID.rsaEncryption), nullValue())
       : sequence(oid(OID.ecdsaWithSha256));
   // [0] IMPLICIT SET OF Attribute: the SET's tag byte 0x31 becomes 0xa0.
-  const implicitAttributes = Buffer.concat([Buffer.from([0xa0]), input.signedAttributes.subarray(1)]);
+  const implicitAttributes = Buffer.concat([
+    Buffer.from([0xa0]),
+    input.signedAttributes.subarray(1),
+  ]);
   const signerInfo = sequence(
     smallInteger(1),
     sequence(input.holder.issuerDer, input.holder.serialDer),

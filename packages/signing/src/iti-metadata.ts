@@ -27,7 +27,11 @@ export const COUNCIL_OID_ARCS = {
   CRF: { arc: '2.16.76.1.4.2.3', council: 'Conselho Federal de Farmácia', confirmed: true },
   CRBio: { arc: '2.16.76.1.4.2.4', council: 'Conselho Federal de Biologia', confirmed: false },
   CRBM: { arc: '2.16.76.1.4.2.5', council: 'Conselho Federal de Biomedicina', confirmed: false },
-  CREF: { arc: '2.16.76.1.4.2.6', council: 'Conselho Federal de Educação Física', confirmed: false },
+  CREF: {
+    arc: '2.16.76.1.4.2.6',
+    council: 'Conselho Federal de Educação Física',
+    confirmed: false,
+  },
   COREN: { arc: '2.16.76.1.4.2.7', council: 'Conselho Federal de Enfermagem', confirmed: false },
   CREFITO: {
     arc: '2.16.76.1.4.2.8',
@@ -43,7 +47,11 @@ export const COUNCIL_OID_ARCS = {
   CRN: { arc: '2.16.76.1.4.2.11', council: 'Conselho Federal de Nutricionistas', confirmed: false },
   CRO: { arc: '2.16.76.1.4.2.12', council: 'Conselho Federal de Odontologia', confirmed: false },
   CRP: { arc: '2.16.76.1.4.2.13', council: 'Conselho Federal de Psicologia', confirmed: false },
-  CRESS: { arc: '2.16.76.1.4.2.14', council: 'Conselho Federal de Serviço Social', confirmed: false },
+  CRESS: {
+    arc: '2.16.76.1.4.2.14',
+    council: 'Conselho Federal de Serviço Social',
+    confirmed: false,
+  },
   CRTR: {
     arc: '2.16.76.1.4.2.15',
     council: 'Conselho Nacional de Técnicos em Radiologia',

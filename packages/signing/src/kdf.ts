@@ -126,7 +126,13 @@ export function withNativeKdf<T>(open: () => T): T {
     return forge.util.createBuffer(key.toString('binary'));
   };
   f.pkcs5.pbkdf2 = (...args: unknown[]) => {
-    const [password, salt, iterations, size, md] = args as [string, string, number, number, unknown];
+    const [password, salt, iterations, size, md] = args as [
+      string,
+      string,
+      number,
+      number,
+      unknown,
+    ];
     charge(iterations);
     // RFC 8018 takes the password as octets; OpenSSL uses the UTF-8 bytes as typed.
     const pass = Buffer.from(password, 'utf8');

@@ -97,7 +97,8 @@ export function fixStartXref(pdf: Buffer): Buffer {
   let at = pointer;
   while (at < pdf.length && (pdf[at] === 0x0a || pdf[at] === 0x0d || pdf[at] === 0x20)) at++;
   if (at === pointer || pdf.toString('latin1', at, at + 4) !== 'xref') return pdf;
-  const numberAt = pdf.length - tail.length + match.index + tail.slice(match.index).indexOf(match[1]!);
+  const numberAt =
+    pdf.length - tail.length + match.index + tail.slice(match.index).indexOf(match[1]!);
   return Buffer.concat([
     pdf.subarray(0, numberAt),
     Buffer.from(String(at), 'latin1'),
@@ -127,17 +128,21 @@ export function createPadesSigner(key: SigningKey, options: PadesSignerOptions =
       }
       const withPlaceholder = fixStartXref(
         plainAddPlaceholder({
-        pdfBuffer: pdf,
-        reason: signOptions.reason ?? '',
-        contactInfo: signOptions.contactInfo ?? '',
-        name: signOptions.name ?? certificate.subjectName,
-        location: signOptions.location ?? '',
-        signingTime,
-        signatureLength,
-        subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+          pdfBuffer: pdf,
+          reason: signOptions.reason ?? '',
+          contactInfo: signOptions.contactInfo ?? '',
+          name: signOptions.name ?? certificate.subjectName,
+          location: signOptions.location ?? '',
+          signingTime,
+          signatureLength,
+          subFilter: SUBFILTER_ETSI_CADES_DETACHED,
         }),
       );
-      return new SignPdf().sign(withPlaceholder, new CadesDetached(key, options.policy), signingTime);
+      return new SignPdf().sign(
+        withPlaceholder,
+        new CadesDetached(key, options.policy),
+        signingTime,
+      );
     },
   };
 }

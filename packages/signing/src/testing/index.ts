@@ -64,7 +64,9 @@ function generateKeys() {
   return {
     keyPem,
     privateKey: forge.pki.privateKeyFromPem(keyPem),
-    publicKey: forge.pki.publicKeyFromPem(publicKey.export({ format: 'pem', type: 'spki' }).toString()),
+    publicKey: forge.pki.publicKeyFromPem(
+      publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+    ),
   };
 }
 
@@ -117,7 +119,9 @@ function certificate(options: {
   cert.validity.notBefore = options.notBefore;
   cert.validity.notAfter = options.notAfter;
   cert.setSubject(name(options.cn));
-  cert.setIssuer(options.issuer === 'self' ? name(options.cn) : options.issuer.cert.subject.attributes);
+  cert.setIssuer(
+    options.issuer === 'self' ? name(options.cn) : options.issuer.cert.subject.attributes,
+  );
   const extensions: object[] = [
     { name: 'basicConstraints', cA: options.ca, critical: true },
     options.ca
@@ -132,9 +136,11 @@ function certificate(options: {
   // TBSCertificate is in place, so a stand-in key signs that with Node's crypto.
   const nodeKey = {
     sign: () =>
-      sign('sha256', Buffer.from(forge.asn1.toDer(cert.tbsCertificate).getBytes(), 'binary'), keyPem).toString(
-        'binary',
-      ),
+      sign(
+        'sha256',
+        Buffer.from(forge.asn1.toDer(cert.tbsCertificate).getBytes(), 'binary'),
+        keyPem,
+      ).toString('binary'),
   };
   cert.sign(nodeKey as unknown as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
   return cert;

@@ -1,3 +1,4 @@
+import * as nodeCrypto from 'node:crypto';
 import { createHash, pbkdf2Sync } from 'node:crypto';
 import forge from 'node-forge';
 
@@ -48,6 +49,12 @@ function toBuffer(bytes: unknown): Buffer {
   return Buffer.from((bytes as forge.util.ByteStringBuffer).bytes(), 'binary');
 }
 
+// crypto.hash (Node >= 20.12) is about four times faster than createHash on these short inputs.
+const hashOnce: (name: string, data: Buffer) => Buffer =
+  typeof nodeCrypto.hash === 'function'
+    ? (name, data) => nodeCrypto.hash(name, data, 'buffer')
+    : (name, data) => createHash(name).update(data).digest();
+
 /** RFC 7292 appendix B.2, the PKCS#12 key derivation (MAC keys and the legacy PBE ciphers). */
 export function pkcs12Kdf(
   password: string | null | undefined,
@@ -72,8 +79,8 @@ export function pkcs12Kdf(
   const i = Buffer.concat([repeat(salt), repeat(pass)]);
   const out: Buffer[] = [];
   for (let produced = 0; produced < size; produced += u) {
-    let a = createHash(hash).update(d).update(i).digest();
-    for (let round = 1; round < iterations; round++) a = createHash(hash).update(a).digest();
+    let a: Buffer = createHash(hash).update(d).update(i).digest();
+    for (let round = 1; round < iterations; round++) a = hashOnce(hash, a);
     out.push(a);
     const b = repeat(a);
     for (let j = 0; j < i.length; j += v) {

@@ -104,12 +104,13 @@ export function openPkcs12(file: Uint8Array, password: string): OpenedPkcs12 {
     []) as Bag[];
 
   let certificates: Buffer[];
+  let publicKeys: Buffer[];
   let keys: KeyObject[];
   try {
     certificates = certBags.map(certificateDerOf).filter((c): c is Buffer => c !== null);
-    keys = keyBags.map(keyObjectOf).filter((k): k is KeyObject => k !== null);
     // Node must be able to read every certificate we will hand on.
-    for (const der of certificates) new X509Certificate(der);
+    publicKeys = certificates.map((der) => spki(new X509Certificate(der).publicKey));
+    keys = keyBags.map(keyObjectOf).filter((k): k is KeyObject => k !== null);
   } catch {
     throw new CertificateError('UNSUPPORTED_CERTIFICATE');
   }
@@ -117,9 +118,7 @@ export function openPkcs12(file: Uint8Array, password: string): OpenedPkcs12 {
 
   for (const privateKey of keys) {
     const publicKey = spki(createPublicKey(privateKey));
-    const holder = certificates.findIndex((der) =>
-      spki(new X509Certificate(der).publicKey).equals(publicKey),
-    );
+    const holder = publicKeys.findIndex((candidate) => candidate.equals(publicKey));
     if (holder >= 0) {
       const rest = certificates.filter((_, i) => i !== holder);
       return { privateKey, certificates: [certificates[holder]!, ...rest] };

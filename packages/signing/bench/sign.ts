@@ -3,12 +3,10 @@
 // an A1 file exported by OpenSSL 3 with its defaults (AES-256, PBKDF2 2048, SHA-256 MAC), the
 // way the pdf-worker will: open the file with the password, sign, drop the key.
 // Runs alternate between the unsigned and the signed path so that both see the same machine load.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { itiInfoEntries, openA1Signer } from '../src/index.js';
 import { createTestPki } from '../src/testing/index.js';
-import { renderPrescription, scratch } from '../test/helpers.js';
+import { exportWithOpenssl, renderPrescription } from '../test/helpers.js';
 
 const RUNS = Number(process.argv[2] ?? 300);
 const WARMUP = 20;
@@ -19,26 +17,11 @@ function percentile(samples: number[], p: number): number {
 }
 
 const pki = createTestPki();
-const dir = scratch();
 const password = 'senha-do-bench';
-const exported = spawnSync('openssl', [
-  'pkcs12',
-  '-export',
-  '-inkey',
-  dir.file('key.pem', pki.valid.keyPem),
-  '-in',
-  dir.file('cert.pem', pki.valid.certificatePem),
-  '-certfile',
-  dir.file('chain.pem', pki.intermediatePem),
-  '-passout',
-  `pass:${password}`,
-  '-out',
-  dir.file('a1.p12'),
-]);
-const p12 = exported.status === 0 ? readFileSync(dir.file('a1.p12')) : pki.valid.p12;
-const p12Password = exported.status === 0 ? password : pki.password;
-const p12Origin = exported.status === 0 ? 'OpenSSL 3 defaults' : 'node-forge (openssl missing)';
-dir.cleanup();
+const exported = exportWithOpenssl(pki.valid, pki.intermediatePem, password).file;
+const p12 = exported ?? pki.valid.p12;
+const p12Password = exported ? password : pki.password;
+const p12Origin = exported ? 'OpenSSL 3 defaults' : 'node-forge (openssl missing)';
 
 const info = itiInfoEntries({
   documentType: 'prescription',

@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import type { TestCertificate } from '../src/testing/index.js';
 
 /** Whether a Debian tool (poppler-utils, qpdf, openssl) is on the PATH. */
 export function hasTool(name: string): boolean {
@@ -117,3 +118,54 @@ export function extractSignature(pdf: Buffer): {
 }
 
 export const sh = (command: string): string => execFileSync('sh', ['-c', command]).toString();
+
+/**
+ * Exports a test holder (key, certificate, intermediate) as PKCS#12 with the openssl CLI, as a
+ * real user's tooling would; `extra` adds openssl options (-iter, -certpbe...). Null on failure.
+ */
+export function exportWithOpenssl(
+  holder: TestCertificate,
+  chainPem: string,
+  password: string,
+  extra: string[] = [],
+): { file: Buffer | null; out: string } {
+  const dir = scratch();
+  try {
+    const result = run('openssl', [
+      'pkcs12',
+      '-export',
+      '-inkey',
+      dir.file('key.pem', holder.keyPem),
+      '-in',
+      dir.file('cert.pem', holder.certificatePem),
+      '-certfile',
+      dir.file('chain.pem', chainPem),
+      '-passout',
+      `pass:${password}`,
+      '-out',
+      dir.file('a1.p12'),
+      ...extra,
+    ]);
+    return { file: result.status === 0 ? readFileSync(dir.file('a1.p12')) : null, out: result.out };
+  } finally {
+    dir.cleanup();
+  }
+}
+
+/** `openssl cms -cmsout -print` of a DER CMS. */
+export function printCms(cms: Buffer): string {
+  const dir = scratch();
+  try {
+    return run('openssl', [
+      'cms',
+      '-cmsout',
+      '-print',
+      '-inform',
+      'DER',
+      '-in',
+      dir.file('c.der', cms),
+    ]).out;
+  } finally {
+    dir.cleanup();
+  }
+}

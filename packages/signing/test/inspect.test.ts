@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CertificateError,
   CertificateMessages,
@@ -9,7 +8,7 @@ import {
   openA1Signer,
 } from '../src/index.js';
 import { createTestPki, type TestPki } from '../src/testing/index.js';
-import { hasTool, run, scratch } from './helpers.js';
+import { exportWithOpenssl, hasTool } from './helpers.js';
 
 let pki: TestPki;
 beforeAll(() => {
@@ -155,28 +154,10 @@ describe('the password never leaves', () => {
 });
 
 describe.skipIf(!hasTool('openssl'))('files exported by OpenSSL', () => {
-  const dir = scratch();
-  afterAll(() => dir.cleanup());
-
   const exportP12 = (password: string, extra: string[]) => {
-    const out = dir.file(`export-${Math.random().toString(36).slice(2)}.p12`);
-    const result = run('openssl', [
-      'pkcs12',
-      '-export',
-      '-inkey',
-      dir.file('key.pem', pki.valid.keyPem),
-      '-in',
-      dir.file('cert.pem', pki.valid.certificatePem),
-      '-certfile',
-      dir.file('chain.pem', pki.intermediatePem),
-      '-passout',
-      `pass:${password}`,
-      '-out',
-      out,
-      ...extra,
-    ]);
-    expect(result.status, result.out).toBe(0);
-    return readFileSync(out);
+    const { file, out } = exportWithOpenssl(pki.valid, pki.intermediatePem, password, extra);
+    expect(file, out).not.toBeNull();
+    return file!;
   };
 
   it('the OpenSSL 3 default (AES-256, PBKDF2, SHA-256 MAC), with a non-ASCII password', () => {

@@ -10,7 +10,14 @@ import {
   type SigningKey,
 } from '../src/index.js';
 import { createTestPki, type TestPki } from '../src/testing/index.js';
-import { extractSignature, hasTool, renderPrescription, run, scratch } from './helpers.js';
+import {
+  extractSignature,
+  hasTool,
+  printCms,
+  renderPrescription,
+  run,
+  scratch,
+} from './helpers.js';
 
 const tools = ['pdfsig', 'pdfinfo', 'qpdf', 'openssl'];
 const missing = tools.filter((t) => !hasTool(t));
@@ -90,15 +97,7 @@ describe.skipIf(missing.length > 0)('PAdES signature of a pdfmake prescription',
 
   it('the CMS has signing-time, signing-certificate-v2 and message-digest, all SHA-256', () => {
     const { cms, covered } = extractSignature(signed);
-    const printed = run('openssl', [
-      'cms',
-      '-cmsout',
-      '-print',
-      '-inform',
-      'DER',
-      '-in',
-      dir.file('c.der', cms),
-    ]).out;
+    const printed = printCms(cms);
     expect(printed).toContain('object: signingTime (1.2.840.113549.1.9.5)');
     expect(printed).toContain(
       'object: id-smime-aa-signingCertificateV2 (1.2.840.113549.1.9.16.2.47)',
@@ -108,7 +107,13 @@ describe.skipIf(missing.length > 0)('PAdES signature of a pdfmake prescription',
       /digestAlgorithm:\s+algorithm: sha256 \(2\.16\.840\.1\.101\.3\.4\.2\.1\)/,
     );
     expect(printed).toContain('eContent: <ABSENT>'); // detached
-    const parsed = run('openssl', ['asn1parse', '-inform', 'DER', '-in', dir.file('c.der')]).out;
+    const parsed = run('openssl', [
+      'asn1parse',
+      '-inform',
+      'DER',
+      '-in',
+      dir.file('c.der', cms),
+    ]).out;
     // messageDigest is the SHA-256 of exactly the ByteRange bytes
     const digest = createHash('sha256').update(covered).digest('hex').toUpperCase();
     expect(parsed).toContain(`[HEX DUMP]:${digest}`);
@@ -147,15 +152,7 @@ describe.skipIf(missing.length > 0)('PAdES signature of a pdfmake prescription',
     const signer = openA1Signer(pki.valid.p12, pki.password, { policy: AD_RB_V1_3 });
     const withPolicy = await signer.signPdf(unsigned);
     expect(pdfsig(withPolicy)).toContain('Signature is Valid.');
-    const printed = run('openssl', [
-      'cms',
-      '-cmsout',
-      '-print',
-      '-inform',
-      'DER',
-      '-in',
-      dir.file('p.der', extractSignature(withPolicy).cms),
-    ]).out;
+    const printed = printCms(extractSignature(withPolicy).cms);
     expect(printed).toContain('id-smime-aa-ets-sigPolicyId (1.2.840.113549.1.9.16.2.15)');
     expect(printed.replace(/\s+/g, '')).toContain('2.16.76.1.7.1.11.1.3');
   });

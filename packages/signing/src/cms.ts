@@ -69,7 +69,8 @@ function signaturePolicyIdentifier(policy: SignaturePolicy): Buffer {
 export interface SignedAttributesInput {
   /** SHA-256 of the bytes the signature covers (the PDF's ByteRange). */
   contentDigest: Buffer;
-  signingTime: Date;
+  /** Written as the signing-time attribute; left out when undefined (PAdES baseline B-B). */
+  signingTime?: Date | undefined;
   holder: CertificateFields;
   policy?: SignaturePolicy | undefined;
 }
@@ -81,10 +82,10 @@ export interface SignedAttributesInput {
 export function signedAttributes(input: SignedAttributesInput): Buffer {
   const attributes = [
     attribute(OID.contentType, oid(OID.data)),
-    attribute(OID.signingTime, time(input.signingTime)),
     attribute(OID.messageDigest, octetString(input.contentDigest)),
     attribute(OID.signingCertificateV2, signingCertificateV2(input.holder)),
   ];
+  if (input.signingTime) attributes.push(attribute(OID.signingTime, time(input.signingTime)));
   if (input.policy) {
     attributes.push(attribute(OID.signaturePolicyId, signaturePolicyIdentifier(input.policy)));
   }

@@ -47,13 +47,18 @@ export interface Signer {
 export interface PadesSignerOptions extends InspectOptions {
   /** Adds an ICP-Brasil signature-policy-identifier (e.g. AD_RB_V1_3); none by default. */
   policy?: SignaturePolicy;
+  /**
+   * Writes the CMS signing-time attribute (default true, as issue 14 asks). ETSI EN 319 142-1
+   * baseline B-B wants it absent, the time being the dictionary's /M: see docs/signature.md.
+   */
+  signingTimeAttribute?: boolean;
 }
 
 /** @signpdf hands its Signer the bytes of the ByteRange; this one builds the CMS around a key. */
 class CadesDetached extends SignPdfSigner {
   constructor(
     private readonly key: SigningKey,
-    private readonly policy: SignaturePolicy | undefined,
+    private readonly options: PadesSignerOptions,
   ) {
     super();
   }
@@ -62,9 +67,10 @@ class CadesDetached extends SignPdfSigner {
     const holder = parseCertificate(this.key.certificates[0]!);
     const attributes = signedAttributes({
       contentDigest: createHash('sha256').update(coveredBytes).digest(),
-      signingTime: signingTime ?? new Date(),
+      signingTime:
+        this.options.signingTimeAttribute === false ? undefined : (signingTime ?? new Date()),
       holder,
-      policy: this.policy,
+      policy: this.options.policy,
     });
     const digest = createHash('sha256').update(attributes).digest();
     const signature = await this.key.sign({ data: attributes, digest });
@@ -138,11 +144,7 @@ export function createPadesSigner(key: SigningKey, options: PadesSignerOptions =
           subFilter: SUBFILTER_ETSI_CADES_DETACHED,
         }),
       );
-      return new SignPdf().sign(
-        withPlaceholder,
-        new CadesDetached(key, options.policy),
-        signingTime,
-      );
+      return new SignPdf().sign(withPlaceholder, new CadesDetached(key, options), signingTime);
     },
   };
 }

@@ -157,6 +157,17 @@ describe.skipIf(missing.length > 0)('PAdES signature of a pdfmake prescription',
     expect(printed.replace(/\s+/g, '')).toContain('2.16.76.1.7.1.11.1.3');
   });
 
+  it('the signing-time attribute can be left out (ETSI baseline B-B); /M still dates it', async () => {
+    const signer = openA1Signer(pki.valid.p12, pki.password, { signingTimeAttribute: false });
+    const baseline = await signer.signPdf(unsigned);
+    const out = pdfsig(baseline);
+    expect(out).toContain('Signature is Valid.');
+    expect(out).toMatch(/Signing Time: \w{3} \d{2} \d{4}/);
+    const printed = printCms(extractSignature(baseline).cms);
+    expect(printed).not.toContain('signingTime');
+    expect(printed).toContain('id-smime-aa-signingCertificateV2');
+  });
+
   it('refuses to sign once the certificate has expired', async () => {
     const signer = openA1Signer(pki.valid.p12, pki.password);
     const later = new Date(Date.now() + 400 * 86_400_000);

@@ -98,6 +98,31 @@ const common = new Set(
   [...given, ...surnames, ...hypocoristics].filter((w) => lexicon.has(w) && !NAMES_FIRST.has(w)),
 );
 
+/**
+ * Endings far more frequent among given names than among ordinary words ('-lson', '-iane'): an
+ * unknown word with one is probably a name the lists miss. Strong: no word of the lexicon ends so.
+ */
+function nameEndings(): { strong: Set<string>; weak: Set<string> } {
+  const strong = new Set<string>();
+  const weak = new Set<string>();
+  for (const length of [3, 4]) {
+    const inNames = new Map<string, number>();
+    const inWords = new Map<string, number>();
+    const count = (map: Map<string, number>, w: string) => {
+      if (w.length > length + 1) map.set(w.slice(-length), (map.get(w.slice(-length)) ?? 0) + 1);
+    };
+    for (const w of given) count(inNames, w);
+    for (const w of lexicon) if (!given.has(w)) count(inWords, w);
+    for (const [ending, n] of inNames) {
+      const words = inWords.get(ending) ?? 0;
+      if (words === 0 && n >= (length === 4 ? 5 : 8)) strong.add(ending);
+      else if (words <= 2 && n >= (length === 4 ? 3 : 5)) weak.add(ending);
+    }
+  }
+  return { strong, weak };
+}
+const endings = nameEndings();
+
 /** Sorted and wrapped at ~100 columns, so the data file diffs line by line. */
 function block(words: Set<string>): string {
   const rows: string[] = [];
@@ -126,7 +151,9 @@ writeFileSync(
  *   stated, used as factual data), plus the authors' supplement of common Brazilian family names;
  * - hypocoristics: the authors' supplement ('cida', 'tiao', 'ze');
  * - common-word names: names that Debian's wbrazilian word list (br.ispell) also holds as ordinary
- *   words, less a reviewed list of names said far more often as names.
+ *   words, less a reviewed list of names said far more often as names;
+ * - name endings: 3- and 4-letter endings of the given names that (strong) no ordinary word of
+ *   that list has, or (weak) at most two have.
  * Counts: ${given.size} given names, ${surnames.size} surnames, ${hypocoristics.size} hypocoristics,
  * ${common.size} common-word names.
  */
@@ -144,6 +171,14 @@ ${block(hypocoristics)}
 
 export const COMMON_WORD_NAMES = \`
 ${block(common)}
+\`;
+
+export const STRONG_NAME_ENDINGS = \`
+${block(endings.strong)}
+\`;
+
+export const WEAK_NAME_ENDINGS = \`
+${block(endings.weak)}
 \`;
 `,
 );

@@ -199,6 +199,17 @@ export function addressSpans(toks: readonly Tok[]): Span[] {
   let resume = 0;
   for (let s = 0; s < toks.length; s++) {
     if (s < resume) continue;
+    // 'mora no bairro Boa Vista': a neighbourhood after an address cue, or capitalised.
+    if (word(toks[s]) === 'bairro') {
+      const cued = [1, 2, 3].some((back) => ADDRESS_CUES.has(word(toks[s - back])));
+      const named = toks[s + 1]?.capitalised === true;
+      const end = cued || named ? complementsAfter(toks, s - 1) : s;
+      if (end > s) {
+        push(s, end);
+        resume = end + 1;
+      }
+      continue;
+    }
     const from = streetAt(toks, s);
     if (from === null) continue;
     let lastNumber = -1;

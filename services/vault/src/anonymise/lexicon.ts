@@ -9,7 +9,14 @@ import {
   EPONYM_HEADS,
   EPONYMS,
 } from './data/clinical-terms.js';
-import { COMMON_WORD_NAMES, GIVEN_NAMES, HYPOCORISTICS, SURNAMES } from './data/names.data.js';
+import {
+  COMMON_WORD_NAMES,
+  GIVEN_NAMES,
+  HYPOCORISTICS,
+  STRONG_NAME_ENDINGS,
+  SURNAMES,
+  WEAK_NAME_ENDINGS,
+} from './data/names.data.js';
 
 const set = (...lists: string[]) =>
   new Set(lists.flatMap((list) => list.split(/\s+/)).filter((w) => w !== ''));
@@ -19,6 +26,21 @@ export const SURNAME = set(SURNAMES);
 /** Names that are also ordinary Portuguese words: they need context. */
 export const COMMON_NAME = set(COMMON_WORD_NAMES);
 export const EPONYM = set(EPONYMS);
+const STRONG_ENDING = set(STRONG_NAME_ENDINGS);
+const WEAK_ENDING = set(WEAK_NAME_ENDINGS);
+
+/**
+ * Whether an unlisted word ends like a given name: 'strong' when no ordinary Portuguese word ends
+ * so ('-lson', '-iane'), 'weak' when almost none does; null otherwise.
+ */
+export function nameEnding(folded: string): 'strong' | 'weak' | null {
+  if (folded.length < 5) return null;
+  const four = folded.slice(-4);
+  const three = folded.slice(-3);
+  if (STRONG_ENDING.has(four) || STRONG_ENDING.has(three)) return 'strong';
+  if (WEAK_ENDING.has(four) || WEAK_ENDING.has(three)) return 'weak';
+  return null;
+}
 export const EPONYM_HEAD = set(EPONYM_HEADS);
 /** Clinical words that are also names: context only, and never repeated from elsewhere. */
 export const CLINICAL = set(CLINICAL_WORDS);

@@ -11,30 +11,54 @@ import {
   EPONYM_HEAD,
   GIVEN,
   KINSHIP,
+  nameEnding,
   PARTICLES,
   STOP,
   SUBJECT_VERBS,
   SURNAME,
   TITLES,
 } from './lexicon.js';
+import { isNumberWord, numberPhrase } from './spoken-numbers.js';
 import type { Tok } from './tokens.js';
 
 export interface NameFeatures {
   /** In a name list (given, hypocoristic or surname). */
-  listed: boolean[];
+  listed: Uint8Array;
   /** Listed, and a given name that is not also a common, clinical or eponym word. */
-  strongGiven: boolean[];
+  strongGiven: Uint8Array;
   /** Listed surname that is not also a common, clinical or eponym word. */
-  strongSurname: boolean[];
+  strongSurname: Uint8Array;
   /** Listed but also an ordinary or clinical word ('rosa', 'dias', 'pessoa'). */
-  ambiguous: boolean[];
+  ambiguous: Uint8Array;
   /** Clinical word or eponym: never a name without an explicit cue. */
-  clinical: boolean[];
+  clinical: Uint8Array;
   /** In a context that makes it an eponym or a drug ('doença de Wilson', 'toma Diane'). */
-  protectedCtx: boolean[];
+  protectedCtx: Uint8Array;
+  /** Unlisted, but shaped like a name ('edileuza', 'gleiciane'): see lexicon.nameEnding. */
+  shaped: Uint8Array;
+  /** Followed by an age ('Vitória, 7 anos', 'joana quarenta anos'). */
+  aged: Uint8Array;
 }
 
 const PREPOSITIONS = new Set(['de', 'do', 'da', 'dos', 'das']);
+const ENDING_RANK = { strong: 2, weak: 1, none: 0 } as const;
+const AGE_UNITS = new Set(['anos', 'ano', 'meses', 'mes', 'a', 'm']);
+
+/** 'Vitória, 7 anos', 'joana quarenta e dois anos', 'Dirce (82 a)'. */
+function agedAt(toks: readonly Tok[], k: number): boolean {
+  let j = k + 1;
+  if (toks[j]?.text === ',' || toks[j]?.text === '(') j++;
+  const t = toks[j];
+  if (!t || t.lineBefore) return false;
+  let last = j;
+  if (t.kind === 'word') {
+    const phrase = isNumberWord(t.folded) ? numberPhrase(toks, j) : null;
+    if (!phrase) return false;
+    last = phrase.last;
+  } else if (t.kind !== 'number' || t.text.length > 3) return false;
+  const unit = toks[last + 1];
+  return isWord(unit) && AGE_UNITS.has(unit.folded);
+}
 const SAINTS = new Set(['sao', 'santo', 'santa']);
 
 export const isWord = (t: Tok | undefined): t is Tok => t?.kind === 'word';
@@ -44,12 +68,16 @@ export const isParticle = (t: Tok | undefined) => isWord(t) && PARTICLES.has(t.f
 
 export function nameFeatures(toks: readonly Tok[]): NameFeatures {
   const n = toks.length;
-  const listed: boolean[] = new Array(n).fill(false);
-  const strongGiven: boolean[] = new Array(n).fill(false);
-  const strongSurname: boolean[] = new Array(n).fill(false);
-  const ambiguous: boolean[] = new Array(n).fill(false);
-  const clinical: boolean[] = new Array(n).fill(false);
-  const protectedCtx: boolean[] = new Array(n).fill(false);
+  // Typed arrays: one flag per token without a heap object per token.
+  const listed = new Uint8Array(n);
+  const strongGiven = new Uint8Array(n);
+  const strongSurname = new Uint8Array(n);
+  const ambiguous = new Uint8Array(n);
+  const clinical = new Uint8Array(n);
+  const protectedCtx = new Uint8Array(n);
+  /** 0: not shaped like a name; 1: weak; 2: strong. */
+  const shaped = new Uint8Array(n);
+  const aged = new Uint8Array(n);
 
   for (let k = 0; k < n; k++) {
     const t = toks[k] as Tok;
@@ -58,15 +86,19 @@ export function nameFeatures(toks: readonly Tok[]): NameFeatures {
     const given = GIVEN.has(w);
     const surname = SURNAME.has(w);
     const isClinical = CLINICAL.has(w) || EPONYM.has(w);
-    clinical[k] = isClinical;
-    if (!(given || surname)) continue;
-    listed[k] = true;
+    clinical[k] = isClinical ? 1 : 0;
+    aged[k] = agedAt(toks, k) ? 1 : 0;
+    if (!(given || surname)) {
+      if (!isClinical && plausibleName(t)) shaped[k] = ENDING_RANK[nameEnding(w) ?? 'none'];
+      continue;
+    }
+    listed[k] = 1;
     // Short capitals are abbreviations ('IAM', 'ANA', 'RAI'), not names, unless a cue says so.
     const abbreviation = t.allCaps && w.length <= 4;
     const plain = !isClinical && !COMMON_NAME.has(w) && !abbreviation;
-    ambiguous[k] = !plain;
-    strongGiven[k] = plain && given && w.length >= 3;
-    strongSurname[k] = plain && surname && !given && w.length >= 4;
+    ambiguous[k] = !plain ? 1 : 0;
+    strongGiven[k] = plain && given && w.length >= 3 ? 1 : 0;
+    strongSurname[k] = plain && surname && !given && w.length >= 4 ? 1 : 0;
   }
 
   for (let k = 0; k < n; k++) {
@@ -78,7 +110,7 @@ export function nameFeatures(toks: readonly Tok[]): NameFeatures {
         const u = toks[j] as Tok;
         if (u.kind === 'punct' && u.text === '-' && !u.spaceBefore) continue;
         if (u.kind !== 'word' || STOP.has(u.folded)) break;
-        protectedCtx[j] = true;
+        protectedCtx[j] = 1;
         words++;
         // Another word only when hyphenated or also a name ('Wolff Parkinson White').
         const next = toks[j + 1];
@@ -90,22 +122,22 @@ export function nameFeatures(toks: readonly Tok[]): NameFeatures {
       for (let j = k + 1; j <= k + 3 && j < n; j++) {
         const u = toks[j] as Tok;
         if (u.kind !== 'word') break;
-        if (!PREPOSITIONS.has(u.folded) && u.folded !== 'em') protectedCtx[j] = true;
+        if (!PREPOSITIONS.has(u.folded) && u.folded !== 'em') protectedCtx[j] = 1;
       }
     }
     // 'São Paulo', 'Santo André', 'Santa Maria': saints and the places named after them.
     if (SAINTS.has(t.folded) && isWord(toks[k + 1])) {
-      protectedCtx[k + 1] = true;
-      if (isWord(toks[k + 2]) && listed[k + 2]) protectedCtx[k + 2] = true;
+      protectedCtx[k + 1] = 1;
+      if (isWord(toks[k + 2]) && listed[k + 2]) protectedCtx[k + 2] = 1;
     }
     // 'Yasmin 3 mg', 'Diane 35': a name-like word right before a dose.
     const number = toks[k + 1];
     if (number?.kind === 'number') {
       const unit = toks[k + 2];
-      if (isWord(unit) && DOSE_UNIT.has(unit.folded) && !unit.lineBefore) protectedCtx[k] = true;
+      if (isWord(unit) && DOSE_UNIT.has(unit.folded) && !unit.lineBefore) protectedCtx[k] = 1;
     }
   }
-  return { listed, strongGiven, strongSurname, ambiguous, clinical, protectedCtx };
+  return { listed, strongGiven, strongSurname, ambiguous, clinical, protectedCtx, shaped, aged };
 }
 
 /** A word that introduces a person: title or kinship. */

@@ -10,7 +10,6 @@
 
 import {
   CLINICAL,
-  EPONYM,
   KINSHIP,
   KINSHIP_LINK,
   NAME_SUFFIXES,
@@ -31,6 +30,7 @@ import {
   plausibleName,
 } from './name-features.js';
 import type { Span } from './spans.js';
+import { isNumberWord } from './spoken-numbers.js';
 import { sentenceStart, type Tok } from './tokens.js';
 
 /** Why a run started; the first three let it take words no list knows. */
@@ -104,14 +104,16 @@ function startCue(toks: readonly Tok[], f: NameFeatures, k: number): Cue {
   if (!isWord(t) || STOP.has(t.folded) || t.folded.length < 2 || t.folded.length > 30)
     return 'none';
   const cue = cueBefore(toks, k);
-  const listed = f.listed[k] as boolean;
+  const listed = f.listed[k] === 1;
   switch (cue) {
     case 'label':
     case 'naming':
     case 'strong-title':
       return listed || t.capitalised || t.allCaps || plausibleName(t) ? cue : 'none';
     case 'introduced':
-      return (listed && !(t.allCaps && t.folded.length <= 4)) || t.capitalised ? cue : 'none';
+      return (listed && !(t.allCaps && t.folded.length <= 4)) || t.capitalised || f.shaped[k]
+        ? cue
+        : 'none';
     case 'weak-title':
       return (listed && !f.ambiguous[k]) || t.capitalised ? cue : 'none';
     default:
@@ -128,13 +130,14 @@ function bareEvidence(
 ): boolean {
   const t = toks[k];
   if (!isWord(t) || f.protectedCtx[k] || STOP.has(t.folded)) return false;
-  if (f.strongGiven[k] || f.strongSurname[k]) return true;
+  if (f.strongGiven[k] || f.strongSurname[k] || f.shaped[k] === 2) return true;
   if (known.has(t.folded) && !f.clinical[k] && t.folded.length >= 3) return true;
-  if (!f.listed[k]) return false;
+  if (!(f.listed[k] || f.shaped[k])) return false;
+  // 'Vitória, 7 anos', 'joana quarenta e dois anos'
+  if (f.aged[k] && !f.clinical[k]) return true;
   // 'a médica Glória', 'encaminhada por Rosa': a listed name capitalised mid-sentence.
   if (t.capitalised && !f.clinical[k] && !sentenceStart(toks, k)) return true;
   // 'rosa refere dor', 'a joana não nega': a listed name as the subject of a dictation verb.
-  if (EPONYM.has(t.folded) && !t.capitalised) return false;
   if (CLINICAL.has(t.folded) && !SUBJECT_OK_CLINICAL.has(t.folded)) return false;
   let v = k + 1;
   while (v < k + 3 && isWord(toks[v]) && SUBJECT_FILLERS.has(toks[v]?.folded ?? '')) v++;
@@ -142,13 +145,20 @@ function bareEvidence(
   return isWord(verb) && SUBJECT_VERBS.has(verb.folded) && !verb.lineBefore;
 }
 
-/** Token j continues a name run. */
-function continues(toks: readonly Tok[], f: NameFeatures, j: number, open: boolean): boolean {
+/**
+ * Token j continues a name run: another listed name, a capitalised word, a word shaped like a name.
+ * Words no list knows start a run after a label or a title, but extend one only after a label or
+ * a naming verb ('nome: raimunda nonata'); 'dona Lurdes cuida das crianças' stops at 'cuida'.
+ */
+function continues(toks: readonly Tok[], f: NameFeatures, j: number, open = false): boolean {
   const t = toks[j];
   if (!isWord(t) || t.lineBefore || STOP.has(t.folded) || isPersonCue(t)) return false;
+  if (isNumberWord(t.folded)) return false;
   if (SUBJECT_VERBS.has(t.folded) || f.protectedCtx[j]) return false;
+  // A clinical word joins a name only after a particle ('Maria das Dores') or capitalised.
+  if (f.clinical[j] && !t.capitalised && !isParticle(toks[j - 1])) return false;
   if (f.listed[j] && !(t.allCaps && t.folded.length <= 3)) return true;
-  if (t.capitalised || (t.allCaps && t.folded.length > 3)) return true;
+  if (t.capitalised || (t.allCaps && t.folded.length > 3) || f.shaped[j] !== 0) return true;
   return open && plausibleName(t);
 }
 
@@ -174,17 +184,17 @@ export function nameSpans(toks: readonly Tok[], known: ReadonlySet<string>): Nam
       k++;
       continue;
     }
-    const open = cue === 'label' || cue === 'naming' || cue === 'strong-title';
     let first = k;
     // Left: 'roberto figueiredo' found at the surname takes the given name before it.
     while (
       cue === 'none' &&
       first > k - 3 &&
-      continues(toks, f, first - 1, false) &&
+      continues(toks, f, first - 1) &&
       !(toks[first] as Tok).lineBefore &&
       (f.listed[first - 1] || !sentenceStart(toks, first - 1))
     )
       first--;
+    const open = cue === 'label' || cue === 'naming';
     let last = k;
     let j = k + 1;
     while (j < toks.length && j - first < MAX_RUN) {
@@ -195,7 +205,7 @@ export function nameSpans(toks: readonly Tok[], known: ReadonlySet<string>): Nam
       } else if (isWord(t) && NAME_SUFFIXES.has(t.folded) && !t.lineBefore) {
         last = j;
         j++;
-      } else if (continues(toks, f, j, open)) {
+      } else if (continues(toks, f, j, open && j - first < 5)) {
         last = j;
         j++;
       } else break;

@@ -44,7 +44,17 @@ export function numberRuns(text: string, toks: readonly Tok[]): NumberRun[] {
     if (after && !after.spaceBefore && after.kind === 'word' && after.folded === 'x')
       end = after.end;
     // A closing bracket right after ('(11)' alone) belongs to the run.
-    runs.push({ ...run, first, start, end, raw: end - start <= 40 ? text.slice(start, end) : '' });
+    runs.push({
+      first,
+      last: run.last,
+      digits: run.digits,
+      groups: run.groups,
+      spoken: run.spoken,
+      seps: run.seps,
+      start,
+      end,
+      raw: end - start <= 40 ? text.slice(start, end) : '',
+    });
     i = run.last + 1;
   }
   return runs;
@@ -180,7 +190,19 @@ export function numberSpans(runs: readonly NumberRun[], toks: readonly Tok[]): S
   const spans: Span[] = [];
   for (const run of runs) {
     const tag = classify(run, cueBefore(toks, run.first));
-    if (tag) spans.push({ start: run.start, end: run.end, tag });
+    if (!tag) continue;
+    // 'MG-14.325.876', 'SP 12.345.678-9': the issuing state's letters belong to the RG.
+    let start = run.start;
+    const dash = toks[run.first - 1];
+    const state = toks[dash?.text === '-' ? run.first - 2 : run.first - 1];
+    if (
+      tag === '[RG]' &&
+      state?.kind === 'word' &&
+      state.folded.length === 2 &&
+      state.folded !== 'rg'
+    )
+      start = state.start;
+    spans.push({ start, end: run.end, tag });
   }
   return spans;
 }

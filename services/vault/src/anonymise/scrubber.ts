@@ -19,7 +19,7 @@ import { NO_NAME, PARTICLES, STOP } from './lexicon.js';
 import { nameSpans } from './names.js';
 import { numberRuns, numberSpans } from './numbers.js';
 import { render, resolve, type Span } from './spans.js';
-import { significant, type Tok, tokenize } from './tokens.js';
+import { type Tok, tokenize } from './tokens.js';
 
 export { isValidCpf } from './numbers.js';
 export type { RedactionTag, Span } from './spans.js';
@@ -52,7 +52,7 @@ function scan(input: string): Scanned {
     const blank = text.lastIndexOf(' ', MAX_SCRUB_CHARS);
     text = text.slice(0, blank > MAX_SCRUB_CHARS / 2 ? blank : MAX_SCRUB_CHARS) + TRUNCATION_MARK;
   }
-  return { text, toks: significant(tokenize(text, foldKeepingOffsets(text))) };
+  return { text, toks: tokenize(text, foldKeepingOffsets(text)) };
 }
 
 /** The folded words of names, without particles and stop words, for finding them again. */
@@ -78,6 +78,29 @@ function detect(scanned: Scanned, known: ReadonlySet<string>) {
     ...names.spans,
   ];
   return { spans: resolve(spans, text), names };
+}
+
+/**
+ * How many times the detectors read a token while scrubbing `text`: the scrubber's work, counted
+ * instead of timed (the linear-time test compares it across sizes; a clock on a shared machine is
+ * too noisy). Tokenising and folding are single passes over the characters and not counted.
+ */
+export function tokenReads(text: string): { tokens: number; reads: number } {
+  const scanned = scan(text);
+  let reads = 0;
+  const counted = new Proxy(scanned.toks, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') {
+        const c = key.charCodeAt(0);
+        if (c >= 48 && c <= 57) reads++;
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const known = new Set<string>();
+  nameSpans(counted, known);
+  detect({ text: scanned.text, toks: counted }, known);
+  return { tokens: scanned.toks.length, reads };
 }
 
 /** The identifiers' spans over `text` (after the length cut, if any). */
@@ -125,14 +148,15 @@ export function findPatientNames(...texts: (string | null | undefined)[]): strin
 }
 
 /**
- * The texts of one consultation, scrubbed together: a name found in one (the note's 'Paciente:'
- * line, 'a mãe Joana' in the dictation) is removed wherever it recurs in any of them.
+ * The identifiers of one consultation's texts, found together: a name found in one (the note's
+ * 'Paciente:' line, 'a mãe Joana' in the dictation) is found wherever it recurs in any of them.
+ * Each text comes back as scanned (cut at MAX_SCRUB_CHARS) with its spans; null stays null.
  */
-export function scrubConsultTexts<T extends Record<string, string | null | undefined>>(
-  texts: T,
-): { [K in keyof T]: T[K] extends string ? string : string | null } & { names: string[] } {
-  const entries = Object.entries(texts);
-  const scanned = entries.map(([, value]) => (typeof value === 'string' ? scan(value) : null));
+export function consultSpans(texts: readonly (string | null | undefined)[]): {
+  names: string[];
+  texts: ({ text: string; spans: Span[] } | null)[];
+} {
+  const scanned = texts.map((value) => (typeof value === 'string' ? scan(value) : null));
   const names: string[] = [];
   const seen = new Set<string>();
   for (const s of scanned)
@@ -144,14 +168,26 @@ export function scrubConsultTexts<T extends Record<string, string | null | undef
       }
     }
   names.sort((a, b) => b.length - a.length);
-  // Two passes: the names each text reveals, then every text scrubbed with all of them.
+  // Two passes: the names each text reveals, then every text read again knowing all of them.
   const known = wordsOf(names);
   for (const s of scanned)
     if (s) for (const word of nameSpans(s.toks, known).words) known.add(word);
-  const out: Record<string, unknown> = { names };
+  return {
+    names,
+    texts: scanned.map((s) => (s ? { text: s.text, spans: detect(s, known).spans } : null)),
+  };
+}
+
+/** The texts of one consultation, scrubbed together (see consultSpans). */
+export function scrubConsultTexts<T extends Record<string, string | null | undefined>>(
+  texts: T,
+): { [K in keyof T]: T[K] extends string ? string : string | null } & { names: string[] } {
+  const entries = Object.entries(texts);
+  const found = consultSpans(entries.map(([, value]) => value));
+  const out: Record<string, unknown> = { names: found.names };
   entries.forEach(([key], i) => {
-    const s = scanned[i];
-    out[key] = s ? (s.text === '' ? '' : render(s.text, detect(s, known).spans)) : null;
+    const t = found.texts[i];
+    out[key] = t ? render(t.text, t.spans) : null;
   });
   return out as never;
 }

@@ -7,40 +7,59 @@ import { foldKeepingOffsets } from './fold.js';
 
 export type TokenKind = 'word' | 'number' | 'space' | 'punct';
 
-export interface Token {
-  kind: TokenKind;
-  start: number;
-  end: number;
-  /** The original characters. */
-  text: string;
-  /** Lower case, accents removed, same length as text. */
-  folded: string;
-}
+const SPACE_BEFORE = 1;
+const LINE_BEFORE = 2;
+const CAPITALISED = 4;
+const ALL_CAPS = 8;
 
-/** A word or number with what surrounds it, as the detectors need it. */
-export interface Tok extends Token {
-  /** Index in the significant-token list. */
-  index: number;
+/**
+ * A word, number or punctuation mark with what surrounds it, as the detectors need it. A class
+ * with six fields (the flags packed in one): long texts make hundreds of thousands of these.
+ */
+export class Tok {
+  constructor(
+    readonly kind: TokenKind,
+    readonly start: number,
+    readonly end: number,
+    /** The original characters. */
+    readonly text: string,
+    /** Lower case, accents removed, same length as text. */
+    readonly folded: string,
+    private readonly flags: number,
+  ) {}
+
   /** Whitespace (or the start of the text) right before it. */
-  spaceBefore: boolean;
-  /** A line break in the whitespace right before it. */
-  lineBefore: boolean;
+  get spaceBefore(): boolean {
+    return (this.flags & SPACE_BEFORE) !== 0;
+  }
+
+  /** A line break (or the start of the text) right before it. */
+  get lineBefore(): boolean {
+    return (this.flags & LINE_BEFORE) !== 0;
+  }
+
   /** First letter upper case, the rest not all upper case ('Maria', not 'MARIA' nor 'maria'). */
-  capitalised: boolean;
+  get capitalised(): boolean {
+    return (this.flags & CAPITALISED) !== 0;
+  }
+
   /** Every letter upper case and at least two letters ('IAM', 'MARIA'). */
-  allCaps: boolean;
+  get allCaps(): boolean {
+    return (this.flags & ALL_CAPS) !== 0;
+  }
 }
 
 const LETTER = /\p{L}/u;
 const SPACE = /\s/u;
 
-function kindOf(code: number, char: string): TokenKind {
+function kindOf(code: number, text: string, at: number): TokenKind {
   if (code >= 48 && code <= 57) return 'number';
   if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90)) return 'word';
   if (code === 32 || code === 9 || code === 10 || code === 13) return 'space';
   if (code < 128) return 'punct';
   // Surrogate halves (emoji and other astral symbols) are punctuation here.
   if (code >= 0xd800 && code <= 0xdfff) return 'punct';
+  const char = text[at] as string;
   if (LETTER.test(char)) return 'word';
   if (SPACE.test(char)) return 'space';
   return 'punct';
@@ -48,56 +67,52 @@ function kindOf(code: number, char: string): TokenKind {
 
 const isUpper = (ch: string) => ch !== ch.toLowerCase() && ch === ch.toUpperCase();
 
-/** The text's tokens, in order, covering every character once. */
-export function tokenize(text: string, folded = foldKeepingOffsets(text)): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const kind = kindOf(text.charCodeAt(i), text[i] as string);
-    let j = i + 1;
-    if (kind !== 'punct')
-      while (j < text.length && kindOf(text.charCodeAt(j), text[j] as string) === kind) j++;
-    tokens.push({
-      kind,
-      start: i,
-      end: j,
-      text: text.slice(i, j),
-      folded: folded.slice(i, j),
-    });
-    i = j;
-  }
-  return tokens;
-}
-
 /**
- * Words, numbers and punctuation (spaces folded into the next token's flags), indexed. Detectors
- * walk this list.
+ * The text's words, numbers and punctuation marks, in order and indexed; whitespace is not a
+ * token but sets the next token's spaceBefore / lineBefore. One pass, one object per token.
  */
-export function significant(tokens: readonly Token[]): Tok[] {
-  const out: Tok[] = [];
+export function tokenize(text: string, folded = foldKeepingOffsets(text)): Tok[] {
+  const toks: Tok[] = [];
   let space = true;
   let line = true;
-  for (const token of tokens) {
-    if (token.kind === 'space') {
+  let i = 0;
+  while (i < text.length) {
+    const kind = kindOf(text.charCodeAt(i), text, i);
+    let j = i + 1;
+    if (kind !== 'punct')
+      while (j < text.length && kindOf(text.charCodeAt(j), text, j) === kind) j++;
+    if (kind === 'space') {
       space = true;
-      if (token.text.includes('\n')) line = true;
+      for (let k = i; k < j; k++) if (text.charCodeAt(k) === 10) line = true;
+      i = j;
       continue;
     }
-    const first = token.text[0] as string;
-    const upper = token.kind === 'word' && isUpper(first);
-    const allCaps = upper && token.text.length > 1 && token.text === token.text.toUpperCase();
-    out.push({
-      ...token,
-      index: out.length,
-      spaceBefore: space,
-      lineBefore: line,
-      capitalised: upper && !allCaps,
-      allCaps,
-    });
+    const word = kind === 'word';
+    // Single characters come from V8's string cache; a token its fold leaves unchanged shares
+    // the same string: fewer allocations keep long texts off the garbage collector's back.
+    const raw = j - i === 1 ? (text[i] as string) : text.slice(i, j);
+    let same = true;
+    for (let k = i; k < j && same; k++) same = text.charCodeAt(k) === folded.charCodeAt(k);
+    const upper = word && isUpper(raw[0] as string);
+    const allCaps = upper && j - i > 1 && raw === raw.toUpperCase();
+    toks.push(
+      new Tok(
+        kind,
+        i,
+        j,
+        raw,
+        same ? raw : folded.slice(i, j),
+        (space ? SPACE_BEFORE : 0) |
+          (line ? LINE_BEFORE : 0) |
+          (upper && !allCaps ? CAPITALISED : 0) |
+          (allCaps ? ALL_CAPS : 0),
+      ),
+    );
     space = false;
     line = false;
+    i = j;
   }
-  return out;
+  return toks;
 }
 
 /** Tokens that end a sentence or a field: after them capitals carry no meaning. */

@@ -8,9 +8,11 @@
  *   stated, used as factual data), plus the authors' supplement of common Brazilian family names;
  * - hypocoristics: the authors' supplement ('cida', 'tiao', 'ze');
  * - common-word names: names that Debian's wbrazilian word list (br.ispell) also holds as ordinary
- *   words, less a reviewed list of names said far more often as names.
- * Counts: 3362 given names, 1701 surnames, 83 hypocoristics,
- * 263 common-word names.
+ *   words, less a reviewed list of names said far more often as names;
+ * - name endings: 3- and 4-letter endings of the given names that (strong) no ordinary word of
+ *   that list has, or (weak) at most two have.
+ * Counts: 3380 given names, 1701 surnames, 83 hypocoristics,
+ * 272 common-word names.
  */
 export const GIVEN_NAMES = `
 abel abgail abigail abilio abimael abmael abner abraao abrao acacio acsa ada adailson adailton
@@ -32,49 +34,50 @@ andersom anderson andersson andeson andre andrea andrei andreia andreina andreo 
 andressa andrew andrews andrey andreza andria andriel andriele andrieli andrielle andrielly
 andriely andrio ane anelise anelize anesia angel angela angelica angelina angelita angelo ani
 aniele anieli anita anna anne anni anny anselmo antenor anthony antonela antonella antoni
-antonia antoniel antonio antony any aparecida aparecido apolinario apolo aquila aquiles arcanjo
-ari ariadine ariadne ariana ariane ariel ariela ariele arieli arielly arielson ariely arilson
-arison aristides arlan arlei arlen arlene arlete arley arlindo arlison armando arminda armindo
-arnaldo aroldo aron arthu arthur artu artur asafe ashiley ashley assis ataide athos atila atos
-augusta augusto aurea aurelio aurilene aurora avila axel ayla aylla ayrton aysha baltazar
-barbara bartolomeu beatrice beatris beatriz belarmino belmira benedita benedito benicio benjamim
-benjamin bento benvinda bernado bernardino bernardo betania betina betriz bia bianca bianka
-bibiana blenda bonifacio braiam braian brain brasilino brayan brena brenda brendha brendo
-brendon brener brenno breno brian brigida brisa bruna brunna brunno bruno bryan cacio caetano
-caian caiane caic caik caike caila cailaine cailan cailane caina cainan caio caique caiqui cairo
-caleb calebe caliane caline calita calos camila camile camili camilla camille camilli camilly
-camilo camily candida carem caren carina carine carla carleane carlene carliane carlito carlo
-carlos carmelita carmem carmen carol carolaine carolane carolayne carolina caroline carolini
-carolyne casia casiane casio cassandra cassia cassiana cassiane cassiano cassiele cassimiro
-cassio catarina catarine caterine catharina catherine catia catiane catiele catrine caua cauam
-cauan cauana cauane cauani cauany caue caun cayo cecilia celeste celestino celia celiane celina
-celine celio celso cesar cezar chaiane charlene charles cheila chiara chirlei christian
-christopher cibele cibeli cibelle cicera cicero cilas cinara cindy cinthia cintia cipriano ciro
-claiton clara clarice clarise clarissa clarisse claudemir claudia claudiana claudiane claudiano
-claudilene claudinei claudineia claudio claudionor clayton cleane cleber cleberson clebeson
-clebson clecia cleciane clecio cledison cledson cleia cleice cleiciane cleide cleidiane
-cleidison cleidson cleilson cleilton cleisiane cleison cleisson cleito cleitom cleiton clemente
-clemerson clemilson clenilson cleo cleomar cleonice cleriston clesia clesio cleusa cleverson
-cleverton cleyton clicia clivia clodoaldo clotilde clovis conceicao conrado constancia cosme
-cosmo cris crislaine crislane crislayne crislene cristal cristhian cristiam cristian cristiana
-cristiane cristiano cristiele cristina cristine cristofer cristopher cristovao custodia custodio
-dafine dafini dafne dafny daiana daiane daiani daiara dailane dailson daina daine daise daivid
-dalila dalton dalva dalvan damares damaris damiana damiao dandara daniel daniela daniele danieli
-daniella danielle danielli danielly danielson daniely danil danila danillo danilo dante danubia
-dara dariane dario darla darlan darlane darlei darlene darliane darlison davi david davidson
-davila davir davison davy dayana dayane dayse debora deborah deilson deise deisiane deivd deivid
-deivide deividi deivison deivisson deivson deliane demetrio dener denifer denilsom denilson
-denilton denis denise denison denize denner dennis deoclecio deolinda deric derick derik derique
-deusa deusdete devid devide devison deyse deyvid deyvison dhenifer diana diandra diane diego
-diele dielson diemerson diene dienefer dienifer dilma dilson dimas dimitri dina diogenes diogo
-dionata dionatan dione diones dionisio diovana dirce dirceu diulia divina divino djalma djenifer
-doglas domingas domingos dominique donizete dora doralice dorival dorotea doroteia douglas
-driele dulce durval eber ebert edcarlos edelvira edenilson eder ederson edgar ediane edicarlos
-edielson ediene edigar edila edilaine edilane edilene edilma edilson edimar edimara edimilson
-edina edinaldo edinalva edinara edinei edineia edinilson edison edite edivaldo edivan edivania
-edjane edlaine edmar edmara edmilson edmundo edna ednaldo ednei ednilson edsom edson edu eduarda
-eduardo edvaldo edvan edvania efraim efrain egidio eitor elaine elana elane elano elayne elber
-elcio elder elem elen elena elenice elenildo elenilson eli eliabe elian eliana eliandra eliandro
+antonia antoniel antonio antony anunciacao any aparecida aparecido apolinario apolo aquila
+aquiles arcanjo ari ariadine ariadne ariana ariane ariel ariela ariele arieli arielly arielson
+ariely arilson arison aristides arlan arlei arlen arlene arlete arley arlindo arlison armando
+arminda armindo arnaldo aroldo aron arthu arthur artu artur asafe ashiley ashley assis assuncao
+ataide athos atila atos augusta augusto aurea aurelio aurilene aurora avila axel ayla aylla
+ayrton aysha baltazar barbara bartolomeu beatrice beatris beatriz belarmino belmira benedita
+benedito benicio benjamim benjamin bento benvinda bernado bernardino bernardo betania betina
+betriz bia bianca bianka bibiana blenda bonifacio braiam braian brain brasilino brayan brena
+brenda brendha brendo brendon brener brenno breno brian brigida brisa bruna brunna brunno bruno
+bryan cacio caetano caian caiane caic caik caike caila cailaine cailan cailane caina cainan caio
+caique caiqui cairo caleb calebe caliane caline calita calos camila camile camili camilla
+camille camilli camilly camilo camily candida carem caren carina carine carla carleane carlene
+carliane carlito carlo carlos carmelita carmem carmen carmo carol carolaine carolane carolayne
+carolina caroline carolini carolyne casia casiane casio cassandra cassia cassiana cassiane
+cassiano cassiele cassimiro cassio catarina catarine caterine catharina catherine catia catiane
+catiele catrine caua cauam cauan cauana cauane cauani cauany caue caun cayo cecilia celeste
+celestino celia celiane celina celine celio celso cesar cezar chaiane charlene charles cheila
+chiara chirlei christian christopher cibele cibeli cibelle cicera cicero cilas cinara cindy
+cinthia cintia cipriano ciro claiton clara clarice clarise clarissa clarisse claudemir claudia
+claudiana claudiane claudiano claudilene claudinei claudineia claudio claudionor clayton cleane
+cleber cleberson clebeson clebson clecia cleciane clecio cledison cledson cleia cleice cleiciane
+cleide cleidiane cleidison cleidson cleilson cleilton cleisiane cleison cleisson cleito cleitom
+cleiton clemente clemerson clemilson clenilson cleo cleomar cleonice cleriston clesia clesio
+cleusa cleverson cleverton cleyton clicia clivia clodoaldo clotilde clovis conceicao conrado
+consolacao constancia cosme cosmo creuza cris crislaine crislane crislayne crislene cristal
+cristhian cristiam cristian cristiana cristiane cristiano cristiele cristina cristine cristofer
+cristopher cristovao custodia custodio dafine dafini dafne dafny daiana daiane daiani daiara
+dailane dailson daina daine daise daivid dalila dalton dalva dalvan damares damaris damiana
+damiao dandara daniel daniela daniele danieli daniella danielle danielli danielly danielson
+daniely danil danila danillo danilo dante danubia dara dariane dario darla darlan darlane darlei
+darlene darliane darlison davi david davidson davila davir davison davy dayana dayane dayse
+debora deborah deilson deise deisiane deivd deivid deivide deividi deivison deivisson deivson
+deliane demetrio dener denifer denilsom denilson denilton denis denise denison denize denner
+dennis deoclecio deolinda deric derick derik derique deusa deusdete deuza devid devide devison
+deyse deyvid deyvison dhenifer diana diandra diane diego diele dielson diemerson diene dienefer
+dienifer dilma dilson dimas dimitri dina diogenes diogo dionata dionatan dione diones dionisio
+diovana dirce dirceu diulia divina divino djalma djenifer doglas domingas domingos dominique
+donizete dora doralice dores dorival dorotea doroteia douglas driele dulce durval eber ebert
+edcarlos edelvira edenilson eder ederson edgar ediane edicarlos edielson ediene edigar edila
+edilaine edilane edilene edileuza edilma edilson edimar edimara edimilson edina edinaldo
+edinalva edinara edinei edineia edinilson edison edite edivaldo edivan edivania edjane edlaine
+edmar edmara edmilson edmundo edna ednaldo ednei ednilson edsom edson edu eduarda eduardo
+edvaldo edvan edvania efraim efrain egidio eitor elaine elana elane elano elayne elber elcio
+elder elem elen elena elenice elenildo elenilson eli eliabe elian eliana eliandra eliandro
 eliane elias elida eliedson eliel elielma elielson elielton elienai eliene elieser eliete
 eliezer elinaldo eline elio eliomar elionai elis elisa elisabete elisabeth elisama elisandra
 elisandro elisangela elise eliseu elisiane elismar elison elissandra elisson eliton elivan
@@ -111,23 +114,23 @@ gilmar gilmara gilson gilvan gilvana gilvania giovana giovane giovani giovanna g
 girlaine girlane girlene gisela gisele giseli giselle giselly gisely gislaine gislane gislene
 giulia giuliana giuliano giullia givaldo givanildo gizele gladson glauber glaucia glauciane
 glaucio glauco gledson gleice gleiciane gleiciele gleidison gleidson gleise gleisiane gleison
-gleisson glenda gleyce gleydson gloria grace graciane graciela graciele gracieli gracilene
-grasiela grasiele grasieli graziela graziele grazieli graziella grazielle grazielli grazielly
-graziely gregori gregorio gregory greice greiciane guilerme guilherme guilhermi guiomar
-gumercinda gumercindo gustavo gutemberg hadassa hagata hamilton hana hanna hannah hartur heber
-hebert hector heitor helder helem helen helena helio heliton hellem hellen heloa heloisa heloise
-heloiza helton hemerson hemilly hemily henri henrico henrique henrrique henry henzo herbert
-hercilia hercules heric herica herick herik hermelinda hermes herminio hernandes heron hevelin
-heverton hiago hian higo higor hilari hilary hilda hildebrando hillary hilton hitalo honorina
-honorio horacio hortencia hosana huan hudson hugo humberto hyago hyan hygor iago iam ian iana
-ianara ianca iandra iane iara iarlei iarley iasmi iasmim iasmin iasmym iasmyn ibson icaro
-idalina ieda igo igor ikaro ilan ilana ilda ilson ilton inacio inara indianara indiara ines
-ingred ingrede ingredi ingrid ingride ingridi ingridy ingryd iohana iolanda ionara ione iorana
-iorrana iracema iran iranildo irene ireneu ires irineu iris irla irlan irlane isa isaac isabel
-isabela isabele isabeli isabella isabelle isabelli isabelly isabely isac isack isadora isael
-isaias isak isamara isaque isaquiel isaura isidoro isis isla islaine islan islane ismael israel
-isrrael issac istefani itala italo itamar itamara itauana iure iuri iury ivaldo ivam ivan ivana
-ivaneide ivanete ivania ivanilda ivanilde ivanildo ivanilson ivete ivina ivison ivo ivone
+gleisson glenda gleyce gleydson gloria graca gracas grace graciane graciela graciele gracieli
+gracilene grasiela grasiele grasieli graziela graziele grazieli graziella grazielle grazielli
+grazielly graziely gregori gregorio gregory greice greiciane guia guilerme guilherme guilhermi
+guiomar gumercinda gumercindo gustavo gutemberg hadassa hagata hamilton hana hanna hannah hartur
+heber hebert hector heitor helder helem helen helena helio heliton hellem hellen heloa heloisa
+heloise heloiza helton hemerson hemilly hemily henri henrico henrique henrrique henry henzo
+herbert hercilia hercules heric herica herick herik hermelinda hermes herminio hernandes heron
+hevelin heverton hiago hian higo higor hilari hilary hilda hildebrando hillary hilton hitalo
+honorina honorio horacio hortencia hosana huan hudson hugo humberto hyago hyan hygor iago iam
+ian iana ianara ianca iandra iane iara iarlei iarley iasmi iasmim iasmin iasmym iasmyn ibson
+icaro idalina ieda igo igor ikaro ilan ilana ilda ilson ilton inacio inara indianara indiara
+ines ingred ingrede ingredi ingrid ingride ingridi ingridy ingryd iohana iolanda ionara ione
+iorana iorrana iracema iran iranildo irene ireneu ires irineu iris irla irlan irlane isa isaac
+isabel isabela isabele isabeli isabella isabelle isabelli isabelly isabely isac isack isadora
+isael isaias isak isamara isaque isaquiel isaura isidoro isis isla islaine islan islane ismael
+israel isrrael issac istefani itala italo itamar itamara itauana iure iuri iury ivaldo ivam ivan
+ivana ivaneide ivanete ivania ivanilda ivanilde ivanildo ivanilson ivete ivina ivison ivo ivone
 ivonete iza izaac izabel izabela izabele izabeli izabella izabelle izabelli izabelly izabely
 izac izadora izael izaias izamara izaque izaquiel jaciane jaciara jaciel jaciele jacilene
 jacinta jacinto jacira jackeline jackson jaco jacqueline jacson jade jader jaderson jadi jadiel
@@ -210,78 +213,79 @@ nadila nadine nadir nadja nadson naeli naely nagila naiana naiane naiara naiele 
 nailson nailton nair naira naisa nalanda nalbert nanda naomi nara nata natacha natale natalha
 natali natalia natalice natalie natalina nataline natalino natally nataly natam natan natanael
 natane natani nataniel nataniele natasha nathali nathalia nathalie nathally nathaly nathalya
-nathan nathanael natiele natieli natiely natila nauan nauana nauane nayane nayara nayla nayra
-nazare nazareno nazaria neemias neide neila neilson neilton nelio nelson nestor neusa neuza
-nicholas nickolas nicola nicolas nicolau nicole nicoli nicollas nicolle nicolli nicolly nicoly
-nielson nikolas nilmar nilo nilson nilton nilza nina nivaldo nivea nivia noe noel noeli noelia
-noemi noemia nonato norberto norma nubia nycolas nycole octavio odair odete odila odilia odilon
-ofelia olavo olegario olga olinda oliver olivia ondina onofre orestes orlando orminda osana
-oscar oseas oseias osiel osmar osorio osvaldo otacilio otaviano otavio otilia otoniel otto
-ozeias oziel pabline pablo pabulo pacifico palmira paloma pamela pamella paola patric patricia
-patricio patrick patrik patrique paula pauliana paulina paulo pedrina pedro penelope pericles
-perla perola perpetua peter peterson petronilia phelipe philipe pierre pietra pietro plinio
-poliana poliane policarpo pollyana polyana porfirio pricila priscila priscilla pureza pyetro
-queila queli queren quesia quezia quirino quiteria rachel radija rael rafael rafaela rafaele
-rafaeli rafaella rafaelle rafaelly rafaely rai raian raiana raiane raiani raiany raiara raica
-raiele raika raila railan railana railane railene railson railton raimunda raimundo raina rainan
-rainara raine raique rair raira raisa raison raissa raiza ramile ramires ramiro ramom ramon
-ramona rana randerson rangel rania raniel raniele ranieli raniely raniere ranieri ranna raoni
-raphael raphaela raquel raquele raqueli raquely rauan rauane raul ravel ravena ravi ray rayan
-rayana rayane rayanne rayara rayca rayka rayla raylan raylane rayna raynara rayne rayra raysa
-rayssa rebeca rebecca rebeka regiane regina reginaldo regis reinaldo reinan rejane rena renaldo
-renam renan renara renata renato rene rener renildo renilson rennan renzo rhayssa rhian rhuan
-rhyan riam rian riana riane ricardo richard richarde richardi richardson richarlison rick
-rickelme rickson rikelme rilare rilari rilary rildo rillary rinaldo riquelme riquelmi rita
-ritiele rivaldo roberio robert roberta roberte roberth roberti roberto roberval robison robsom
-robson rodolfo rodrigo roger rogerio romario romero romeu romildo romilson romulo ronald ronalde
-ronaldi ronaldo ronan rone ronei roney roni roniel roniele ronielson ronildo ronilson ronivaldo
-rony roque rosa rosalia rosalina rosalva rosana rosane rosangela rosaria rose roseane roselaine
-roseli rosenda rosenildo rosiane rosicleia rosiele rosilane rosilda rosilene rosimara rosimeire
-rosimere rosinaldo rosineide rosinete rosita rosivaldo rosivania ruam ruan ruana ruane rubem
-rubens rubia rudinei rudson rufino rui rute ruth ruthe ruti rutiele ryam ryan sabina sabrina
-sabrine safira saimon saionara salatiel salete salomao salustiano samanta samantha samara samela
-sami samia samila samile samili samilly samily samir samira samire samires samoel samuel samyra
-sander sanderson sandi sandoval sandra sandriele sandrieli sandro sandy santiago santina sara
-sarah sarha saturnino saul saulo savio saymon sayonara sebastiana sebastiao selma serafina
-serena sergio severina severino shaiane shara shayane sheila sheron shirlei shirley sibele
-sibeli sidinei sidnei sidney silas silmara silvana silvania silvano silverio silvestre silvia
-silviane silvio simao simara simon simone simoni sinara sindy sinha sintia sinval sirlene sofhia
-sofia solange solene sonia sophia sophie soraia soraya stefane stefani stefania stefanie
-stefanny stefany steffany stela stella stenio stephane stephani stephanie stephany ster sthefane
-sthefani sthefanny sthefany suane suele suelem suelen sueli suellen suely suenia suiane sulamita
-sunamita susan susana susane suyane suzana suzane suzi suziane tabata tabita taciana taciane
-tacila tacio tadeu taiana taiane taiara taila tailaine tailan tailana tailane tailine tailon
-tailson taina tainan tainar tainara taine taires tairine tairone tais taisa taise taislaine
-taislane taison taissa taiz taiza tales talia taliane taline talis talison talissa talisson
-talita talles talyson talyta tamara tamila tamile tamiles tamili tamires tamiris tania tarciana
-tarciane tarcila tarcio tarcisia tarcisio tarciso tarsila tarso tassia tassiane tassila tassio
-tatiana tatiane tatiele tatieli tatila taua tauan tauana tauane tauani tauany tawan tawane
-tayane tayla taylane taylon taylor tayna taynara tays tayssa teilor telma teo teodora teodoro
-teotonio teresa tereza terezinha tertuliano thabata thaiane thaila thailane thaina thainara
-thais thaisa thaise thaissa thales thalia thalis thalison thalisson thalita thalles thalya
-thalyson thalyta thamara thamires thamiris thamyres thauan thauane thauany thayane thayla
-thaylla thayna thaynara thays thaysa thayssa theo thiago thierry thifany thomas thomaz thuany
-thyago tiago tiburcio ticiane tiele tifane tifani tifany tiffany tobias tomas tomaz toni tony
-tuane tuani tulio ualison uanderson ubirajara udson ueliton uendel ueslei uesley ueverton ugo
-uilian ulisses umbelina umberto urbano uriel ursula vagner valber valdeci valdecir valdeir
-valdemar valdemir valdenice valdenilson valdenir valdete valdilene valdinei valdineia valdir
-valdirene valdomira valdomiro valentina valentine valeria valesca valeska valmir valquiria
-valter vanda vandeilson vander vanderlan vanderlei vanderleia vanderley vanderson vando vanesa
-vanessa vania vaniele vanilda vanildo vanilson vanusa vanuza venancio venicio venicius vera
-verena veridiana veronica vicente vicentina vicenzo victo victor victoria vilma vilmar vilson
-vinicio vinicios vinicius violeta virgilio virginia virna vitalina vitalino vito vitor vitoria
-vitorio vivia viviam vivian viviana viviane vladimir wadson wagner walace walas waldir waldomiro
-waleska walison walisson wallace wallas wallison wallisson wallyson walmir walter wanda wander
-wanderlei wanderley wandersom wanderson wandeson wanessa warlei warley washington weber webert
-weder wederson wedja wedson welber welbert welder welen welida weligton welington welinton
-welison welisson welitom weliton wellen welligton wellington wellinton wellison welliton welson
-welton wemerson wendel wendell wender wenderson wendeu wendy werick werik wescley weslaine
-weslane wesle weslei weslem weslen wesley weslley wesly weverson weverton wilames wilha wilham
-wilhan wilia wiliam wilian wiliane wilker willam willames willan william willian williane
-willians willy willyan wilma wilson wilton wisley witalo xaiane yago yan yana yandra yane yann
-yanne yara yasmi yasmim yasmin ycaro ygor yngrid yohana yohanna yolanda yorrana ytalo yudi yure
-yuri yury zacarias zaira zaquel zaqueu ze zeferino zeli zelia zelita zenaide zeneide zenilda
-zilda zilma zita zoraide zuleica zuleide zuleika zulene zulmira
+nathan nathanael natiele natieli natiely natila natividade nauan nauana nauane nayane nayara
+nayla nayra nazare nazareno nazaria neemias neide neila neilson neilton nelio nelson nestor
+neusa neuza neves nicholas nickolas nicola nicolas nicolau nicole nicoli nicollas nicolle
+nicolli nicolly nicoly nielson nikolas nilmar nilo nilson nilton nilza nina nivaldo nivea nivia
+noe noel noeli noelia noemi noemia nonata nonato norberto norma nubia nycolas nycole octavio
+odair odete odila odilia odilon ofelia olavo olegario olga olinda oliver olivia ondina onofre
+orestes orlando orminda osana oscar oseas oseias osiel osmar osorio osvaldo otacilio otaviano
+otavio otilia otoniel otto ozeias oziel pabline pablo pabulo pacifico palmira paloma pamela
+pamella paola patric patricia patricio patrick patrik patrique paula pauliana paulina paulo
+pedrina pedro penelope penha pericles perla perola perpetua peter peterson petronilia phelipe
+philipe piedade pierre pietra pietro plinio poliana poliane policarpo pollyana polyana porfirio
+pricila priscila priscilla pureza pyetro queila queli queren quesia quezia quirino quiteria
+rachel radija rael rafael rafaela rafaele rafaeli rafaella rafaelle rafaelly rafaely rai raian
+raiana raiane raiani raiany raiara raica raiele raika raila railan railana railane railene
+railson railton raimunda raimundo raina rainan rainara raine raique rair raira raisa raison
+raissa raiza ramile ramires ramiro ramom ramon ramona rana randerson rangel rania raniel raniele
+ranieli raniely raniere ranieri ranna raoni raphael raphaela raquel raquele raqueli raquely
+rauan rauane raul ravel ravena ravi ray rayan rayana rayane rayanne rayara rayca rayka rayla
+raylan raylane rayna raynara rayne rayra raysa rayssa rebeca rebecca rebeka regiane regina
+reginaldo regis reinaldo reinan rejane rena renaldo renam renan renara renata renato rene rener
+renildo renilson rennan renzo rhayssa rhian rhuan rhyan riam rian riana riane ricardo richard
+richarde richardi richardson richarlison rick rickelme rickson rikelme rilare rilari rilary
+rildo rillary rinaldo riquelme riquelmi rita ritiele rivaldo roberio robert roberta roberte
+roberth roberti roberto roberval robison robsom robson rodolfo rodrigo roger rogerio romario
+romero romeu romildo romilson romulo ronald ronalde ronaldi ronaldo ronan rone ronei roney roni
+roniel roniele ronielson ronildo ronilson ronivaldo rony roque rosa rosalia rosalina rosalva
+rosana rosane rosangela rosaria rosario rose roseane roselaine roseli rosenda rosenildo rosiane
+rosicleia rosiele rosilane rosilda rosilene rosimara rosimeire rosimere rosinaldo rosineide
+rosinete rosita rosivaldo rosivania ruam ruan ruana ruane rubem rubens rubia rudinei rudson
+rufino rui rute ruth ruthe ruti rutiele ryam ryan sabina sabrina sabrine safira saimon saionara
+salatiel salete salomao salustiano samanta samantha samara samela sami samia samila samile
+samili samilly samily samir samira samire samires samoel samuel samyra sander sanderson sandi
+sandoval sandra sandriele sandrieli sandro sandy santiago santina sara sarah sarha saturnino
+saul saulo savio saymon sayonara sebastiana sebastiao selma serafina serena sergio severina
+severino shaiane shara shayane sheila sheron shirlei shirley sibele sibeli sidinei sidnei sidney
+silas silmara silvana silvania silvano silverio silvestre silvia silviane silvio simao simara
+simon simone simoni sinara sindy sinha sintia sinval sirlene socorro sofhia sofia solange solene
+sonia sophia sophie soraia soraya stefane stefani stefania stefanie stefanny stefany steffany
+stela stella stenio stephane stephani stephanie stephany ster sthefane sthefani sthefanny
+sthefany suane suele suelem suelen sueli suellen suely suenia suiane sulamita sunamita susan
+susana susane suyane suzana suzane suzi suziane tabata tabita taciana taciane tacila tacio tadeu
+taiana taiane taiara taila tailaine tailan tailana tailane tailine tailon tailson taina tainan
+tainar tainara taine taires tairine tairone tais taisa taise taislaine taislane taison taissa
+taiz taiza tales talia taliane taline talis talison talissa talisson talita talles talyson
+talyta tamara tamila tamile tamiles tamili tamires tamiris tania tarciana tarciane tarcila
+tarcio tarcisia tarcisio tarciso tarsila tarso tassia tassiane tassila tassio tatiana tatiane
+tatiele tatieli tatila taua tauan tauana tauane tauani tauany tawan tawane tayane tayla taylane
+taylon taylor tayna taynara tays tayssa teilor telma teo teodora teodoro teotonio teresa tereza
+terezinha tertuliano thabata thaiane thaila thailane thaina thainara thais thaisa thaise thaissa
+thales thalia thalis thalison thalisson thalita thalles thalya thalyson thalyta thamara thamires
+thamiris thamyres thauan thauane thauany thayane thayla thaylla thayna thaynara thays thaysa
+thayssa theo thiago thierry thifany thomas thomaz thuany thyago tiago tiburcio ticiane tiele
+tifane tifani tifany tiffany tobias tomas tomaz toni tony tuane tuani tulio ualison uanderson
+ubirajara udson ueliton uendel ueslei uesley ueverton ugo uilian ulisses umbelina umberto urbano
+uriel ursula vagner valber valdeci valdecir valdeir valdemar valdemir valdenice valdenilson
+valdenir valdete valdilene valdinei valdineia valdir valdirene valdomira valdomiro valentina
+valentine valeria valesca valeska valmir valquiria valter vanda vandeilson vander vanderlan
+vanderlei vanderleia vanderley vanderson vando vanesa vanessa vania vaniele vanilda vanildo
+vanilson vanusa vanuza venancio venicio venicius vera verena veridiana veronica vicente
+vicentina vicenzo victo victor victoria vilma vilmar vilson vinicio vinicios vinicius violeta
+virgilio virginia virna vitalina vitalino vito vitor vitoria vitorio vivia viviam vivian viviana
+viviane vladimir wadson wagner walace walas waldir waldomiro waleska walison walisson wallace
+wallas wallison wallisson wallyson walmir walter wanda wander wanderlei wanderley wandersom
+wanderson wandeson wanessa warlei warley washington weber webert weder wederson wedja wedson
+welber welbert welder welen welida weligton welington welinton welison welisson welitom weliton
+wellen welligton wellington wellinton wellison welliton welson welton wemerson wendel wendell
+wender wenderson wendeu wendy werick werik wescley weslaine weslane wesle weslei weslem weslen
+wesley weslley wesly weverson weverton wilames wilha wilham wilhan wilia wiliam wilian wiliane
+wilker willam willames willan william willian williane willians willy willyan wilma wilson
+wilton wisley witalo xaiane yago yan yana yandra yane yann yanne yara yasmi yasmim yasmin ycaro
+ygor yngrid yohana yohanna yolanda yorrana ytalo yudi yure yuri yury zacarias zaira zaquel
+zaqueu ze zeferino zeli zelia zelita zenaide zeneide zenilda zilda zilma zita zoraide zuleica
+zuleide zuleika zulene zulmira
 `;
 
 export const SURNAMES = `
@@ -441,23 +445,39 @@ zeca zefa zefinha zeze zezinho zito
 `;
 
 export const COMMON_WORD_NAMES = `
-airoso albino alegria amada amaro angelica aparecida aparecido arcanjo arruda atos augusta
-augusto aurea aurora balanca bandeira banhos barreira barros bento bicudo bispo braga branco
-brasil breves brisa brusco burgues cairo caldeira caldo calos camara campos canal candida
+airoso albino alegria amada amaro angelica anunciacao aparecida aparecido arcanjo arruda atos
+augusta augusto aurea aurora balanca bandeira banhos barreira barros bento bicudo bispo braga
+branco brasil breves brisa brusco burgues cairo caldeira caldo calos camara campos canal candida
 candido careta caridade carneiro carrasco casado cavaleiro celeste chagas chaves chico chies
-chiquinho clara coco coelho cola colombo conde constancia conte corte cortes costa cota crespo
-cristal cruz cunha curado curitiba custodia damasceno dara deusa dias divina divino domingos
-domo dourado duque edite eremita escolastica esmeralda espirito estrela eugenia expedito faco
-falcao fausto felicidade ferrao ferro figueira filete firme flora flores fontes frade fraga
-franco frota fundao gago gardenia gato generosa gentil giro gloria gois guerra helio iam iara
-ilha ires iris jade jardim jeronimo joaozinho joca julho jurema justo ladeira lago largura leal
-leao leia leitao leite leme lemos lia lima linda lira lisa lisboa lobo longo loura lua lula luz
-luzia macio magna magno magro maia malta mane maninho marco marinho maroto mel mistura modesto
-moro mourao nata natalina natalino nene nenem neto neves nobre norma novo pacifico paes paixao
-paraiso parente paris passos paz pedrinho pegas peralta perola perpetua pesca pescador pessoa
-piai pilar pimenta pino pinto pitanga poli policarpo pontes porto prado prata preta pretinha
-pureza quaresma quito raiara ramos rego reis rena riam rio rios rocha romano rosa rosas rui
-russo sa sacramento safira sala salgado salgueiro salvador sancao santa santos seguro selva
-serena serra serrano silvestre sobrinho solda solene suave tais tina tonico torres toste tostes
-trave tres urbano valeria varandas ventura vida vinco violeta vitoria vivi vivia viviam
+chiquinho clara coco coelho cola colombo conde consolacao constancia conte corte cortes costa
+cota crespo cristal cruz cunha curado curitiba custodia damasceno dara deusa dias divina divino
+domingos domo dores dourado duque edite eremita escolastica esmeralda espirito estrela eugenia
+expedito faco falcao fausto felicidade ferrao ferro figueira filete firme flora flores fontes
+frade fraga franco frota fundao gago gardenia gato generosa gentil giro gloria gois graca gracas
+guerra guia helio iam iara ilha ires iris jade jardim jeronimo joaozinho joca julho jurema justo
+ladeira lago largura leal leao leia leitao leite leme lemos lia lima linda lira lisa lisboa lobo
+longo loura lua lula luz luzia macio magna magno magro maia malta mane maninho marco marinho
+maroto mel mistura modesto moro mourao nata natalina natalino nene nenem neto neves nobre norma
+novo pacifico paes paixao paraiso parente paris passos paz pedrinho pegas peralta perola
+perpetua pesca pescador pessoa piai piedade pilar pimenta pino pinto pitanga poli policarpo
+pontes porto prado prata preta pretinha pureza quaresma quito raiara ramos rego reis rena riam
+rio rios rocha romano rosa rosario rosas rui russo sa sacramento safira sala salgado salgueiro
+salvador sancao santa santos seguro selva serena serra serrano silvestre sobrinho socorro solda
+solene suave tais tina tonico torres toste tostes trave tres urbano valeria varandas ventura
+vida vinco violeta vitoria vivi vivia viviam
+`;
+
+export const STRONG_NAME_ENDINGS = `
+ael aela anna anne any ayne bert bson ciel dson elin ella elle elli elly ely ert eson fani fany
+gton ian iane iela iele ieli iely ifer ilda ildo ili illy ily inan ison iton ivan lan len lene
+ley lian lin lipe lla lli lly lson lton mili mily nan ner niel nna riel rley rlos rson rton som
+son sson uan uane uany van yana yane yla yne yson yssa
+`;
+
+export const WEAK_NAME_ENDINGS = `
+abel aele aeli aely aide alva ani anie anny atan beli cila diel eane efer eice eide eila elen
+elma elme elyn emir fane fer ffer gner han hane iani ick iel iene ike ilan ilde ilin illa ille
+ilon iqui isio ival kson lane lary lle llen lon lyn mael mila mile miro nice nne nny nuel olfo
+oni quel ren rick risa rla rlei rsom seli siel sley smim smin ssia ssio tan than ton uani ueli
+uiel ulia vane vani vid yan yara yfer yra
 `;

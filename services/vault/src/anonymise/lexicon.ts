@@ -112,7 +112,11 @@ export const STOP = set(
     'todo toda todos todas outro outra mesmo mesma seu sua seus suas meu minha dele dela ' +
     'queixa principal historia exame conduta diagnostico hipotese plano evolucao retorno ' +
     'cid consulta atendimento medico medica doutor doutora senhor senhora dona sr sra dr dra ' +
-    'filho filha mae pai esposa esposo marido irmao irma e ate sobre entre contra apos desde',
+    'filho filha mae pai esposa esposo marido irmao irma e ate sobre entre contra apos desde ' +
+    // People a dictation talks about without naming them: never a name.
+    'crianca menina menino gestante idosa idoso mulher homem bebe lactente adolescente puerpera ' +
+    'parturiente cliente familia equipe enfermagem enfermeira enfermeiro medico medica ' +
+    'acompanhante cuidadora cuidador responsavel genitora genitor',
 );
 
 /** Fields and roles whose value is the patient's name ('Paciente: ...', 'Nome: ...'). */

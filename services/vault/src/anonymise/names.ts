@@ -132,11 +132,13 @@ function bareEvidence(
   if (!isWord(t) || f.protectedCtx[k] || STOP.has(t.folded)) return false;
   if (f.strongGiven[k] || f.strongSurname[k] || f.shaped[k] === 2) return true;
   if (known.has(t.folded) && !f.clinical[k] && t.folded.length >= 3) return true;
-  if (!(f.listed[k] || f.shaped[k])) return false;
+  // A capitalised word no list knows, as the subject of a dictation verb ('Zuleide refere').
+  const capitalisedUnknown = !f.listed[k] && !f.shaped[k] && t.capitalised && plausibleName(t);
+  if (!(f.listed[k] || f.shaped[k] || capitalisedUnknown)) return false;
   // 'Vitória, 7 anos', 'joana quarenta e dois anos'
-  if (f.aged[k] && !f.clinical[k]) return true;
+  if (f.aged[k] && !f.clinical[k] && !capitalisedUnknown) return true;
   // 'a médica Glória', 'encaminhada por Rosa': a listed name capitalised mid-sentence.
-  if (t.capitalised && !f.clinical[k] && !sentenceStart(toks, k)) return true;
+  if (f.listed[k] && t.capitalised && !f.clinical[k] && !sentenceStart(toks, k)) return true;
   // 'rosa refere dor', 'a joana não nega': a listed name as the subject of a dictation verb.
   if (CLINICAL.has(t.folded) && !SUBJECT_OK_CLINICAL.has(t.folded)) return false;
   let v = k + 1;
@@ -158,7 +160,7 @@ function continues(toks: readonly Tok[], f: NameFeatures, j: number, open = fals
   // A clinical word joins a name only after a particle ('Maria das Dores') or capitalised.
   if (f.clinical[j] && !t.capitalised && !isParticle(toks[j - 1])) return false;
   if (f.listed[j] && !(t.allCaps && t.folded.length <= 3)) return true;
-  if (t.capitalised || (t.allCaps && t.folded.length > 3) || f.shaped[j] !== 0) return true;
+  if (t.capitalised || (t.allCaps && t.folded.length > 4) || f.shaped[j] !== 0) return true;
   return open && plausibleName(t);
 }
 

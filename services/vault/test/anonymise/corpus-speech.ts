@@ -105,4 +105,7 @@ export const SPEECH: string[] = [
   'paciente {{n:edson}} refere <<dor>> precordial em aperto irradiada para membro superior esquerdo',
   'a irmã {{n:célia}} é enfermeira e acompanha o tratamento',
   '{{n:valdomiro}} setenta e seis anos ex tabagista com <<dpoc>> em uso de broncodilatador',
+  'assinado doutor {{n:marcelo antunes}} crm {{doc:cento e vinte e três mil quatrocentos e cinquenta e seis}}',
+  'criança refere dor de ouvido a mãe {{n:sueli}} relata febre há dois dias',
+  'o endereço é {{end:avenida getúlio vargas número dois mil e dez bloco b apartamento doze}}',
 ];

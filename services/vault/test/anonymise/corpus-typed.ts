@@ -50,4 +50,8 @@ export const TYPED: string[] = [
   '{{n:Flávio}} em uso de <<Puran T4>> 75 mcg e <<Glifage XR>> 500 mg.',
   'Mora com a companheira {{n:Patrícia}} na {{end:Rua Doutor Arnaldo, 455}}.',
   'Paciente {{n:Ivanilde Oliveira}}, 58 anos. Exame: <<Giordano>> negativo bilateralmente.',
+  '{{n:Zuleide}} refere melhora parcial. Criança apresenta febre baixa, mãe nega vômitos.',
+  'Assinado: Dr. {{n:Marcelo Antunes}}, CRM/SP {{doc:123456}}.',
+  'Gestante refere movimentos fetais presentes. Idosa acompanhante nega queixas.',
+  'Vacinas em dia (<<Sabin>>, BCG). Encaminhado por {{n:Glória}} do CAPS.',
 ];

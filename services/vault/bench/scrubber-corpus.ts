@@ -1,11 +1,12 @@
 /**
  * The scrubber's figures on the labelled corpus (tuning set and held-out set): identifier recall,
- * clinical words over-scrubbed and collateral replacement. With --misses, every leak and every
+ * clinical words over-scrubbed and collateral replacement; and the known-hard cases, for the limits. With --misses, every leak and every
  * over-scrubbed word.
  *
  *   node --import tsx services/vault/bench/scrubber-corpus.ts [--misses]      (repo root)
  */
 import { CLINICAL } from '../test/anonymise/corpus-clinical.js';
+import { HARD } from '../test/anonymise/corpus-hard.js';
 import { HELD_OUT } from '../test/anonymise/corpus-held-out.js';
 import { SPEECH } from '../test/anonymise/corpus-speech.js';
 import { TYPED } from '../test/anonymise/corpus-typed.js';
@@ -17,6 +18,7 @@ const sets: [string, string[]][] = [
   ['tuning, clinical words only', CLINICAL],
   ['tuning, all', [...SPEECH, ...TYPED, ...CLINICAL]],
   ['held-out (written after tuning)', HELD_OUT],
+  ['known-hard cases (written to fail)', HARD],
 ];
 const misses = process.argv.includes('--misses');
 

@@ -36,4 +36,3 @@ function foldedUnit(code: number): number {
 export function normaliseForComparison(text: string): string {
   return foldKeepingOffsets(text).replace(/\s+/g, ' ').trim();
 }
-

@@ -59,12 +59,12 @@ const SUBJECT_FILLERS = new Set(['nao', 'ja', 'tambem', 'que', 'ainda', 'so', 's
 export function cueBefore(toks: readonly Tok[], k: number): Cue {
   let j = k - 1;
   let colon = false;
-  // 'Dr. Roberto', 'Paciente: Ana', 'mãe, Joana'
+  // 'Dr. Roberto', 'Paciente: Ana', 'mãe, Joana', 'Esposa (Glória)'
   while (
     j >= 0 &&
     j >= k - 2 &&
     toks[j]?.kind === 'punct' &&
-    '.:,-'.includes(toks[j]?.text ?? '')
+    '.:,-('.includes(toks[j]?.text ?? '')
   ) {
     if (toks[j]?.text === ':') colon = true;
     j--;
@@ -131,7 +131,8 @@ function bareEvidence(
   const t = toks[k];
   if (!isWord(t) || f.protectedCtx[k] || STOP.has(t.folded)) return false;
   if (f.strongGiven[k] || f.strongSurname[k] || f.shaped[k] === 2) return true;
-  if (known.has(t.folded) && !f.clinical[k] && t.folded.length >= 3) return true;
+  // A name found elsewhere in the consultation; a clinical word only when capitalised ('Rosa').
+  if (known.has(t.folded) && (!f.clinical[k] || t.capitalised) && t.folded.length >= 3) return true;
   // A capitalised word no list knows, as the subject of a dictation verb ('Zuleide refere').
   const capitalisedUnknown = !f.listed[k] && !f.shaped[k] && t.capitalised && plausibleName(t);
   if (!(f.listed[k] || f.shaped[k] || capitalisedUnknown)) return false;
@@ -219,7 +220,7 @@ export function nameSpans(toks: readonly Tok[], known: ReadonlySet<string>): Nam
     });
     for (let i = first; i <= last; i++) {
       const w = toks[i] as Tok;
-      if (!isParticle(w) && !NAME_SUFFIXES.has(w.folded) && !CLINICAL.has(w.folded))
+      if (!isParticle(w) && !NAME_SUFFIXES.has(w.folded))
         if (w.kind === 'word' && w.folded.length >= 3 && !STOP.has(w.folded)) words.add(w.folded);
     }
     if (cue === 'label' || cue === 'naming' || (cue !== 'none' && cueIsPatient(toks, first)))

@@ -1,6 +1,8 @@
 /**
- * Turns what arrived (the event or the workspace call) into what may be stored. Everything that
- * leaves this module is anonymised: scrubbed texts, keyed hashes, a month and a UF.
+ * Turns what arrived (the event or the workspace call) into what may be stored: scrubbed texts,
+ * keyed hashes, a month and a UF. In LGPD terms this is pseudonymised, not anonymised, data (art.
+ * 12 and 13 §4): the keyed hashes can be linked back by whoever holds the key, and the scrubber's
+ * recall is measured, not perfect (docs/anonymisation.md). The names 'anonymise' stay for the code.
  */
 import { type BrazilianUf, VAULT_TEASER_CHARS } from '@pv/contracts';
 import type { KeyedHasher } from './hashing.js';

@@ -1,5 +1,5 @@
-import { startFakeSoniox, startFakeSonioxRealtime } from '@pv/billing/testing';
 import { setup as startE2eStack, teardown as stopE2eStack } from '@pv/e2e-kit/global-setup';
+import { startFakeSoniox, startFakeSonioxRealtime } from '@pv/provider-fakes';
 import type { TestProject } from 'vitest/node';
 
 /** What the Super Transcritor spec gets through `inject('soniox')` to steer the fakes. */

@@ -19,7 +19,7 @@ import {
   transcriptText,
 } from './speech-helpers';
 
-/** The realtime fake's view of one connection (services/billing/src/testing). */
+/** The realtime fake's view of one connection (@pv/provider-fakes). */
 interface FakeSession {
   keySource: string;
   keyAccepted: boolean;

@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { aptInstall, canAptInstall, findExecutable } from '../../../tools/stack/src/infra.js';
+import { canAptInstall, DEFAULT_CHROMIUM_PATH, findChromium } from '@pv/stack/infra';
 import { e2eDataDir } from './paths.js';
 
-/** Where Debian and Ubuntu put their `chromium` package's launcher. */
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+export { DEFAULT_CHROMIUM_PATH };
 
 const INSTALL_HINT =
   'Install Chromium and run again: Debian/Ubuntu `sudo apt-get install -y --no-install-recommends chromium`; ' +
@@ -21,26 +20,18 @@ const INSTALL_HINT =
  */
 export function ensureChromium(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.CHROMIUM_PATH?.trim();
-  if (configured) {
-    if (existsSync(configured)) return configured;
+  if (configured && !existsSync(configured)) {
     throw new Error(`CHROMIUM_PATH is set to ${configured}, which does not exist. ${INSTALL_HINT}`);
   }
-  const found = findInstalledChromium();
+  const log = path.join(e2eDataDir, 'logs', 'apt.log');
+  const found = findChromium(
+    log,
+    () => process.stderr.write(`[e2e] installing chromium with apt-get (log: ${log})\n`),
+    env,
+  );
   if (found) return found;
   if (canAptInstall()) {
-    const log = path.join(e2eDataDir, 'logs', 'apt.log');
-    mkdirSync(path.dirname(log), { recursive: true });
-    process.stderr.write(`[e2e] installing chromium with apt-get (log: ${log})\n`);
-    if (aptInstall(['chromium'], log)) {
-      const installed = findInstalledChromium();
-      if (installed) return installed;
-    }
     throw new Error(`apt-get could not install chromium (see ${log}). ${INSTALL_HINT}`);
   }
   throw new Error(`Chromium was not found at ${DEFAULT_CHROMIUM_PATH}. ${INSTALL_HINT}`);
-}
-
-function findInstalledChromium(): string | undefined {
-  if (existsSync(DEFAULT_CHROMIUM_PATH)) return DEFAULT_CHROMIUM_PATH;
-  return findExecutable('chromium') ?? findExecutable('chromium-browser');
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { aptInstall, canAptInstall, findExecutable } from '../../../tools/stack/src/infra.js';
+import { installMissingTools } from '@pv/stack/infra';
 import { e2eDataDir } from './paths.js';
 
 const TOOLS = { 'espeak-ng': 'espeak-ng', sox: 'sox' } as const;
@@ -11,18 +11,10 @@ const TOOLS = { 'espeak-ng': 'espeak-ng', sox: 'sox' } as const;
  * not 1). Throws with what to install otherwise.
  */
 export function ensureSpeechTools(): void {
-  const missing = () => Object.keys(TOOLS).filter((bin) => !findExecutable(bin));
-  let absent = missing();
-  if (absent.length > 0 && canAptInstall()) {
-    const log = path.join(e2eDataDir, 'logs', 'apt.log');
-    mkdirSync(path.dirname(log), { recursive: true });
-    process.stderr.write(`[e2e] installing ${absent.join(' ')} with apt-get (log: ${log})\n`);
-    aptInstall(
-      absent.map((bin) => TOOLS[bin as keyof typeof TOOLS]),
-      log,
-    );
-    absent = missing();
-  }
+  const log = path.join(e2eDataDir, 'logs', 'apt.log');
+  const absent = installMissingTools(TOOLS, log, (packages) =>
+    process.stderr.write(`[e2e] installing ${packages.join(' ')} with apt-get (log: ${log})\n`),
+  );
   if (absent.length > 0) {
     throw new Error(
       `${absent.join(' and ')} ${absent.length > 1 ? 'are' : 'is'} needed to make the fake ` +

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Infra, probeTcp, provisionInfra } from '@pv/stack/infra';
+import { forEachLine } from '@pv/stack/processes';
+import { ensureVaultSecrets } from '@pv/stack/secrets';
+import { discoverProcesses } from '@pv/stack/services';
 import pg from 'pg';
-import { type Infra, probeTcp, provisionInfra } from '../../../tools/stack/src/infra.js';
-import { forEachLine } from '../../../tools/stack/src/processes.js';
-import { ensureVaultSecrets } from '../../../tools/stack/src/secrets.js';
-import { discoverProcesses } from '../../../tools/stack/src/services.js';
 import { acquireLock } from './lock.js';
 import { e2eDataDir, repoRoot } from './paths.js';
 import {
@@ -18,6 +19,9 @@ import {
   E2E_ADMIN,
   stripAnsi,
 } from './stack-env.js';
+
+/** `npm start`'s entry point, found through @pv/stack's exports rather than a path into it. */
+const STACK_CLI = createRequire(import.meta.url).resolve('@pv/stack/cli');
 
 export interface StartStackOptions {
   /** Extra variables for every process of the stack, e.g. `{ SONIOX_API_URL: fake.url }`. */
@@ -240,7 +244,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
     });
     child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join('tools', 'stack', 'src', 'cli.ts'), 'start'],
+      ['--import', 'tsx', STACK_CLI, 'start'],
       // Its own process group, so that stop() can make sure nothing of it is left behind.
       { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
@@ -384,7 +388,7 @@ function waitUntilReady(child: ChildProcess, output: StackOutput, logFile: strin
     if (child.stdout) forEachLine(child.stdout, onLine);
     if (child.stderr) forEachLine(child.stderr, onLine);
     child.once('error', (err) =>
-      settle(new Error(`Could not run tools/stack/src/cli.ts start: ${err.message}`)),
+      settle(new Error(`Could not run ${STACK_CLI} start: ${err.message}`)),
     );
     child.once('exit', (code, signal) => {
       settle(

@@ -1,3 +1,4 @@
+import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import { type Static, Type } from '@sinclair/typebox';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +9,6 @@ import {
   type LlmLogger,
   type LlmMessage,
 } from '../src/index.js';
-import { type FakeOpenAI, startFakeOpenAI } from '../src/testing/index.js';
 import { messageAt, recordingLogger, settingsFromEnv } from './helpers.js';
 
 const NoteSchema = Type.Object(

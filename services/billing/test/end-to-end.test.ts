@@ -4,11 +4,11 @@ import { loadAuthConfig } from '@pv/auth/config';
 import { openAuth } from '@pv/auth/runtime';
 import { startSubscriptionConsumer } from '@pv/auth/subscription-consumer';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
+import { type FakeStripe, startFakeStripe } from '@pv/provider-fakes';
 import { createRedis, type DurableSubscription } from '@pv/service-kit';
 import { Client, createTestDatabase, eventually, testInfra } from '@pv/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../src/testing/index.js';
 import { type BillingUnderTest, startBilling, urlOf } from './harness.js';
 
 // The purchase as the subscribe page makes it: through the real gateway, with the real auth

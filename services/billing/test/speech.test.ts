@@ -1,7 +1,7 @@
 import { BillingMessages } from '@pv/contracts';
+import { startFakeSoniox } from '@pv/provider-fakes';
 import { collectEvents } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSoniox } from '../src/testing/index.js';
 import { type BillingUnderTest, startBilling } from './harness.js';
 
 let soniox: Awaited<ReturnType<typeof startFakeSoniox>>;

@@ -1,7 +1,7 @@
 import { BillingMessages } from '@pv/contracts';
+import { type FakeStripe, startFakeStripe } from '@pv/provider-fakes';
 import { collectEvents, eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../src/testing/index.js';
 import { type BillingUnderTest, startBilling } from './harness.js';
 
 let stripe: FakeStripe;

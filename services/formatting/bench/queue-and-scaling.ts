@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
-import { startFakeOpenAI } from '@pv/llm/testing';
+import { startFakeOpenAI } from '@pv/provider-fakes';
 import { dropDatabase } from '@pv/service-kit';
 import { freePort, testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import autocannon from 'autocannon';

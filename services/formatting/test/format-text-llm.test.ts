@@ -6,7 +6,7 @@ import {
   type FormatTextResponse,
   PROFESSIONALS,
 } from '@pv/contracts';
-import { type FakeOpenAI, startFakeOpenAI } from '@pv/llm/testing';
+import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import { connectNats } from '@pv/service-kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTY_PROFILES } from '../src/notes/index.js';

@@ -8,7 +8,6 @@ import { openAuth } from '@pv/auth/runtime';
 import { buildBillingApp } from '@pv/billing';
 import { loadBillingConfig } from '@pv/billing/config';
 import { openBilling } from '@pv/billing/runtime';
-import { startFakeSoniox, startFakeStripe } from '@pv/billing/testing';
 import { buildDocumentsApp, startPdfWorker } from '@pv/documents';
 import { loadDocumentsConfig } from '@pv/documents/config';
 import { openDocuments } from '@pv/documents/runtime';
@@ -16,6 +15,7 @@ import { buildFormattingApp } from '@pv/formatting';
 import { loadFormattingConfig } from '@pv/formatting/config';
 import { openFormatting } from '@pv/formatting/runtime';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
+import { startFakeSoniox, startFakeStripe } from '@pv/provider-fakes';
 import { createRedis, JobQueue } from '@pv/service-kit';
 import {
   createTestDatabase,

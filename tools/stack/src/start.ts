@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { InfraError, printInfraSummary, provisionInfra } from './infra.js';
+import { InfraError, printInfraSummary, provisionInfra } from './infra/index.js';
 import { error, formatDuration, info, paint, warn } from './log.js';
 import { pnpmCommand, repoRoot } from './paths.js';
 import { Supervisor } from './processes.js';

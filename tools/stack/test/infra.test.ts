@@ -13,7 +13,7 @@ import {
   probeRedis,
   probeTcp,
   redactUrl,
-} from '../src/infra.js';
+} from '../src/infra/index.js';
 
 describe('parseServerUrl', () => {
   it('fills in the default port of each server', () => {

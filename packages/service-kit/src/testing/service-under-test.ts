@@ -6,13 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { createRedis } from '../redis.js';
 import type { ServiceRuntime } from '../runtime.js';
 import { Client } from './http-client.js';
-import {
-  createTestDatabase,
-  mintSession,
-  startPrivateNats,
-  testInfra,
-  testSessionKeys,
-} from './index.js';
+import { createTestDatabase, testInfra, testSessionKeys } from './infra.js';
+import { startPrivateNats } from './private-nats.js';
+import { mintSession } from './sessions.js';
 
 export type TestRole = 'free' | 'premium' | 'admin';
 

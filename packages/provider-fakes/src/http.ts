@@ -11,14 +11,25 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(JSON.stringify(body));
 }
 
-/** Listens on an ephemeral port of 127.0.0.1 and resolves with the base URL. */
+/**
+ * Listens on an ephemeral port of 127.0.0.1 and resolves with the base URL. A handler that
+ * throws answers 500 with `{ error }`, unless `onError` answers in the provider's own shape.
+ */
 export async function listen(
   handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  onError: (res: ServerResponse, error: unknown) => void = (res, error) =>
+    sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) }),
 ): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
-    handler(req, res).catch((error: Error) => sendJson(res, 500, { error: error.message }));
+    handler(req, res).catch((error: unknown) => onError(res, error));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import type { FakeSonioxKeyStore } from './fake-soniox.js';
 import { type FakeControl, handleFakeControl, listen, readBody, sendJson } from './http.js';
+import type { FakeSonioxKeyStore } from './soniox.js';
 
 /** Soniox's browser handshake: `new WebSocket(url, ['soniox-api-key', temporaryKey])`. */
 export const SONIOX_KEY_PROTOCOL = 'soniox-api-key';

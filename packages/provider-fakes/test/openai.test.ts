@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAI, startFakeOpenAI } from '../src/testing/index.js';
+import { type FakeOpenAI, startFakeOpenAI } from '../src/index.js';
 
 /** The wire protocol itself, read with plain fetch: what any OpenAI client would see. */
 describe('fake OpenAI server', () => {

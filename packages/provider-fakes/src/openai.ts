@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { listen, readBody } from './http.js';
 
 /** The body of `POST /v1/chat/completions`, as the SDK sends it. */
 export interface ChatCompletionRequestBody {
@@ -120,12 +115,6 @@ function sendJson(
     ...headers,
   });
   res.end(text);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString('utf8');
 }
 
 /** Resolves after `ms`, or early when the client went away (the answer is then dropped). */
@@ -305,32 +294,17 @@ export async function startFakeOpenAI(
     if (!gone.signal.aborted) res.end('data: [DONE]\n\n');
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) {
-        sendJson(res, 500, errorBody(500, `Fake responder failed: ${String(error)}`));
-      } else res.destroy();
-    });
+  const { url, close } = await listen(handle, (res, error) => {
+    if (!res.headersSent) {
+      sendJson(res, 500, errorBody(500, `Fake responder failed: ${String(error)}`));
+    } else res.destroy();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${url}/v1`,
     requests,
     setResponder(next) {
       respond = next;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close,
   };
 }

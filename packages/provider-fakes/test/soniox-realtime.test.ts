@@ -6,7 +6,7 @@ import {
   SONIOX_KEY_PROTOCOL,
   startFakeSoniox,
   startFakeSonioxRealtime,
-} from '../src/testing/index.js';
+} from '../src/index.js';
 
 let rest: Awaited<ReturnType<typeof startFakeSoniox>>;
 let realtime: FakeSonioxRealtime;

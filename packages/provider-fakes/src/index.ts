@@ -1,0 +1,29 @@
+// Local stand-ins for the paid providers the product calls, each speaking the provider's real
+// wire protocol on a loopback port: the same fakes serve service tests, system tests, benches and
+// the browser suites, so none of them has to reach into a service for its test doubles.
+export {
+  type ChatCompletionRequestBody,
+  type FakeOpenAI,
+  type FakeReply,
+  type FakeRequest,
+  type FakeResponder,
+  type RecordedRequest,
+  startFakeOpenAI,
+} from './openai.js';
+export {
+  type FakeSonioxBehaviour,
+  FakeSonioxKeyStore,
+  type MintedSonioxKey,
+  startFakeSoniox,
+} from './soniox.js';
+export {
+  DEFAULT_FAKE_SCRIPT,
+  FAKE_SONIOX_WS_PATH,
+  type FakeSonioxRealtime,
+  type FakeSonioxRealtimeBehaviour,
+  type FakeSonioxSession,
+  type FakeSonioxToken,
+  SONIOX_KEY_PROTOCOL,
+  startFakeSonioxRealtime,
+} from './soniox-realtime.js';
+export { type FakeStripe, parseStripeForm, startFakeStripe } from './stripe.js';

@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually } from './eventually.js';
+
+/** Finds a nats-server binary: NATS_SERVER_BIN, the PATH, or Debian's /usr/sbin. */
+export function natsServerBinary(): string | undefined {
+  const candidates = [
+    process.env.NATS_SERVER_BIN,
+    ...(process.env.PATH ?? '').split(':').map((d) => `${d}/nats-server`),
+    '/usr/sbin/nats-server',
+  ];
+  return candidates.find((c): c is string => !!c && existsSync(c));
+}
+
+/**
+ * A NATS server of the test's own (JetStream on, store in a temp folder) that the test can stop
+ * and start again on the same port and store, to prove what happens while NATS is down.
+ */
+export async function startPrivateNats(): Promise<{
+  url: string;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+}> {
+  const binary = natsServerBinary();
+  if (!binary)
+    throw new Error(
+      'nats-server not found: install it (Debian: apt-get install nats-server) or set NATS_SERVER_BIN',
+    );
+  const port = await freePort();
+  const storeDir = mkdtempSync(join(tmpdir(), 'pv-nats-'));
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+      stdio: 'ignore',
+    });
+    await eventually(() => canConnect(port), 10_000);
+  };
+  const stop = async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child!.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return { url: `nats://127.0.0.1:${port}`, stop, start };
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** An ephemeral TCP port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

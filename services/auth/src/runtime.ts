@@ -2,7 +2,7 @@ import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { AuthConfig } from './config.js';
 import { authMigrations } from './db/migrations/index.js';
 import type { AuthDatabase } from './db/schema.js';
-import { seed } from './db/seed.js';
+import { seed } from './setup/seed.js';
 
 /** Opens the auth database (created, migrated and seeded), Redis, NATS and the outbox relay. */
 export async function openAuth(config: AuthConfig): Promise<ServiceRuntime<AuthDatabase>> {

@@ -1,5 +1,5 @@
 import type { BillingDb } from '../db/schema.js';
-import { publishSubscriptionChanged } from '../events/publishers.js';
+import { publishSubscriptionChanged } from './subscription.events.js';
 import { lockSubscription, updateSubscription } from './subscription.repository.js';
 
 export interface StatusChange {

@@ -8,7 +8,7 @@ import { type LlmClient, LlmError } from '@pv/llm';
 import { AppError, badRequest, type OutboxRelay, type Principal } from '@pv/service-kit';
 import type { TSchema } from '@sinclair/typebox';
 import type { DocumentsKysely } from '../db/schema.js';
-import { publishDocumentGenerated } from '../events/publishers.js';
+import { publishDocumentGenerated } from './document.events.js';
 import type { PdfHeader } from '../pdf/jobs.js';
 import { type Consultation, parseConsultation } from './consultation.js';
 import { isControlledMedication } from './controlled-drugs.js';

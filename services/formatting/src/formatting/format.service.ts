@@ -26,7 +26,7 @@ import {
   medicalTermNames,
 } from '../content/prompt-context.repository.js';
 import type { FormattingDb, FormattingKysely } from '../db/schema.js';
-import { publishAiRequestCompleted, publishConsultFormatted } from '../events/publishers.js';
+import { publishAiRequestCompleted, publishConsultFormatted } from './format.events.js';
 import { findTemplateOf } from '../templates/user-template.repository.js';
 import { USER_TEMPLATE_NOT_FOUND } from '../templates/user-templates.service.js';
 import { DiagnosticJob, FormatNoteJob, type FormatNotePayload, type JobUsage } from './jobs.js';

@@ -5,7 +5,7 @@ import { normalizeEmail } from '../users/email.js';
 import { hashPassword, temporaryPassword } from '../users/passwords.js';
 import { toChangedUser } from '../users/user.mapper.js';
 import { anyAdminExists, findUserByEmail, insertUser } from '../users/user.repository.js';
-import type { AuthKysely } from './schema.js';
+import type { AuthKysely } from '../db/schema.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@prontuario.local';
 

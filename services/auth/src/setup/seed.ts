@@ -1,11 +1,11 @@
 import { enqueueEvent, isUniqueViolation } from '@pv/service-kit';
 import type { Logger } from 'pino';
+import type { AuthKysely } from '../db/schema.js';
 import { findActiveTerms, insertTerms, listTerms } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
 import { hashPassword, temporaryPassword } from '../users/passwords.js';
 import { toChangedUser } from '../users/user.mapper.js';
 import { anyAdminExists, findUserByEmail, insertUser } from '../users/user.repository.js';
-import type { AuthKysely } from '../db/schema.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@prontuario.local';
 

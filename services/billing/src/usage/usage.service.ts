@@ -9,10 +9,10 @@ import {
 } from '@pv/contracts';
 import { type OutboxRelay, type Principal, tooManyRequests } from '@pv/service-kit';
 import type { BillingKysely, MonthlyUsageRow } from '../db/schema.js';
-import { publishSpeechSeconds } from './usage.events.js';
 import { isPremium } from '../subscriptions/premium.js';
 import { memberSinceOf } from '../users/billing-user.repository.js';
 import { type Period, periodLabel, periodOf } from './period.js';
+import { publishSpeechSeconds } from './usage.events.js';
 import {
   addToMonth,
   findMonth,

@@ -8,11 +8,11 @@ import { type LlmClient, LlmError } from '@pv/llm';
 import { AppError, badRequest, type OutboxRelay, type Principal } from '@pv/service-kit';
 import type { TSchema } from '@sinclair/typebox';
 import type { DocumentsKysely } from '../db/schema.js';
-import { publishDocumentGenerated } from './document.events.js';
 import type { PdfHeader } from '../pdf/jobs.js';
 import { type Consultation, parseConsultation } from './consultation.js';
 import { isControlledMedication } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
+import { publishDocumentGenerated } from './document.events.js';
 
 // What every family of documents shares: who writes (the model or the offline writer), who
 // signs (the profile), how the file is named, and the event that says a document was made.

@@ -26,9 +26,9 @@ import {
   medicalTermNames,
 } from '../content/prompt-context.repository.js';
 import type { FormattingDb, FormattingKysely } from '../db/schema.js';
-import { publishAiRequestCompleted, publishConsultFormatted } from './format.events.js';
 import { findTemplateOf } from '../templates/user-template.repository.js';
 import { USER_TEMPLATE_NOT_FOUND } from '../templates/user-templates.service.js';
+import { publishAiRequestCompleted, publishConsultFormatted } from './format.events.js';
 import { DiagnosticJob, FormatNoteJob, type FormatNotePayload, type JobUsage } from './jobs.js';
 
 export const FormatMessages = {

@@ -55,5 +55,17 @@ export {
   SPECIALTY_PROFILES,
   type SpecialtyProfile,
 } from './specialties.js';
+export {
+  applySystemInstructions,
+  CATCH_ALL_HEADING,
+  type NoteTemplate,
+  type OfflineShaping,
+  parseTemplateHeadings,
+  renderWithTemplate,
+  type ShapingStep,
+  type SystemInstruction,
+  shapeOfflineNote,
+  shapeOfflineResult,
+} from './templates.js';
 export { CLIENT_LINE_BREAK_AFTER_CHARS, cleanTranscript } from './transcript.js';
 export { findVitals, formatVitals, type VitalMatch } from './vitals.js';

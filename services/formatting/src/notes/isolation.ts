@@ -25,7 +25,9 @@ const STOP_WORDS = new Set(
 );
 
 function contentWords(text: string): string[] {
-  return (fold(text).match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 1 && !STOP_WORDS.has(w));
+  return (fold(text).match(/[a-z0-9]+/g) ?? []).filter(
+    (w) => (w.length > 1 || /\d/.test(w)) && !STOP_WORDS.has(w),
+  );
 }
 
 function trigrams(text: string): Set<string> {

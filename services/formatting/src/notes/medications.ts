@@ -225,6 +225,9 @@ const CLAUSE_SEPARATOR = /,|;|\s{1,3}e\s{1,3}|\s{1,3}-\s{1,3}/g;
 export const CURRENT_USE =
   /\b(?:faz uso|fazia uso|fez uso|em uso|usa|usava|usou|usando|toma|tomava|tomou|tomando|ingeriu|uso previo|uso domiciliar|uso regular|uso cronico|suspend[a-z]{0,8}|suspens[a-z]{0,8}|retir[a-z]{0,8}|interromp[a-z]{0,8}|alergi[a-z]{0,8}|alergic[a-z]{0,8})\b/;
 
+const DOSE_UNIT_WORD = new RegExp(`^(?:${UNIT})$`);
+const isDoseUnit = (word: string) => DOSE_UNIT_WORD.test(word);
+
 /** Words a regimen is made of: a clause is kept up to its first word outside the regimen. */
 const REGIMEN_WORDS = new Set(
   (
@@ -461,7 +464,8 @@ export function findMedications(text: string, source: string): MedicationMatch[]
     const original = text.slice(range.start, range.end);
     items.push({
       ...range,
-      line: normaliseMedicationLine(withDigits(original, fold(original))),
+      // Doses said as words are written in digits ('cinquenta miligramas' -> '50 mg').
+      line: normaliseMedicationLine(withDigits(original, fold(original), isDoseUnit)),
     });
   }
   return items;

@@ -44,7 +44,6 @@ export function buildPatientNote(
   const blocks = new Map<string, Block[]>(profile.sections.map((s) => [s.key, []]));
   const movedVitals: VitalMatch[] = [];
   const keepMedications = new Set(routing.keepMedications);
-  const order = (section: string) => cp.order.get(section) ?? 0;
 
   const additional = context.additionalContext?.trim() ?? '';
   const tokens = tokenize(text, folded);
@@ -77,9 +76,9 @@ export function buildPatientNote(
     if (routing.vitals !== null && !RESULT_SECTIONS.has(piece.section)) {
       const found = vitalsWithin(allVitals, piece.start, piece.end);
       if (found.length > 0) {
-        const inPlace = piece.section !== routing.vitals && order(piece.section) > cp.examIndex;
+        // A re-evaluation's measurements (nursing) stay where they were said, normalised.
+        const inPlace = piece.section === cp.roleSection('nursingEvaluation');
         if (inPlace) {
-          // A measurement after the exam (a re-evaluation) stays where it was said, normalised.
           pieceText = collapseSpaces(
             replaceRanges(pieceText, found, (v) => ` ${inlineVitals([v])} `),
           );

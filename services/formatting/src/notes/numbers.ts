@@ -145,6 +145,8 @@ function readGroup(
     kind = kindOf(v);
     next += 2;
   }
+  // 'cento' never stands alone ('por cento' is a percentage).
+  if (list[i]?.text === 'cento' && next === i + 1) return null;
   return { value, next };
 }
 
@@ -321,11 +323,17 @@ export function numericView(folded: string): NumericView {
   return { text: parts.join(''), map };
 }
 
-/** `text` (any case) with its spoken numbers written as digits: 'cinquenta miligramas' -> '50 miligramas'. */
-export function withDigits(text: string, folded: string): string {
+/**
+ * `text` (any case) with its spoken numbers written as digits: 'cinquenta miligramas' ->
+ * '50 miligramas'. With `only`, just the numbers followed by a word it accepts.
+ */
+export function withDigits(text: string, folded: string, only?: (nextWord: string) => boolean): string {
   let out = '';
   let pos = 0;
   for (const span of spokenNumberSpans(folded)) {
+    if (only && !only(/^\s{0,3}([a-z]{1,20})/.exec(folded.slice(span.end, span.end + 24))?.[1] ?? '')) {
+      continue;
+    }
     out += text.slice(pos, span.start) + span.digits;
     pos = span.end;
   }

@@ -9,6 +9,7 @@ import { NUMBER_WORDS, readSpokenNumber, type Word, words } from './numbers.js';
 import {
   AGE_UNITS,
   GENDERED_ADJECTIVES,
+  LOWERCASE_NOT_NAME_WORDS,
   NAME_LABELS,
   NOT_NAME_WORDS,
   PARTICLES,
@@ -141,6 +142,7 @@ interface NameMatch {
 const isNameWord = (t: Token) =>
   /^[a-z]{2,}$/.test(t.text) &&
   !NOT_NAME_WORDS.has(t.text) &&
+  (t.cap || !LOWERCASE_NOT_NAME_WORDS.has(t.text)) &&
   !NUMBER_WORDS.has(t.text) &&
   t.text !== 'mil';
 

@@ -74,7 +74,7 @@ export const NOT_NAME_WORDS = new Set(
     'acha evolui evoluiu segue mantem mantendo esta estou estamos sente sentindo tendo sendo ' +
     'encaminhado encaminhada acompanhado acompanhada levado levada ' +
     // identification and clinical words
-    'paciente pacientes sexo idade anos ano meses mes dias dia semanas semana horas hora ' +
+    'paciente pacientes sexo idade ' +
     'masculino feminino homem mulher menino menina rapaz moca senhor senhora dona sr sra srta ' +
     'dr dra doutor doutora internado internada acamado acamada lucido lucida consciente ' +
     'orientado orientada idoso idosa hipertenso hipertensa diabetico diabetica tabagista ' +
@@ -89,6 +89,11 @@ export const NOT_NAME_WORDS = new Set(
     'crianca bebe adolescente menor lactente anotacao evolucao enfermagem atendimento social ' +
     'psiquiatrica psicologica nutricao primeira rotina admissional periodico demissional'
   ).split(' '),
+);
+
+/** Words that end a name dictated in lower case, but are surnames when capitalised ('Dias'). */
+export const LOWERCASE_NOT_NAME_WORDS = new Set(
+  'anos ano meses mes dias dia semanas semana horas hora'.split(' '),
 );
 
 /** Words after a name (dictated without punctuation) that show the identification goes on. */

@@ -305,20 +305,6 @@ export function segment(
         }
       }
       const matches = cp.trie.matchAt(text, tokens, k);
-      // A sentence that names a diagnosis after the exam ('Artrite reumatoide em atividade.').
-      if (position === 'start' && cp.assessmentSection !== null) {
-        const target = index(cp.assessmentSection);
-        if (
-          target > currentIndex &&
-          currentIndex >= cp.examIndex &&
-          looksLikeDiagnosis(text, tokens, k, last)
-        ) {
-          cut(t.start, cp.assessmentSection, t.start);
-          k++;
-          continue;
-        }
-      }
-
       const chosen =
         matches.length === 0
           ? null
@@ -358,15 +344,18 @@ export function segment(
             (m) => m.next === match.next && m.value.drop && m.value.section === info.section,
           );
         let cueStart = t.start;
+        // A label word said before the cue ('história' + 'hipertensa') is left out.
+        let leadIn = false;
         if (position === 'mid' && info.mode === 'lead' && !runOn) {
           // A content cue in the first words: the whole sentence is about it.
           cueStart = (tokens[first] as Token).start;
         } else if (position === 'mid') {
           const lead = tokens[k - 1];
-          if (lead && LABEL_LEAD_INS.has(lead.text) && lead.gap === 'none') cueStart = lead.start;
+          leadIn = lead !== undefined && LABEL_LEAD_INS.has(lead.text) && lead.gap === 'none';
+          if (lead && leadIn) cueStart = lead.start;
           else cueStart = (tokens[timeBefore(tokens, k, first)] as Token).start;
         }
-        const contentStart = dropped ? match.end + (dropLabel ? sep : 0) : cueStart;
+        const contentStart = dropped ? match.end + (dropLabel ? sep : 0) : leadIn ? t.start : cueStart;
         if (info.section !== state.current || dropped) {
           if (state.complaintOpen) {
             state.complaintOpen = false;
@@ -385,6 +374,20 @@ export function segment(
         }
         firstClause = false;
         continue;
+      }
+
+      // A sentence that names a diagnosis after the exam ('Artrite reumatoide em atividade.').
+      if (position === 'start' && cp.assessmentSection !== null) {
+        const target = index(cp.assessmentSection);
+        if (
+          target > currentIndex &&
+          currentIndex >= cp.examIndex &&
+          looksLikeDiagnosis(text, tokens, k, last)
+        ) {
+          cut(t.start, cp.assessmentSection, t.start);
+          k++;
+          continue;
+        }
       }
 
       k++;

@@ -529,7 +529,6 @@ export const SPOKEN_CUES: readonly CueGroup[] = [
       'retornar em',
       'retornar se',
       'reavaliar em',
-      'retorno',
     ],
   },
   { role: 'observations', mode: 'lead', phrases: ['a avaliacao tem validade', 'validade'] },

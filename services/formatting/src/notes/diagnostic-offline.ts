@@ -752,11 +752,14 @@ const NEGATION =
 function cueSource(cue: string): string {
   const folded = fold(cue).trim();
   const prefix = folded.endsWith('*');
+  // Hyphens and spaces first: the number pattern put in for '#' has its own.
   const body = escapeRegExp(prefix ? folded.slice(0, -1) : folded)
-    .replace(/#/g, NUMBER_SOURCE)
-    .replace(/\s+/g, '\\s+')
-    .replace(/-/g, '[-\\s]?');
-  return `\\b${body}${prefix ? '[a-z]*' : '(?![a-z0-9])'}`;
+    .replace(/-/g, '[- ]?')
+    .replace(/\s+/g, ' ')
+    .replace(/#/g, NUMBER_SOURCE);
+  // The text is collapsed to single spaces first, so single spaces suffice: every quantifier
+  // of the pattern is bounded, and the scan is linear on any input.
+  return `\\b${body}${prefix ? '[a-z]{0,30}' : '(?![a-z0-9])'}`;
 }
 
 interface CompiledCriterion {
@@ -859,7 +862,8 @@ export function analyseOffline(
   rawText: string,
   additionalContext?: string | null,
 ): OfflineDiagnosticAnalysis {
-  const text = additionalContext?.trim() ? `${rawText}\n${additionalContext}` : rawText;
+  const joined = additionalContext?.trim() ? `${rawText}\n${additionalContext}` : rawText;
+  const text = joined.replace(/[ \t\u00a0]{1,1000}/g, ' ');
   const folded = fold(text);
   const scored: { hypothesis: DiagnosticHypothesis; share: number; order: number }[] = [];
   const evidence = new Map<string, string>();

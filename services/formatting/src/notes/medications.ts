@@ -384,7 +384,7 @@ const CLAUSE_LEAD =
 /** Whether a dose at `doseStart` starts a clause (nothing but a separator or a lead word before it). */
 function atClauseLead(folded: string, floor: number, doseStart: number): boolean {
   const before = folded.slice(Math.max(floor, doseStart - 30), doseStart);
-  if (folded.slice(floor, doseStart).trim() === '') return true;
+  if (doseStart - floor <= 30 && before.trim() === '') return true;
   return CLAUSE_LEAD.test(before);
 }
 const NAME_AFTER = /^\s{1,3}de\s{1,3}([a-z][a-z-]{2,40}(?:\s{1,3}[a-z][a-z-]{2,40})?)/;

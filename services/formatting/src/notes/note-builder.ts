@@ -29,6 +29,10 @@ export interface PatientContext {
   identifyFromContext?: boolean;
 }
 
+/** A dose needs a unit: a piece without one holds no medication (a cheap test first). */
+const MAY_HOLD_DOSE =
+  /(?:\d|\b)(?:mg|mcg|ml|g|ui|unidades?|gotas?|gts|comprimidos?|cps?|capsulas?|miligramas?|microgramas?|gramas?|mililitros?|ampolas?|sache|jatos|puffs?|µg|ug)\b/;
+
 /** Sections whose measurements are lab results, written as dictated ('glicemia de jejum 162'). */
 const RESULT_SECTIONS = new Set(['complementaryExams', 'labs']);
 
@@ -95,6 +99,7 @@ export function buildPatientNote(
     if (
       routing.medications !== null &&
       !keepMedications.has(piece.section) &&
+      MAY_HOLD_DOSE.test(pieceFolded) &&
       !CURRENT_USE.test(pieceFolded)
     ) {
       const target = blocks.get(routing.medications);

@@ -327,11 +327,18 @@ export function numericView(folded: string): NumericView {
  * `text` (any case) with its spoken numbers written as digits: 'cinquenta miligramas' ->
  * '50 miligramas'. With `only`, just the numbers followed by a word it accepts.
  */
-export function withDigits(text: string, folded: string, only?: (nextWord: string) => boolean): string {
+export function withDigits(
+  text: string,
+  folded: string,
+  only?: (nextWord: string) => boolean,
+): string {
   let out = '';
   let pos = 0;
   for (const span of spokenNumberSpans(folded)) {
-    if (only && !only(/^\s{0,3}([a-z]{1,20})/.exec(folded.slice(span.end, span.end + 24))?.[1] ?? '')) {
+    if (
+      only &&
+      !only(/^\s{0,3}([a-z]{1,20})/.exec(folded.slice(span.end, span.end + 24))?.[1] ?? '')
+    ) {
       continue;
     }
     out += text.slice(pos, span.start) + span.digits;

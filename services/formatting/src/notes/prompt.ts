@@ -171,10 +171,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 function toJson(value: unknown): ParseResult<{ value: unknown }> {
   if (typeof value !== 'string') return { value };
-  const trimmed = value
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
+  // Anchored, or on a trimmed end: linear on any answer.
+  let trimmed = value.trim().replace(/^```(?:json)?\s*/i, '');
+  if (trimmed.endsWith('```')) trimmed = trimmed.slice(0, -3).trimEnd();
   const candidates = [trimmed];
   const first = trimmed.indexOf('{');
   const last = trimmed.lastIndexOf('}');
@@ -191,10 +190,14 @@ function toJson(value: unknown): ParseResult<{ value: unknown }> {
   return { error: 'the answer is not valid JSON' };
 }
 
-const isNotInformed = (text: string) =>
-  fold(text)
-    .trim()
-    .replace(/[.\s]+$/, '') === fold(NOT_INFORMED);
+const isNotInformed = (text: string) => {
+  const folded = fold(text).trim();
+  // 'Não informado.' with its period: compared without a regex over the answer.
+  if (folded.length > NOT_INFORMED.length + 8) return false;
+  let end = folded.length;
+  while (end > 0 && /[.\s]/.test(folded.charAt(end - 1))) end--;
+  return folded.slice(0, end) === fold(NOT_INFORMED);
+};
 
 function optionalString(value: unknown, path: string): ParseResult<{ value: string | null }> {
   if (value === undefined || value === null) return { value: null };

@@ -97,6 +97,7 @@ export function cleanResidue(text: string): string {
 
 /** Whether a residue still says something (not only filler words left around what was taken). */
 export function isMeaningful(text: string, somethingRemoved: boolean): boolean {
+  if (!somethingRemoved) return /[A-Za-z0-9À-ÖØ-öø-ÿ]/.test(text);
   const words = fold(text).match(/[a-z0-9]+/g);
   if (!words) return false;
   if (!somethingRemoved) return true;
@@ -162,10 +163,13 @@ const IDENTIFICATION_WORDS = new Set(
     'crianca',
   ].map(fold),
 );
+const MAX_IDENTIFICATION_LENGTH = 240;
 const AGE_WORDS = new RegExp(`\\b${NUMBER_SOURCE}\\s{1,3}(?:anos?|mes(?:es)?)\\b`, 'g');
 
 /** Whether a piece says nothing but who the patient is (name, age, sex). */
 export function isIdentificationOnly(folded: string, foldedName: string | null): boolean {
+  // A name, an age and a sex fit in a short clause; a long piece says more.
+  if (folded.length > MAX_IDENTIFICATION_LENGTH) return false;
   let rest = foldedName ? folded.split(foldedName).join(' ') : folded;
   rest = rest.replace(AGE_WORDS, ' ');
   const words = rest.match(/[a-z0-9]+/g) ?? [];

@@ -284,7 +284,7 @@ export function segment(
         !state.complaintDone &&
         !state.labelled &&
         cp.complaintSection !== null &&
-        mayCut &&
+        (mayCut || identifiesUpTo(tokens, first, k, id)) &&
         currentIndex <= index(cp.historySection)
       ) {
         const opened = complaintAt(tokens, k, last, first, id);
@@ -355,7 +355,11 @@ export function segment(
           if (lead && leadIn) cueStart = lead.start;
           else cueStart = (tokens[timeBefore(tokens, k, first)] as Token).start;
         }
-        const contentStart = dropped ? match.end + (dropLabel ? sep : 0) : leadIn ? t.start : cueStart;
+        const contentStart = dropped
+          ? match.end + (dropLabel ? sep : 0)
+          : leadIn
+            ? t.start
+            : cueStart;
         if (info.section !== state.current || dropped) {
           if (state.complaintOpen) {
             state.complaintOpen = false;
@@ -524,6 +528,9 @@ function complaintAt(
     return null;
   }
   if (!COMPLAINT_VERBS.has(t.text)) return null;
+  // 'queixa principal' is the label, 'queixa-se de' the verb.
+  if (t.text === 'queixa' && tokens[k + 1]?.text !== 'se' && tokens[k + 1]?.text !== 'de')
+    return null;
   let content = k + 1;
   // 'queixa-se de', 'queixa de'.
   if (tokens[content]?.text === 'se') content++;
@@ -531,14 +538,31 @@ function complaintAt(
   const next = tokens[content];
   if (!next || next.gap === 'stop' || NOT_COMPLAINT_AFTER.has(next.text)) return null;
   // Something before the verb in this sentence must be the identification, or nothing.
-  if (k > first) {
-    const sentenceStart = (tokens[first] as Token).start;
-    const identified = id !== null && id.start >= sentenceStart && id.end <= t.start;
-    const described = (tokens[k - 1] as Token).clause || identified;
-    if (!described) return null;
-    if (!identified && !startsWithPerson(tokens, first, k)) return null;
-  }
+  if (k > first && !identifiesUpTo(tokens, first, k, id)) return null;
   return { intro: false, keepIntro: false, openerToken: k, contentToken: content };
+}
+
+/**
+ * The sentence so far only says who the patient is ('Paciente de 40 anos', 'Dona Lúcia, 71
+ * anos,', 'pedro henrique seis anos'): what follows may be the complaint.
+ */
+function identifiesUpTo(
+  tokens: readonly Token[],
+  first: number,
+  k: number,
+  id: Span | null,
+): boolean {
+  if (k === first) return true;
+  const t = tokens[k] as Token;
+  const sentenceStart = (tokens[first] as Token).start;
+  if (id !== null && id.start >= sentenceStart && id.end <= t.start) {
+    // At most a word or two after the name and age ('..., motoboy, refere').
+    let after = 0;
+    for (let j = k - 1; j >= first && after <= 2 && (tokens[j] as Token).start >= id.end; j--)
+      after++;
+    if (after <= 2) return true;
+  }
+  return k - first <= 8 && startsWithPerson(tokens, first, k);
 }
 
 const PERSON_START = new Set([

@@ -24,10 +24,16 @@ export type HeadingKind =
  * list is in priority order ('queixa principal' is a complaint before 'subjetivo').
  */
 const KIND_WORDS: readonly [HeadingKind, readonly string[]][] = [
-  ['identification', ['identificacao', 'dados do paciente', 'dados pessoais', 'dados do trabalhador']],
+  [
+    'identification',
+    ['identificacao', 'dados do paciente', 'dados pessoais', 'dados do trabalhador'],
+  ],
   ['complaint', ['queixa principal', 'queixa', 'motivo', 'demanda', 'qp']],
   ['followUp', ['retorno', 'seguimento', 'proxima visita', 'reavaliacao']],
-  ['results', ['exames complementares', 'exames laboratoriais', 'resultados', 'bioquimicos', 'laboratorio']],
+  [
+    'results',
+    ['exames complementares', 'exames laboratoriais', 'resultados', 'bioquimicos', 'laboratorio'],
+  ],
   [
     'background',
     [
@@ -49,13 +55,28 @@ const KIND_WORDS: readonly [HeadingKind, readonly string[]][] = [
       'alergias',
     ],
   ],
-  ['history', ['historia da doenca atual', 'hda', 'historia', 'evolucao', 'anamnese', 'relato', 'historico']],
+  [
+    'history',
+    ['historia da doenca atual', 'hda', 'historia', 'evolucao', 'anamnese', 'relato', 'historico'],
+  ],
   ['subjective', ['subjetivo']],
-  ['exam', ['exame', 'fisico', 'sinais vitais', 'antropometr', 'estado mental', 'achados', 'ectoscopia']],
+  [
+    'exam',
+    ['exame', 'fisico', 'sinais vitais', 'antropometr', 'estado mental', 'achados', 'ectoscopia'],
+  ],
   ['objective', ['objetivo']],
   [
     'assessment',
-    ['avaliacao', 'impressao', 'hipotese', 'diagnostic', 'conclusao', 'analise', 'aptidao', 'parecer'],
+    [
+      'avaliacao',
+      'impressao',
+      'hipotese',
+      'diagnostic',
+      'conclusao',
+      'analise',
+      'aptidao',
+      'parecer',
+    ],
   ],
   [
     'plan',
@@ -86,9 +107,22 @@ export const BROADER: Readonly<Partial<Record<HeadingKind, readonly HeadingKind[
   identification: ['observations'],
 };
 
+/** SOAP headings written as their letter alone ('S:', 'O:', 'A:', 'P:'). */
+const SOAP_LETTERS: Readonly<Record<string, HeadingKind>> = {
+  s: 'subjective',
+  o: 'objective',
+  a: 'assessment',
+  p: 'plan',
+};
+
 /** The kind of a heading (by its words), or null. */
 export function headingKind(heading: string): HeadingKind | null {
-  const folded = ` ${fold(heading).replace(/[^a-z0-9]+/g, ' ').trim()} `;
+  const bare = fold(heading)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+  const letter = SOAP_LETTERS[bare];
+  if (letter) return letter;
+  const folded = ` ${bare} `;
   for (const [kind, words] of KIND_WORDS) {
     for (const w of words) {
       // A word, or a word's stem ('diagnostic' in 'diagnóstica').
@@ -241,6 +275,10 @@ const KEY_KIND_BY_PROFESSIONAL: Readonly<Record<string, Readonly<Record<string, 
 };
 
 /** The kind of a built-in section. */
-export function sectionKind(professional: string, key: string, heading: string): HeadingKind | null {
+export function sectionKind(
+  professional: string,
+  key: string,
+  heading: string,
+): HeadingKind | null {
   return KEY_KIND_BY_PROFESSIONAL[professional]?.[key] ?? KEY_KIND[key] ?? headingKind(heading);
 }

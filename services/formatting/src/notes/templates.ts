@@ -49,7 +49,11 @@ export type ShapingStep =
 export const CATCH_ALL_HEADING = 'Outras informações';
 
 const significantWords = (text: string) =>
-  new Set((fold(text).match(/[a-z]{4,}/g) ?? []).filter((w) => !['para', 'pela', 'pelo', 'sobre'].includes(w)));
+  new Set(
+    (fold(text).match(/[a-z]{4,}/g) ?? []).filter(
+      (w) => !['para', 'pela', 'pelo', 'sobre'].includes(w),
+    ),
+  );
 
 /** How well a note's section fits a template heading (0: not at all). */
 function fit(section: NoteSection, sectionType: HeadingKind | null, heading: string): number {
@@ -59,7 +63,12 @@ function fit(section: NoteSection, sectionType: HeadingKind | null, heading: str
   for (const w of significantWords(section.heading)) if (words.has(w)) overlap++;
   let score = overlap * 3;
   if (sectionType !== null && headingType === sectionType) score += 2;
-  else if (sectionType !== null && headingType !== null && BROADER[sectionType]?.includes(headingType)) score += 1;
+  else if (
+    sectionType !== null &&
+    headingType !== null &&
+    BROADER[sectionType]?.includes(headingType)
+  )
+    score += 1;
   return score;
 }
 
@@ -80,8 +89,13 @@ const slug = (heading: string, used: Set<string>) => {
  * informado'; what fits no heading goes under a last 'Outras informações', so nothing is lost.
  * A template with no heading leaves the note as it is.
  */
-export function renderWithTemplate(note: FormattedNote, template: NoteTemplate | string): FormattedNote {
-  const headings = parseTemplateHeadings(typeof template === 'string' ? template : template.content);
+export function renderWithTemplate(
+  note: FormattedNote,
+  template: NoteTemplate | string,
+): FormattedNote {
+  const headings = parseTemplateHeadings(
+    typeof template === 'string' ? template : template.content,
+  );
   if (headings.length === 0) return note;
   const buckets = headings.map(() => [] as NoteSection[]);
   const leftover: NoteSection[] = [];
@@ -107,10 +121,18 @@ export function renderWithTemplate(note: FormattedNote, template: NoteTemplate |
       : list.map((s) => `${s.heading}: ${s.content}`).join('\n');
   const sections: NoteSection[] = headings.map((heading, i) => {
     const list = buckets[i] ?? [];
-    return { key: slug(heading, used), heading, content: list.length > 0 ? join(list) : NOT_INFORMED };
+    return {
+      key: slug(heading, used),
+      heading,
+      content: list.length > 0 ? join(list) : NOT_INFORMED,
+    };
   });
   if (leftover.length > 0) {
-    sections.push({ key: slug(CATCH_ALL_HEADING, used), heading: CATCH_ALL_HEADING, content: join(leftover) });
+    sections.push({
+      key: slug(CATCH_ALL_HEADING, used),
+      heading: CATCH_ALL_HEADING,
+      content: join(leftover),
+    });
   }
   return withText({ ...note, sections });
 }
@@ -122,14 +144,17 @@ function withText(note: FormattedNote): FormattedNote {
 // ---- system instructions --------------------------------------------------------------------------
 
 /** 'Ordem das seções: A, B, C' (also 'ordem:', 'sequência das seções:'). */
-const ORDER = /\b(?:ordem|sequencia)(?: d[ao]s? (?:secoes|topicos|campos))?\s{0,3}:\s{0,3}([^\n]{1,600})/;
+const ORDER =
+  /\b(?:ordem|sequencia)(?: d[ao]s? (?:secoes|topicos|campos))?\s{0,3}:\s{0,3}([^\n]{1,600})/;
 /** 'Seções obrigatórias: A, B' / 'sempre incluir a seção X' / 'incluir sempre: X'. */
 const MANDATORY_LIST = /\b(?:secoes|topicos|campos) obrigatori[oa]s\s{0,3}:\s{0,3}([^\n]{1,600})/;
 const MANDATORY_ONE =
   /\b(?:sempre incluir|incluir sempre|inclua sempre|sempre inclua)(?: a secao| o topico| o campo)?\s{0,3}:?\s{0,3}["'“]?([^"'”\n.;]{2,80})/g;
 /** "Renomear 'Conduta' para 'Plano terapêutico'" / "use 'Plano' em vez de 'Conduta'". */
-const RENAME = /\brenome(?:ar|ie)\s{1,3}["'“]([^"'”\n]{1,80})["'”]\s{1,3}para\s{1,3}["'“]([^"'”\n]{1,80})["'”]/gi;
-const INSTEAD = /\buse\s{1,3}["'“]([^"'”\n]{1,80})["'”]\s{1,3}em vez de\s{1,3}["'“]([^"'”\n]{1,80})["'”]/gi;
+const RENAME =
+  /\brenome(?:ar|ie)\s{1,3}["'“]([^"'”\n]{1,80})["'”]\s{1,3}para\s{1,3}["'“]([^"'”\n]{1,80})["'”]/gi;
+const INSTEAD =
+  /\buse\s{1,3}["'“]([^"'”\n]{1,80})["'”]\s{1,3}em vez de\s{1,3}["'“]([^"'”\n]{1,80})["'”]/gi;
 
 /** The items of a list said in one line: 'A, B e C' -> ['A', 'B', 'C']. */
 function listItems(text: string): string[] {
@@ -190,28 +215,39 @@ export function applySystemInstructions(
     }
     const order = ORDER.exec(folded);
     if (order?.index !== undefined) {
-      const items = listItems(content.slice(order.index + order[0].length - (order[1]?.length ?? 0)));
+      const items = listItems(
+        content.slice(order.index + order[0].length - (order[1]?.length ?? 0)),
+      );
       const picked: NoteSection[] = [];
       for (const item of items) {
         const i = findSection(sections, item);
-        if (i >= 0 && !picked.includes(sections[i] as NoteSection)) picked.push(sections[i] as NoteSection);
+        if (i >= 0 && !picked.includes(sections[i] as NoteSection))
+          picked.push(sections[i] as NoteSection);
       }
       if (picked.length > 0) {
         sections = [...picked, ...sections.filter((s) => !picked.includes(s))];
         applied.push({ kind: 'order', headings: picked.map((s) => s.heading) });
       }
     }
-    const mandatory: string[] = [];
+    // Mandatory sections, in the order the instruction names them.
+    const mandatory: { at: number; heading: string }[] = [];
     const list = MANDATORY_LIST.exec(folded);
     if (list?.index !== undefined) {
-      mandatory.push(...listItems(content.slice(list.index + list[0].length - (list[1]?.length ?? 0))));
+      const start = list.index + list[0].length - (list[1]?.length ?? 0);
+      for (const heading of listItems(content.slice(start, list.index + list[0].length))) {
+        mandatory.push({ at: start, heading });
+      }
     }
     MANDATORY_ONE.lastIndex = 0;
     for (let m = MANDATORY_ONE.exec(folded); m; m = MANDATORY_ONE.exec(folded)) {
       const start = m.index + m[0].length - (m[1]?.length ?? 0);
-      mandatory.push(content.slice(start, start + (m[1]?.length ?? 0)).trim());
+      mandatory.push({
+        at: start,
+        heading: content.slice(start, start + (m[1]?.length ?? 0)).trim(),
+      });
     }
-    for (const heading of mandatory) {
+    mandatory.sort((a, b) => a.at - b.at);
+    for (const { heading } of mandatory) {
       if (findSectionExactly(sections, heading)) continue;
       sections.push({ key: slug(heading, used), heading, content: NOT_INFORMED });
       applied.push({ kind: 'mandatory', heading });
@@ -262,7 +298,12 @@ export function shapeOfflineNote(
 
 /** `shapeOfflineNote` for a whole result: one note, or each patient (the summary rebuilt). */
 export function shapeOfflineResult<
-  R extends { formatted?: FormattedNote; patients?: FormattedNote[]; summary?: string; text: string },
+  R extends {
+    formatted?: FormattedNote;
+    patients?: FormattedNote[];
+    summary?: string;
+    text: string;
+  },
 >(result: R, shaping: OfflineShaping): R {
   if (result.formatted) {
     const { note } = shapeOfflineNote(result.formatted, shaping);

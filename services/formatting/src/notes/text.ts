@@ -43,13 +43,11 @@ export function fold(text: string): string {
       out[i] = EXTRA_FOLDS.get(code) ?? code;
     }
   }
-  let result = '';
-  const CHUNK = 8192;
-  for (let i = 0; i < n; i += CHUNK) {
-    result += String.fromCharCode(...out.subarray(i, Math.min(n, i + CHUNK)));
-  }
-  return result;
+  // The code units back to a string in one native call (lone surrogates pass through unchanged).
+  return UTF16.decode(out);
 }
+
+const UTF16 = new TextDecoder('utf-16le');
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

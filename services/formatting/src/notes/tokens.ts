@@ -2,7 +2,7 @@
  * Words of a dictation with what separates them, for the scanners that read cues and names word
  * by word. Linear in the length of the text.
  */
-import { type Word, words } from './numbers.js';
+import type { Word } from './numbers.js';
 
 export interface Token extends Word {
   /** Dictated with a capital letter. */
@@ -69,23 +69,35 @@ function readGap(text: string, from: number, to: number): number {
 
 /** The tokens of `text` (its folded copy gives the words; the text gives the capitals). */
 export function tokenize(text: string, folded: string): Token[] {
-  const list = words(folded);
-  const out: Token[] = new Array(list.length);
+  const out: Token[] = [];
   let prevEnd = 0;
-  for (let i = 0; i < list.length; i++) {
-    const w = list[i] as Word;
-    const gap = readGap(text, prevEnd, w.start);
-    const stop = i === 0 || (gap & STOP) !== 0;
-    out[i] = {
-      text: w.text,
-      start: w.start,
-      end: w.end,
-      cap: isUpper(text.charCodeAt(w.start)),
+  const n = folded.length;
+  let i = 0;
+  while (i < n) {
+    const c = folded.charCodeAt(i);
+    const letter = c >= 97 && c <= 122;
+    if (!letter && !(c >= 48 && c <= 57)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n) {
+      const d = folded.charCodeAt(i);
+      if (letter ? !(d >= 97 && d <= 122) : !(d >= 48 && d <= 57)) break;
+      i++;
+    }
+    const gap = readGap(text, prevEnd, start);
+    const stop = out.length === 0 || (gap & STOP) !== 0;
+    out.push({
+      text: folded.slice(start, i),
+      start,
+      end: i,
+      cap: isUpper(text.charCodeAt(start)),
       gap: stop ? 'stop' : (gap & COMMA) !== 0 ? 'comma' : 'none',
       colon: (gap & COLON) !== 0,
       clause: stop || (gap & (COMMA | DASH)) !== 0,
-    };
-    prevEnd = w.end;
+    });
+    prevEnd = i;
   }
   return out;
 }

@@ -14,8 +14,10 @@ import {
 } from './corpus.js';
 import { section } from './helpers.js';
 
-const multi = (text: string, professional: 'consulta_medica' | 'tecnico_enfermagem' = 'consulta_medica') =>
-  formatOffline({ text, professional, multiplePatients: true });
+const multi = (
+  text: string,
+  professional: 'consulta_medica' | 'tecnico_enfermagem' = 'consulta_medica',
+) => formatOffline({ text, professional, multiplePatients: true });
 
 describe('splitting patients at the markers', () => {
   it('keeps the markers numbers when nothing was said before the first marker', () => {
@@ -35,7 +37,9 @@ describe('splitting patients at the markers', () => {
   });
 
   it('keeps markers that already count the first patient (starting at 2)', () => {
-    const split = splitPatients('Paciente Ana. [Paciente 2] Paciente Bia. [Paciente 3] Paciente Caio.');
+    const split = splitPatients(
+      'Paciente Ana. [Paciente 2] Paciente Bia. [Paciente 3] Paciente Caio.',
+    );
     expect(split.patients.map((p) => [p.number, p.text])).toEqual([
       [1, 'Paciente Ana.'],
       [2, 'Paciente Bia.'],
@@ -49,7 +53,10 @@ describe('splitting patients at the markers', () => {
     expect(text.startsWith('[Paciente 1]\nDona Lúcia Prado')).toBe(true);
     expect(text).toContain('[Paciente 2]\nPaciente Roberto Almeida');
     expect(text).toContain('[Paciente 3]\nPaciente Carla Mendes');
-    expect(normalisePatientMarkers('Sem marcadores.')).toEqual({ text: 'Sem marcadores.', patients: 0 });
+    expect(normalisePatientMarkers('Sem marcadores.')).toEqual({
+      text: 'Sem marcadores.',
+      patients: 0,
+    });
   });
 });
 
@@ -77,11 +84,17 @@ describe('one note per patient, nothing shared', () => {
       }
     });
     expect(section(patients[0] as never, 'plan')).toBe('- Betaistina 16 mg de 8 em 8 horas');
-    expect(section(patients[1] as never, 'chiefComplaint')).toBe('Dor precordial aos esforços há duas semanas.');
+    expect(section(patients[1] as never, 'chiefComplaint')).toBe(
+      'Dor precordial aos esforços há duas semanas.',
+    );
     // The summary lists every patient by name, in order.
     const lines = (result.summary ?? '').split('\n');
     expect(lines[0]).toBe('3 pacientes atendidos.');
-    expect(lines[1]?.startsWith('Paciente 1: Lúcia Prado — Queixa principal: Tontura rotatória há três dias')).toBe(true);
+    expect(
+      lines[1]?.startsWith(
+        'Paciente 1: Lúcia Prado — Queixa principal: Tontura rotatória há três dias',
+      ),
+    ).toBe(true);
     expect(lines[2]?.startsWith('Paciente 2: Roberto Almeida')).toBe(true);
     expect(lines[3]?.startsWith('Paciente 3: Carla Mendes')).toBe(true);
     // The offline result passes the check a model's answer must pass.
@@ -195,7 +208,9 @@ describe('checkPatientIsolation (a model’s multi-patient answer)', () => {
     const leaked = {
       ...b,
       sections: b.sections.map((s) =>
-        s.key === 'plan' ? { ...s, content: `${s.content}\n- Betaistina 16 mg de 8 em 8 horas` } : s,
+        s.key === 'plan'
+          ? { ...s, content: `${s.content}\n- Betaistina 16 mg de 8 em 8 horas` }
+          : s,
       ),
     };
     const report = checkPatientIsolation({ patients: [a, leaked, c] }, segments);

@@ -1,6 +1,7 @@
 import { NOT_INFORMED } from '@pv/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatOffline } from '../../src/notes/index.js';
+import { bestCpuTime } from './adversarial.js';
 import { section, single } from './helpers.js';
 
 describe('offline formatter: rules', () => {
@@ -172,19 +173,26 @@ describe('offline formatter: rules', () => {
     expect(note.text).not.toContain('[Paciente');
   });
 
-  it('formats an 8-hour dictation in well under a second', () => {
+  it('formats an 8-hour dictation with work proportional to its length', () => {
     const base =
       'Queixa principal: dor de cabeça há três dias. Ao exame: PA 14 por 9, FC 88 bpm. ' +
       'Conduta: prescrevo dipirona 1 g de 6 em 6 horas se dor por 3 dias. Refere melhora parcial, ' +
       'nega febre, sem vômitos, mantém acompanhamento com cardiologista e nutricionista. ';
     const words = base.split(/\s+/).length;
     const text = base.repeat(Math.ceil(80_000 / words));
-    formatOffline({ text, professional: 'consulta_medica' });
-    const start = performance.now();
-    const result = single(formatOffline({ text, professional: 'consulta_medica' }));
-    const elapsed = performance.now() - start;
-    // The benchmark measures ~0.1 s; this bound only catches a quadratic regression.
-    expect(elapsed).toBeLessThan(2_000);
+    const halfHour = base.repeat(Math.ceil(80_000 / words / 16));
+    const format = (t: string) => formatOffline({ text: t, professional: 'consulta_medica' });
+    format(halfHour);
+    // CPU time of the 8-hour dictation against 16 dictations of 30 minutes (see linear-time.test.ts
+    // for why): a quadratic regression gives 16 here; no wall-clock bound.
+    const whole = bestCpuTime(() => format(text), 2);
+    const parts = bestCpuTime(() => {
+      const kept: unknown[] = [];
+      for (let i = 0; i < 16; i++) kept.push(format(halfHour));
+      return kept;
+    }, 2);
+    expect(whole / parts).toBeLessThan(8);
+    const result = single(format(text));
     expect(section(result, 'physicalExam').startsWith('PA: 140x90 mmHg\nFC: 88 bpm')).toBe(true);
   });
 });

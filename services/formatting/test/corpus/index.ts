@@ -1,5 +1,6 @@
 /** The labelled corpus: dictations written before the formatter was tuned, and the held-out set. */
 import { FAMILY } from './dictations/family.js';
+import { HELD_OUT } from './dictations/held-out.js';
 import { MEDICAL } from './dictations/medical.js';
 import { MENTAL_HEALTH } from './dictations/mental.js';
 import { NURSING } from './dictations/nursing.js';
@@ -16,3 +17,6 @@ export const CORPUS: readonly LabelledDictation[] = [
   ...NUTRITION_AND_SOCIAL,
   ...MENTAL_HEALTH,
 ];
+
+/** Written after tuning, one per specialty; reported apart. */
+export { HELD_OUT };

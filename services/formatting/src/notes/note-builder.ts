@@ -61,7 +61,8 @@ export function buildPatientNote(
     age: identified.age ?? fallback.age,
     gender: identified.gender ?? fallback.gender,
   };
-  const foldedName = identified.name ? fold(identified.name) : null;
+  // Only a name found surely identifies a piece to leave out (it is then on the patient line).
+  const foldedName = identified.name && identified.span ? fold(identified.name) : null;
 
   const allVitals = routing.vitals !== null ? findVitals(folded) : [];
   const pieces = segment(text, folded, tokens, cp, {

@@ -128,6 +128,9 @@ export function findAge(text: string, folded: string, tokens: readonly Token[]):
 
 // ---- name ---------------------------------------------------------------------------------------
 
+/** Names found this surely or better are the identification of the text (segment.ts cuts them out). */
+const WEAK_TIER = 3;
+
 interface NameMatch {
   name: string;
   /** Lower is stronger: labelled 0, title or noun with capitals 1, lowercase with age 2, ... */
@@ -202,8 +205,13 @@ function findNames(text: string, tokens: readonly Token[]): NameMatch[] {
   let ageEnd = 0;
   const ageAfter = (next: number): string | null => {
     ageEnd = 0;
-    const t = tokens[next];
+    let t = tokens[next];
     if (!t || t.gap === 'stop') return null;
+    // 'pedro de oito anos', 'criança de 2 anos'.
+    if (t.text === 'de' && tokens[next + 1]?.gap === 'none') {
+      next++;
+      t = tokens[next] as Token;
+    }
     const age = ageAt(text, tokens, next);
     if (!age) return null;
     ageEnd = (tokens[age.next - 1] as Token).end;
@@ -346,7 +354,8 @@ export function identifyPatient(
     name: best?.name ?? null,
     age,
     gender: findGender(folded, best?.title ?? null, tokens),
-    span: best ? { start: best.start, end: best.end } : null,
+    // A weak guess (lower case, no age, no title) names the patient but is not cut out of the text.
+    span: best && best.tier <= WEAK_TIER ? { start: best.start, end: best.end } : null,
   };
 }
 

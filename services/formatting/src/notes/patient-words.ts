@@ -139,4 +139,5 @@ export const GENDERED_ADJECTIVES = [
   'desempregado',
   'preocupado',
   'contactuante',
+  'alergico',
 ];

@@ -85,6 +85,7 @@ export const ROLE_SECTIONS: Readonly<Record<Professional, RoleMap>> = {
     results: 'complementaryExams',
     aptitude: 'aptitude',
     recommendations: 'recommendations',
+    plan: 'recommendations',
     observations: 'observations',
   },
   medico_visitador: {

@@ -400,6 +400,11 @@ export function segment(
     if (state.contentStart < sentence.end) {
       state.pieces.push({ section: state.current, start: state.contentStart, end: sentence.end });
     }
+    // 'Paciente X, 63 anos, DPOC.': a disease said with the name; the history goes on after it.
+    const identifying = id !== null && id.start >= sentence.start && id.end <= sentence.end;
+    if (identifying && !state.labelled && state.current === cp.roleSection('pastHistory')) {
+      state.current = fallback;
+    }
     state.contentStart = sentence.end;
     if (state.complaintOpen) {
       state.complaintOpen = false;

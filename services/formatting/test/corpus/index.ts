@@ -1,6 +1,7 @@
 /** The labelled corpus: dictations written before the formatter was tuned, and the held-out set. */
 import { FAMILY } from './dictations/family.js';
 import { HELD_OUT } from './dictations/held-out.js';
+import { HELD_OUT_2 } from './dictations/held-out-2.js';
 import { MEDICAL } from './dictations/medical.js';
 import { MENTAL_HEALTH } from './dictations/mental.js';
 import { NURSING } from './dictations/nursing.js';
@@ -19,4 +20,4 @@ export const CORPUS: readonly LabelledDictation[] = [
 ];
 
 /** Written after tuning, one per specialty; reported apart. */
-export { HELD_OUT };
+export { HELD_OUT, HELD_OUT_2 };

@@ -5,6 +5,16 @@
  * passage (spoken numbers as digits); the items' offsets slice the passage itself. Every
  * quantifier is bounded, so the scan is linear on any input.
  */
+import {
+  CONDITION_WORDS,
+  DANGLING,
+  ENDS_REGIMEN,
+  KEEP_VERBS,
+  NOT_DRUG,
+  NOT_NAME,
+  REGIMEN_WORDS,
+  STOP_BEFORE,
+} from './medication-words.js';
 import { type NumericView, numericView, toSource, withDigits } from './numbers.js';
 import { capitalizeFirst, collapseSpaces, fold, NUMBER_SOURCE, parsePtNumber } from './text.js';
 
@@ -22,190 +32,10 @@ const DOSE = new RegExp(
   `(?<![\\d.,])(\\d{1,6}(?:[.,]\\d{1,4})?)\\s{0,3}(${UNIT})(?![a-z0-9])`,
   'g',
 );
-/** Units and regimen words: a dose preceded by one of these continues the previous item. */
-const NOT_NAME = new Set([
-  'mg',
-  'mcg',
-  'ml',
-  'ui',
-  'g',
-  'gotas',
-  'comprimido',
-  'comprimidos',
-  'capsula',
-  'capsulas',
-  'dia',
-  'dias',
-  'hora',
-  'horas',
-  'vez',
-  'vezes',
-  'semana',
-  'semanas',
-  'mes',
-  'meses',
-  'noite',
-  'manha',
-  'tarde',
-  'jejum',
-  'via',
-  'vo',
-  'ev',
-  'iv',
-  'im',
-  'sc',
-  'sl',
-  'oral',
-  'dose',
-  'doses',
-  'total',
-  'cada',
-  'ate',
-  'sos',
-  'necessario',
-  'continuo',
-  'ampola',
-  'ampolas',
-  'frasco',
-  'frascos',
-  'caixa',
-  'caixas',
-  'soro',
-]);
-/** Words that end the backward scan for a name and are left out of the item. */
-const STOP_BEFORE = new Set([
-  'prescrevo',
-  'prescrito',
-  'prescrita',
-  'prescrevi',
-  'receito',
-  'inicio',
-  'iniciar',
-  'iniciado',
-  'iniciada',
-  'iniciei',
-  'introduzo',
-  'introduzir',
-  'associo',
-  'associar',
-  'associado',
-  'uso',
-  'usar',
-  'tomar',
-  'feito',
-  'feita',
-  'realizado',
-  'realizada',
-  'e',
-  'de',
-  'do',
-  'da',
-  'o',
-  'a',
-  'os',
-  'as',
-  'um',
-  'uma',
-  'mais',
-  'conduta',
-  'plano',
-  'prescricao',
-  'sendo',
-  'com',
-  'para',
-  'por',
-  'em',
-  'no',
-  'na',
-  'ao',
-  'medicado',
-  'medicada',
-  'oriento',
-  'orientado',
-  'orientada',
-  'seguintes',
-  'segue',
-  'paciente',
-  'prescrever',
-  'prescrevendo',
-  'receitar',
-  'receitei',
-  'comecar',
-  'comeco',
-  'introduzo',
-  'vou',
-  'tomando',
-  'usando',
-  'administracao',
-  'ingeriu',
-  'ingere',
-  'ingerido',
-  'ingerida',
-  'bebe',
-  'aceitou',
-  'aceita',
-  'perdeu',
-  'ganhou',
-  'pesando',
-]);
-
 /** A word that is a conjugated verb ('ingeriu', 'tomou', 'bebendo') cannot be part of a name. */
 const VERB_ENDING = /(?:ou|eu|iu|ndo)$/;
 /** A salt or preparation whose name goes on with 'de' ('carbonato de lítio', 'cloreto de potássio'). */
 const JOINS_WITH_DE = /(?:ato|eto|ito|ido|cao)$/;
-/** Not a medication, though a dose-like quantity precedes it ('300 ml de água'). */
-const NOT_DRUG = new Set([
-  'agua',
-  'secrecao',
-  'diurese',
-  'urina',
-  'leite',
-  'sangue',
-  'dieta',
-  'residuo',
-  'debito',
-  'volume',
-  'liquido',
-  'liquidos',
-  'suco',
-  'cha',
-  'cafe',
-  'refrigerante',
-  'fezes',
-  'vomito',
-  'drenagem',
-  'exsudato',
-]);
-/** Verbs kept at the start of the item ('Manter losartana 50 mg'). */
-const KEEP_VERBS = new Set([
-  'administrado',
-  'administrada',
-  'administrados',
-  'administradas',
-  'administrei',
-  'administro',
-  'manter',
-  'mantenho',
-  'mantido',
-  'mantida',
-  'aumentar',
-  'aumento',
-  'aumentado',
-  'reduzir',
-  'reduzo',
-  'reduzido',
-  'ajustar',
-  'ajusto',
-  'ajustado',
-  'trocar',
-  'troco',
-  'substituir',
-  'substituo',
-  'reinicio',
-  'reiniciar',
-  'retomo',
-  'retomar',
-]);
 /** A clause that continues a medication's regimen (route, frequency, duration, quantity...). */
 const REGIMEN = new RegExp(
   `^(?:\\d|para\\s{1,3}(?:\\d|${NUMBER_SOURCE})|de\\s{0,3}\\d{1,6}\\s{0,3}(?:em|\\/)\\s{0,3}\\d{1,6}|\\d{1,6}\\s{0,3}\\/\\s{0,3}\\d{1,6}\\s{0,3}h|\\d{1,6}\\s{0,3}(?:x|vezes)\\b|` +
@@ -228,63 +58,6 @@ export const CURRENT_USE =
 const DOSE_UNIT_WORD = new RegExp(`^(?:${UNIT})$`);
 const isDoseUnit = (word: string) => DOSE_UNIT_WORD.test(word);
 
-/** Words a regimen is made of: a clause is kept up to its first word outside the regimen. */
-const REGIMEN_WORDS = new Set(
-  (
-    'via oral vo ev iv im sc sl endovenosa endovenoso intravenosa intravenoso intramuscular ' +
-    'subcutanea subcutaneo sublingual topica topico inalatoria de em por para dia dias hora horas h ' +
-    'minutos semana semanas mes meses vez vezes x ao a as o os na no nas nos pela pelo manha ' +
-    'tarde noite deitar jejum antes apos depois do da das dos cafe almoco jantar refeicao ' +
-    'refeicoes sos necessario agora imediatamente dose unica ataque uso continuo ate durante ' +
-    'tomar aplicar usar pingar inalar mastigar dissolver diluir diluido diluida diluicao soro ' +
-    'fisiologico glicosado sf sg correr infundir bomba infusao bolus lento lentamente comprimido ' +
-    'comprimidos capsula capsulas gota gotas ampola ampolas jato jatos puff puffs sache medida ' +
-    'colher colheres meio meia conforme prescricao quantidade total caixa caixas frasco frascos ' +
-    'tubo cada olho olhos ouvido ouvidos narina narinas local lesao lesoes area afetada pele ' +
-    'camada fina mg mcg ug g ml ui unidades gts cp cps miligramas microgramas gramas mililitros'
-  ).split(/\s+/),
-);
-/** Words that start something else even after 'se' ('se crise encaminho ...'). */
-const ENDS_REGIMEN = new Set([
-  'encaminho',
-  'oriento',
-  'solicito',
-  'peco',
-  'retorno',
-  'prescrevo',
-  'mantenho',
-  'inicio',
-  'associo',
-  'suspendo',
-  'vou',
-]);
-/** Words after which a symptom follows ('se dor', 'caso febre'). */
-const CONDITION_WORDS = new Set(['se', 'caso']);
-/** Words that cannot end a regimen ('endovenosa na' + 'indução'). */
-const DANGLING = new Set([
-  'de',
-  'do',
-  'da',
-  'dos',
-  'das',
-  'em',
-  'na',
-  'no',
-  'nas',
-  'nos',
-  'a',
-  'o',
-  'as',
-  'os',
-  'ao',
-  'para',
-  'por',
-  'pela',
-  'pelo',
-  'se',
-  'caso',
-  'com',
-]);
 const NUMBER_TOKEN = /^\d{1,6}(?:[.,/]\d{1,6}){0,3}[a-z]{0,6}$/;
 const COMPOUND_UNIT = /^(?:mg|mcg|ml|g|ui|kg|min|h|dia)(?:\/(?:mg|mcg|ml|g|ui|kg|min|h|dia))+$/;
 

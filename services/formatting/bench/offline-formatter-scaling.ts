@@ -1,5 +1,5 @@
 /**
- * Time against size for the text entry points of src/notes on the hostile inputs of
+ * Time against size for the text entry points of src/notes (test/notes/entry-points.ts) on the hostile inputs of
  * test/notes/adversarial.ts (issue 15: linear-time text handling).
  *
  *   node --import tsx services/formatting/bench/offline-formatter-scaling.ts           (repo root)
@@ -10,18 +10,8 @@
  * quadratic entry point would show the size ratio, here 40). Only the worst inputs of each entry
  * point are printed (BENCH_TOP, default 3), with the realistic dictation for comparison.
  */
-import {
-  analyseOffline,
-  applyDictatedPunctuation,
-  cleanTranscript,
-  extractPatientData,
-  findMedications,
-  findVitals,
-  formatOffline,
-  splitPatients,
-} from '../src/notes/index.js';
-import { fold } from '../src/notes/text.js';
 import { ADVERSARIAL_INPUTS, bestCpuTime } from '../test/notes/adversarial.js';
+import { TEXT_ENTRY_POINTS } from '../test/notes/entry-points.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,25000,50000,100000,200000,400000')
   .split(',')
@@ -29,21 +19,6 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,25000,50000,100000,200000,40000
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TOP = Number(process.env.BENCH_TOP ?? 3);
 const ONLY = process.env.BENCH_INPUTS?.split(',');
-
-const ENTRY_POINTS: readonly [string, (text: string) => unknown][] = [
-  ['formatOffline', (t) => formatOffline({ text: t, professional: 'consulta_medica' })],
-  [
-    'formatOffline, several patients',
-    (t) => formatOffline({ text: t, professional: 'enfermeira', multiplePatients: true }),
-  ],
-  ['cleanTranscript', cleanTranscript],
-  ['applyDictatedPunctuation', applyDictatedPunctuation],
-  ['splitPatients', splitPatients],
-  ['extractPatientData', (t) => extractPatientData(t)],
-  ['findVitals', (t) => findVitals(fold(t))],
-  ['findMedications', (t) => findMedications(t, fold(t))],
-  ['analyseOffline', (t) => analyseOffline(t)],
-];
 
 const inputs = ADVERSARIAL_INPUTS.filter((i) => !ONLY || ONLY.includes(i.name));
 const smallest = SIZES[0] as number;
@@ -57,7 +32,7 @@ console.log(
   `| entry point | input | ${SIZES.map((s) => s.toLocaleString('en-US')).join(' | ')} | per-char growth |`,
 );
 console.log(`|---|---|${SIZES.map(() => '---:').join('|')}|---:|`);
-for (const [name, entry] of ENTRY_POINTS) {
+for (const [name, entry] of TEXT_ENTRY_POINTS) {
   const rows: { input: string; times: number[]; growth: number }[] = [];
   for (const input of inputs) {
     const times = SIZES.map((size) => {

@@ -81,15 +81,21 @@ export interface Word {
   end: number;
 }
 
-/** Letter and digit runs of a folded text. Linear. */
-export function words(folded: string, from = 0, to = folded.length): Word[] {
-  const out: Word[] = [];
+/**
+ * Calls `visit` with the offsets of each run of letters or of digits of a folded text, in order.
+ * Linear.
+ */
+export function scanWords(
+  folded: string,
+  visit: (start: number, end: number) => void,
+  from = 0,
+  to = folded.length,
+): void {
   let i = from;
   while (i < to) {
     const c = folded.charCodeAt(i);
     const letter = c >= 97 && c <= 122;
-    const digit = c >= 48 && c <= 57;
-    if (!letter && !digit) {
+    if (!letter && !(c >= 48 && c <= 57)) {
       i++;
       continue;
     }
@@ -99,8 +105,19 @@ export function words(folded: string, from = 0, to = folded.length): Word[] {
       if (letter ? !(d >= 97 && d <= 122) : !(d >= 48 && d <= 57)) break;
       i++;
     }
-    out.push({ text: folded.slice(start, i), start, end: i });
+    visit(start, i);
   }
+}
+
+/** Letter and digit runs of a folded text. Linear. */
+export function words(folded: string, from = 0, to = folded.length): Word[] {
+  const out: Word[] = [];
+  scanWords(
+    folded,
+    (start, end) => out.push({ text: folded.slice(start, end), start, end }),
+    from,
+    to,
+  );
   return out;
 }
 

@@ -2,7 +2,7 @@
  * Words of a dictation with what separates them, for the scanners that read cues and names word
  * by word. Linear in the length of the text.
  */
-import type { Word } from './numbers.js';
+import { scanWords, type Word } from './numbers.js';
 
 export interface Token extends Word {
   /** Dictated with a capital letter. */
@@ -71,33 +71,19 @@ function readGap(text: string, from: number, to: number): number {
 export function tokenize(text: string, folded: string): Token[] {
   const out: Token[] = [];
   let prevEnd = 0;
-  const n = folded.length;
-  let i = 0;
-  while (i < n) {
-    const c = folded.charCodeAt(i);
-    const letter = c >= 97 && c <= 122;
-    if (!letter && !(c >= 48 && c <= 57)) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < n) {
-      const d = folded.charCodeAt(i);
-      if (letter ? !(d >= 97 && d <= 122) : !(d >= 48 && d <= 57)) break;
-      i++;
-    }
+  scanWords(folded, (start, end) => {
     const gap = readGap(text, prevEnd, start);
     const stop = out.length === 0 || (gap & STOP) !== 0;
     out.push({
-      text: folded.slice(start, i),
+      text: folded.slice(start, end),
       start,
-      end: i,
+      end,
       cap: isUpper(text.charCodeAt(start)),
       gap: stop ? 'stop' : (gap & COMMA) !== 0 ? 'comma' : 'none',
       colon: (gap & COLON) !== 0,
       clause: stop || (gap & (COMMA | DASH)) !== 0,
     });
-    prevEnd = i;
-  }
+    prevEnd = end;
+  });
   return out;
 }

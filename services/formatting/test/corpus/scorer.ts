@@ -3,66 +3,14 @@
  * belongs to (and under no other section), under another field, or nowhere at all (lost)?
  *
  * Texts are compared after a normalisation written here on purpose, independent of the
- * formatter's own helpers: accents and case folded, punctuation dropped, units written one way
+ * formatter's own code (only its table of number words is shared): accents and case folded, punctuation dropped, units written one way
  * ('miligramas' -> 'mg') and pt-BR number words read as digits ('cento e vinte' -> '120'), so a
  * note may write a dictated 'três meses' as '3 meses' and still keep the fact.
  */
 import type { FormattedNote } from '@pv/contracts';
+// The table of number words only; the reading of numbers below is the scorer's own.
+import { NUMBER_WORDS } from '../../src/notes/numbers.js';
 import type { Fact, LabelledDictation } from './types.js';
-
-const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
-  Object.entries({
-    zero: 0,
-    um: 1,
-    uma: 1,
-    dois: 2,
-    duas: 2,
-    tres: 3,
-    quatro: 4,
-    cinco: 5,
-    seis: 6,
-    sete: 7,
-    oito: 8,
-    nove: 9,
-    dez: 10,
-    onze: 11,
-    doze: 12,
-    treze: 13,
-    catorze: 14,
-    quatorze: 14,
-    quinze: 15,
-    dezesseis: 16,
-    dezessete: 17,
-    dezoito: 18,
-    dezenove: 19,
-    vinte: 20,
-    trinta: 30,
-    quarenta: 40,
-    cinquenta: 50,
-    sessenta: 60,
-    setenta: 70,
-    oitenta: 80,
-    noventa: 90,
-    cem: 100,
-    cento: 100,
-    duzentos: 200,
-    duzentas: 200,
-    trezentos: 300,
-    trezentas: 300,
-    quatrocentos: 400,
-    quatrocentas: 400,
-    quinhentos: 500,
-    quinhentas: 500,
-    seiscentos: 600,
-    seiscentas: 600,
-    setecentos: 700,
-    setecentas: 700,
-    oitocentos: 800,
-    oitocentas: 800,
-    novecentos: 900,
-    novecentas: 900,
-  }),
-);
 
 const UNITS: ReadonlyMap<string, string> = new Map([
   ['miligrama', 'mg'],

@@ -10,29 +10,8 @@
  * against caches and noise, and far from what quadratic work on 200k would cost).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  analyseOffline,
-  applyDictatedPunctuation,
-  applyMedicalDictionary,
-  applySystemInstructions,
-  buildFormattingMessages,
-  buildMedicalDictionary,
-  checkPatientIsolation,
-  cleanTranscript,
-  extractPatientData,
-  findMedications,
-  findVitals,
-  formatOffline,
-  normalisePatientMarkers,
-  parseDiagnosticOutput,
-  parseModelOutput,
-  parseTemplateHeadings,
-  renderWithTemplate,
-  splitPatients,
-} from '../../src/notes/index.js';
-import { fold } from '../../src/notes/text.js';
 import { ADVERSARIAL_INPUTS, bestCpuTime } from './adversarial.js';
-import { formatCorpus } from './helpers.js';
+import { TEXT_ENTRY_POINTS } from './entry-points.js';
 
 const SMALL = 12_500;
 const LARGE = 200_000;
@@ -45,54 +24,7 @@ const MAX_RATIO = 8;
  */
 const NOISE_FLOOR_MS = 20;
 
-const dictionary = buildMedicalDictionary(['dipirona', 'losartana', 'amoxicilina', 'cefaleia']);
-const note = formatCorpus('consulta_medica');
-
-/** Every exported function of src/notes that reads a text given by a user (or a model). */
-const ENTRY_POINTS: readonly [string, (text: string) => unknown][] = [
-  ['formatOffline', (t) => formatOffline({ text: t, professional: 'consulta_medica' })],
-  [
-    'formatOffline (several patients, dictionary)',
-    (t) =>
-      formatOffline({
-        text: t,
-        professional: 'enfermeira',
-        multiplePatients: true,
-        medicalTerms: ['dipirona', 'cefaleia'],
-      }),
-  ],
-  ['cleanTranscript', cleanTranscript],
-  ['applyDictatedPunctuation', applyDictatedPunctuation],
-  ['splitPatients', splitPatients],
-  ['normalisePatientMarkers', normalisePatientMarkers],
-  ['extractPatientData', (t) => extractPatientData(t)],
-  ['findVitals', (t) => findVitals(fold(t))],
-  ['findMedications', (t) => findMedications(t, fold(t))],
-  ['applyMedicalDictionary', (t) => applyMedicalDictionary(t, dictionary)],
-  ['buildMedicalDictionary', (t) => buildMedicalDictionary([t])],
-  ['analyseOffline', (t) => analyseOffline(t, t.slice(0, 1000))],
-  [
-    'buildFormattingMessages',
-    (t) =>
-      buildFormattingMessages({
-        professional: 'consulta_medica',
-        text: t,
-        multiplePatients: true,
-        systemInstructions: [{ title: 'x', content: t }],
-      }),
-  ],
-  ['parseModelOutput', (t) => parseModelOutput('consulta_medica', t, false)],
-  ['parseDiagnosticOutput', (t) => parseDiagnosticOutput(t)],
-  [
-    'checkPatientIsolation',
-    (t) => checkPatientIsolation({ patients: [note] }, [{ number: 1, text: t }]),
-  ],
-  ['parseTemplateHeadings', parseTemplateHeadings],
-  ['renderWithTemplate', (t) => renderWithTemplate(note, t)],
-  ['applySystemInstructions', (t) => applySystemInstructions(note, [{ title: 'x', content: t }])],
-];
-
-describe.each(ENTRY_POINTS)('%s runs in linear time', (_name, entry) => {
+describe.each(TEXT_ENTRY_POINTS)('%s runs in linear time', (_name, entry) => {
   it.each(ADVERSARIAL_INPUTS.map((input) => [input.name, input] as const))(
     'on %s',
     (_label, input) => {

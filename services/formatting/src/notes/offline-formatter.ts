@@ -74,6 +74,12 @@ export function prepareDictation(text: string, medicalTerms?: readonly string[])
   return prepared;
 }
 
+/**
+ * The note (or, with `multiplePatients`, one note per patient and a summary) made from the
+ * dictation without a model. The dictation is cleaned here (`cleanTranscript`): callers may pass
+ * the transcript as the workspace shows it. Custom templates and system instructions are applied
+ * afterwards by the caller (`shapeOfflineResult`, templates.ts).
+ */
 export function formatOffline(input: OfflineFormatInput): FormatResult {
   const cp = compiledProfile(input.professional);
   const text = prepareDictation(input.text, input.medicalTerms);

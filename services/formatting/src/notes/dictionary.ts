@@ -11,6 +11,8 @@ import { fold } from './text.js';
 
 const MIN_WORD_LENGTH = 5;
 const LONG_WORD_LENGTH = 9;
+/** No medical term is longer: a longer "word" is left alone (its deletions would cost its length squared). */
+const MAX_WORD_LENGTH = 40;
 
 /**
  * Frequent pt-BR words (folded) that are one or two letters away from common medical terms and
@@ -222,7 +224,7 @@ export function buildMedicalDictionary(terms: readonly string[]): MedicalDiction
   const exact = new Map<string, Entry>();
   for (const term of terms) {
     for (const word of term.match(/[A-Za-zÀ-ÖØ-öø-ÿ]+/g) ?? []) {
-      if (word.length < 4) continue;
+      if (word.length < 4 || word.length > MAX_WORD_LENGTH) continue;
       const folded = fold(word);
       if (!exact.has(folded)) exact.set(folded, { folded, canonical: word });
     }
@@ -278,6 +280,7 @@ export function buildMedicalDictionary(terms: readonly string[]): MedicalDiction
   return {
     size: exact.size,
     correct(word: string): string | null {
+      if (word.length > MAX_WORD_LENGTH) return null;
       const folded = fold(word);
       let canonical = cache.get(folded);
       if (canonical === undefined) {
@@ -310,7 +313,7 @@ export function applyMedicalDictionary(
   const corrections: { from: string; to: string }[] = [];
   if (dictionary.size === 0) return { text, corrections };
   const corrected = text.replace(/[A-Za-zÀ-ÖØ-öø-ÿ]+/g, (word) => {
-    if (word.length < 4) return word;
+    if (word.length < 4 || word.length > MAX_WORD_LENGTH) return word;
     const canonical = dictionary.correct(word);
     if (canonical === null) return word;
     corrections.push({ from: word, to: canonical });

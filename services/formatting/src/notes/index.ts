@@ -1,5 +1,4 @@
 /** Clinical notes: specialty profiles, the offline formatter, LLM prompts and output parsing. */
-export { findMedications, findVitals, formatVitals } from './clinical-extract.js';
 export {
   analyseOffline,
   DIAGNOSTIC_DISCLAIMER,
@@ -15,14 +14,22 @@ export {
   buildMedicalDictionary,
   type MedicalDictionary,
 } from './dictionary.js';
+export { checkPatientIsolation, type IsolationLeak, type IsolationReport } from './isolation.js';
+export { findMedications, type MedicationMatch } from './medications.js';
 export {
   applyDictatedPunctuation,
   type FormatResult,
   formatOffline,
   type OfflineFormatInput,
-  splitPatients,
+  prepareDictation,
 } from './offline-formatter.js';
-export { extractPatientData } from './patient-data.js';
+export { extractPatientData, identifyPatient } from './patient-data.js';
+export {
+  normalisePatientMarkers,
+  type PatientSplit,
+  type PatientText,
+  splitPatients,
+} from './patients.js';
 export {
   buildDiagnosticMessages,
   buildFormattingMessages,
@@ -48,3 +55,17 @@ export {
   SPECIALTY_PROFILES,
   type SpecialtyProfile,
 } from './specialties.js';
+export {
+  applySystemInstructions,
+  CATCH_ALL_HEADING,
+  type NoteTemplate,
+  type OfflineShaping,
+  parseTemplateHeadings,
+  renderWithTemplate,
+  type ShapingStep,
+  type SystemInstruction,
+  shapeOfflineNote,
+  shapeOfflineResult,
+} from './templates.js';
+export { CLIENT_LINE_BREAK_AFTER_CHARS, cleanTranscript } from './transcript.js';
+export { findVitals, formatVitals, type VitalMatch } from './vitals.js';

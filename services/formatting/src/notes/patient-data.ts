@@ -1,258 +1,371 @@
 /**
- * Patient identification from a dictation: name, age and gender. Each finder returns null when the
- * dictation does not say it; the caller writes 'Não informado'.
+ * Patient identification from a dictation: name, age and sex, as typed ('Paciente: Maria Souza,
+ * 45 anos, feminino') or as a speech engine writes them ('dona lúcia setenta e um anos',
+ * 'paciente roberto almeida cinquenta e oito anos', 'pedro henrique seis anos trazido pela mãe').
+ * A word scanner over the folded text; each finder returns null when the dictation does not say
+ * it (the note then reads 'Não informado'). Linear in the length of the text.
  */
-import { fold, NUMBER_SOURCE, parsePtNumber, titleCaseName } from './text.js';
+import { NUMBER_WORDS, readSpokenNumber, type Word, words } from './numbers.js';
+import {
+  AGE_UNITS,
+  GENDERED_ADJECTIVES,
+  LOWERCASE_NOT_NAME_WORDS,
+  NAME_LABELS,
+  NOT_NAME_WORDS,
+  PARTICLES,
+  PERSON_NOUNS,
+  TITLES,
+} from './patient-words.js';
+import { fold, titleCaseName } from './text.js';
+import { type Token, tokenize } from './tokens.js';
+
+export type Gender = 'Masculino' | 'Feminino';
 
 export interface ExtractedPatientData {
   name: string | null;
   age: string | null;
-  gender: 'Masculino' | 'Feminino' | null;
-}
-
-// ---- name ---------------------------------------------------------------------------------------
-
-const UPPER = 'A-ZÀ-ÖØ-Þ';
-const LOWER = 'a-zß-öø-ÿ';
-const NAME_WORD = `[${UPPER}][${LOWER}]+`;
-const PARTICLE = '(?:d[aeo]s?|e)';
-const CAPITALISED_NAME = `${NAME_WORD}(?:[ \\t]+(?:${PARTICLE}[ \\t]+)?${NAME_WORD}){0,5}`;
-
-/** Nouns after which a dictated capitalised name follows ('paciente Maria Souza'). */
-const PERSON_NOUNS =
-  '(?:[Pp]aciente|[Tt]rabalhador(?:a)?|[Uu]su[áa]ri[oa]|[Pp]ericiand[oa]|[Pp]ericiad[oa]|' +
-  '[Aa]valiad[oa]|[Aa]ssistid[oa]|[Ii]dos[oa]|[Cc]rian[çc]a|[Bb]eb[êe]|[Gg]estante|' +
-  '[Pp]essoa avaliada|[Mm]enor)';
-
-const NAME_TAIL = `([${UPPER}${LOWER}]+(?:[ \\t]+[${UPPER}${LOWER}]+){0,7})`;
-/** 'Nome: joão da silva', 'nome do paciente é João', 'nome completo: Ana Lima'. */
-const NAME_LABEL = new RegExp(
-  '(?:^|[^A-Za-zÀ-ÿ])[Nn]ome(?:[ \\t]+(?:completo|social|d[oa][ \\t]+(?:paciente|trabalhador|trabalhadora|usu[áa]ri[oa]|pessoa avaliada)))?' +
-    `[ \\t]*(?::|[ \\t]é[ \\t])[ \\t]*${NAME_TAIL}`,
-);
-/** 'Paciente: Maria Souza', 'Pessoa avaliada: Carlos Lima'. */
-const ROLE_LABEL = new RegExp(
-  `(?:^|[^A-Za-zÀ-ÿ])(?:${PERSON_NOUNS}|[Pp]essoa avaliada|[Ii]dentifica[çc][ãa]o)[ \\t]*:[ \\t]*${NAME_TAIL}`,
-);
-const NOUN_NAME_GLOBAL = new RegExp(
-  `(?:^|[^A-Za-zÀ-ÿ])${PERSON_NOUNS}[ \\t]+(?:(?:chamad[oa]|de nome|identificad[oa] como)[ \\t]+)?(${CAPITALISED_NAME})`,
-  'g',
-);
-const TITLE_NAME = new RegExp(
-  `(?:^|[^A-Za-zÀ-ÿ])(Sra\\.|Srta\\.|Sr\\.|Dona|Seu)[ \\t]+(${CAPITALISED_NAME})`,
-);
-
-/** Capitalised words that follow 'paciente' but are not names. */
-const NOT_NAMES = new Set(
-  [
-    'refere',
-    'relata',
-    'nega',
-    'apresenta',
-    'comparece',
-    'compareceu',
-    'retorna',
-    'vem',
-    'veio',
-    'chega',
-    'chegou',
-    'encontra',
-    'está',
-    'esta',
-    'com',
-    'sem',
-    'em',
-    'de',
-    'do',
-    'da',
-    'no',
-    'na',
-    'foi',
-    'evolui',
-    'informa',
-    'queixa',
-    'deu',
-    'internado',
-    'internada',
-    'acamado',
-    'acamada',
-    'lúcido',
-    'lúcida',
-    'consciente',
-    'orientado',
-    'orientada',
-    'masculino',
-    'feminino',
-    'idoso',
-    'idosa',
-    'hipertenso',
-    'hipertensa',
-    'diabético',
-    'diabética',
-    'sexo',
-    'idade',
-    'anos',
-  ].map(fold),
-);
-/** Words that end a labelled name ('Nome: Ana Lima, idade 30' keeps 'Ana Lima'). */
-const NAME_STOP_WORDS = new Set(
-  [
-    'idade',
-    'sexo',
-    'anos',
-    'ano',
-    'natural',
-    'residente',
-    'cpf',
-    'rg',
-    'matrícula',
-    'solteiro',
-    'solteira',
-    'casado',
-    'casada',
-    'viúvo',
-    'viúva',
-    'divorciado',
-    'divorciada',
-  ].map(fold),
-);
-
-const isCapitalised = (word: string) => /^[A-ZÀ-ÖØ-Þ]/.test(word);
-const isParticle = (word: string) => /^(?:d[aeo]s?|e)$/i.test(word);
-
-/**
- * The name in `raw`, title-cased: stops at a word that cannot belong to a name (a stop word, a
- * verb such as 'refere' or, when the name was dictated capitalised, a lower-case word).
- */
-function cleanName(raw: string): string | null {
-  const words: string[] = [];
-  const parts = raw.trim().split(/[ \t]+/);
-  const capitalised = isCapitalised(parts[0] ?? '');
-  for (const word of parts) {
-    const folded = fold(word);
-    if (NAME_STOP_WORDS.has(folded)) break;
-    if (isParticle(word) ? words.length === 0 : NOT_NAMES.has(folded)) break;
-    if (capitalised && !isCapitalised(word) && !isParticle(word)) break;
-    if (words.length === 6) break;
-    words.push(word);
-  }
-  // Particles cannot end a name ('João da').
-  while (words.length > 0 && isParticle(words[words.length - 1] as string)) words.pop();
-  if (words.length === 0) return null;
-  return titleCaseName(words.join(' '));
-}
-
-export function findName(text: string): string | null {
-  for (const labelled of [NAME_LABEL, ROLE_LABEL]) {
-    const match = labelled.exec(text);
-    const name = match?.[1] ? cleanName(match[1]) : null;
-    if (name) return name;
-  }
-  // Try every 'paciente X' until one is a name ('Paciente Refere...' is not).
-  for (const match of text.matchAll(NOUN_NAME_GLOBAL)) {
-    const name = match[1] ? cleanName(match[1]) : null;
-    if (name) return name;
-  }
-  const titled = TITLE_NAME.exec(text);
-  return titled?.[2] ? cleanName(titled[2]) : null;
+  gender: Gender | null;
 }
 
 // ---- age ----------------------------------------------------------------------------------------
 
-const AGE_CANDIDATE = new RegExp(
-  `(?:\\bidade\\s*(?::|de|=)?\\s*)?\\b(${NUMBER_SOURCE})\\s+anos?\\b` +
-    `(?:\\s+e\\s+(${NUMBER_SOURCE})\\s+mes(?:es)?\\b)?`,
-  'g',
-);
-const MONTHS_ONLY = new RegExp(
-  `(?:\\bidade\\s*(?::|de|=)?\\s*(${NUMBER_SOURCE})\\s+mes(?:es)?\\b|\\b(${NUMBER_SOURCE})\\s+mes(?:es)?\\s+de\\s+(?:idade|vida)\\b)`,
-);
-const AGE_LABEL = /\bidade\s*(?::|=|de)?\s*(\d{1,3})\b(?!\s*(?:mes|dia|semana|,\d))/;
-/** Words before 'N anos' that make it a duration or a past age, not the patient's age. */
-const DURATION_BEFORE =
-  /(?:\bha|\bfaz|\bpor|\bdurante|\bdesde(?:\s+(?:os|as))?|\bapos|\baos|\bultimos|\bmais de|\bmenos de|\bquase|\bcerca de|\bhavia|\bem|\bcada|\bpara|\b(?:quadro|historia|evolucao|sintomas|dor|queixa|tratamento|uso|tabagista|etilista|diagnostico|trabalha|trabalhou|exposto|exposta|exposicao) de)\s*$/;
-/** Words after 'N anos' that make it a duration ('10 anos de tabagismo', '5 anos atrás'). */
-const DURATION_AFTER =
-  /^\s*(?:atras|antes|depois|seguidos|consecutivos|de (?:evolucao|historia|tabagismo|etilismo|empresa|trabalho|servico|casad|casamento|uniao|profissao|funcao|doenca|diagnostico|uso|tratamento|exposicao|atividade|carteira)|na (?:funcao|empresa|profissao)|no (?:cargo|setor|emprego)|como)/;
+interface AgeAt {
+  years: number | null;
+  months: number | null;
+  next: number;
+}
 
-function formatAge(years: number | null, months: number | null): string | null {
+/** 'N anos', 'N meses', 'N anos e M meses' at token `i`. */
+function ageAt(text: string, tokens: readonly Token[], i: number): AgeAt | null {
+  const n = numberAt(text, tokens, i);
+  if (!n) return null;
+  const unit = tokens[n.next];
+  if (unit?.gap !== 'none' || !AGE_UNITS.has(unit.text)) return null;
+  if (unit.text.startsWith('m')) return { years: null, months: n.value, next: n.next + 1 };
+  let next = n.next + 1;
+  let months: number | null = null;
+  if (tokens[next]?.text === 'e') {
+    const m = numberAt(text, tokens, next + 1);
+    const u = m ? tokens[m.next] : undefined;
+    if (m && u && (u.text === 'mes' || u.text === 'meses')) {
+      months = m.value;
+      next = m.next + 1;
+    }
+  }
+  return { years: n.value, months, next };
+}
+
+function numberAt(
+  text: string,
+  tokens: readonly Token[],
+  i: number,
+): { value: number; next: number } | null {
+  const t = tokens[i];
+  if (!t) return null;
+  if (/^\d{1,3}$/.test(t.text)) return { value: Number(t.text), next: i + 1 };
+  const read = readSpokenNumber(text, tokens, i);
+  if (!read || !Number.isInteger(read.value)) return null;
+  // A spoken number is a run of words with spaces only between them.
+  for (let k = i + 1; k < read.next; k++) if ((tokens[k] as Token).gap !== 'none') return null;
+  return { value: read.value, next: read.next };
+}
+
+function formatAge(age: AgeAt): string | null {
+  const { years, months } = age;
   if (years !== null && (years < 0 || years > 130)) return null;
   if (months !== null && (months < 0 || months > 24)) return null;
   const parts: string[] = [];
   if (years !== null && years > 0) parts.push(`${years} ${years === 1 ? 'ano' : 'anos'}`);
   if (months !== null && months > 0) parts.push(`${months} ${months === 1 ? 'mês' : 'meses'}`);
-  if (years === 0 && parts.length === 0) return null;
   return parts.length > 0 ? parts.join(' e ') : null;
 }
 
-/** The patient's age from a folded text: '45 anos', 'quarenta e cinco anos', '8 meses'. */
-export function findAge(folded: string): string | null {
-  const label = AGE_LABEL.exec(folded);
-  if (label?.[1]) {
-    const age = formatAge(Number(label[1]), null);
-    if (age !== null) return age;
-  }
+/** Words before 'N anos' that make it a duration or a past age, not the patient's age. */
+const DURATION_BEFORE =
+  /(?:\bha|\bfaz|\bpor|\bdurante|\bdesde(?: (?:os|as))?|\bapos|\baos|\bultimos|\bmais de|\bmenos de|\bquase|\bcerca de|\bhavia|\bem|\bcada|\bpara|\b(?:quadro|historia|evolucao|sintomas|dor|queixa|tratamento|uso|tabagista|etilista|diagnostico|trabalha|trabalhou|exposto|exposta|exposicao) de) ?$/;
+/** Words after 'N anos' that make it a duration ('10 anos de tabagismo', '5 anos atrás'). */
+const DURATION_AFTER =
+  /^ ?(?:atras|antes|depois|seguidos|consecutivos|de (?:evolucao|historia|tabagismo|etilismo|empresa|trabalho|servico|casad|casamento|uniao|profissao|funcao|doenca|diagnostico|uso|tratamento|exposicao|atividade|carteira)|na (?:funcao|empresa|profissao)|no (?:cargo|setor|emprego)|como)/;
+const flat = (text: string) => text.replace(/\s{1,20}/g, ' ');
+
+/** The patient's age from the whole text: labelled first, then the first 'N anos' that is not a duration. */
+export function findAge(text: string, folded: string, tokens: readonly Token[]): string | null {
   let fallback: string | null = null;
-  AGE_CANDIDATE.lastIndex = 0;
-  for (let match = AGE_CANDIDATE.exec(folded); match; match = AGE_CANDIDATE.exec(folded)) {
-    const years = parsePtNumber(match[1] ?? '');
-    const months = match[2] ? parsePtNumber(match[2]) : null;
-    if (years === null) continue;
-    const age = formatAge(years, months);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.text === 'idade') {
+      // 'idade: 67', 'idade de 45'.
+      let j = i + 1;
+      if (tokens[j]?.text === 'de') j++;
+      const n = tokens[j];
+      const unit = tokens[j + 1];
+      if (
+        n &&
+        /^\d{1,3}$/.test(n.text) &&
+        !(unit && /^(?:mes|meses|dia|dias|semana|semanas)$/.test(unit.text) && unit.gap === 'none')
+      ) {
+        const age = formatAge({ years: Number(n.text), months: null, next: 0 });
+        if (age !== null) return age;
+      }
+      continue;
+    }
+    if (!/^\d/.test(t.text) && !NUMBER_WORDS.has(t.text)) continue;
+    const found = ageAt(text, tokens, i);
+    if (!found) continue;
+    const age = formatAge(found);
     if (age === null) continue;
-    const start = match.index;
-    const end = start + match[0].length;
-    const after = folded.slice(end, end + 40);
-    const labelled = /^\s*de\s+idade\b/.test(after) || /^idade/.test(match[0]);
-    if (labelled) return age;
-    if (fallback !== null) continue;
-    const before = folded.slice(Math.max(0, start - 20), start);
+    const end = (tokens[found.next - 1] as Token).end;
+    const after = flat(folded.slice(end, end + 40));
+    if (/^ de (?:idade|vida)\b/.test(after)) return age;
+    i = found.next - 1;
+    if (fallback !== null || found.years === null) continue;
+    const before = flat(folded.slice(Math.max(0, t.start - 20), t.start));
     if (DURATION_BEFORE.test(before) || DURATION_AFTER.test(after)) continue;
     fallback = age;
   }
-  if (fallback !== null) return fallback;
-  const months = MONTHS_ONLY.exec(folded);
-  if (months) {
-    const value = parsePtNumber(months[1] ?? months[2] ?? '');
-    if (value !== null) return formatAge(null, value);
-  }
-  return null;
+  return fallback;
 }
 
-// ---- gender -------------------------------------------------------------------------------------
+// ---- name ---------------------------------------------------------------------------------------
 
-const SEX_LABEL = /\bsexo\s*(?::|=|e)?\s*(masculino|feminino|m|f)\b/;
+/** Names found this surely or better are the identification of the text (segment.ts cuts them out). */
+const WEAK_TIER = 3;
+
+interface NameMatch {
+  name: string;
+  /** Lower is stronger: labelled 0, title or noun with capitals 1, lowercase with age 2, ... */
+  tier: number;
+  start: number;
+  /** End of the name, or of the age said right after it. */
+  end: number;
+  age: string | null;
+  title: Gender | null;
+}
+
+const isNameWord = (t: Token) =>
+  /^[a-z]{2,}$/.test(t.text) &&
+  !NOT_NAME_WORDS.has(t.text) &&
+  (t.cap || !LOWERCASE_NOT_NAME_WORDS.has(t.text)) &&
+  !NUMBER_WORDS.has(t.text) &&
+  t.text !== 'mil';
+
+/** The name words from token `i`: capitalised ones if the first is, else lowercase ones. */
+function nameWords(tokens: readonly Token[], i: number): { words: Token[]; next: number } {
+  const taken: Token[] = [];
+  let k = i;
+  const first = tokens[i];
+  if (!first || PARTICLES.has(first.text) || !isNameWord(first)) return { words: [], next: i };
+  while (k < tokens.length && taken.length < 7) {
+    const t = tokens[k] as Token;
+    if (k > i && t.gap !== 'none') break;
+    const particle = PARTICLES.has(t.text) && k > i;
+    if (!particle && !isNameWord(t)) break;
+    if (first.cap && !t.cap && !particle) break;
+    taken.push(t);
+    k++;
+  }
+  while (taken.length > 0 && PARTICLES.has((taken[taken.length - 1] as Token).text)) {
+    taken.pop();
+    k--;
+  }
+  return { words: taken, next: k };
+}
+
+function nameText(text: string, list: readonly Token[]): string {
+  return titleCaseName(list.map((t) => text.slice(t.start, t.end)).join(' '));
+}
+
+/** Skips the words that introduce a name: titles, person nouns, 'chamado', 'de nome'. */
+function skipIntro(tokens: readonly Token[], i: number): { next: number; title: Gender | null } {
+  let k = i;
+  let title: Gender | null = null;
+  for (let guard = 0; guard < 4 && k < tokens.length; guard++) {
+    const t = tokens[k] as Token;
+    if (k > i && t.gap === 'stop' && !/^(?:sr|sra|srta)$/.test((tokens[k - 1] as Token).text))
+      break;
+    if (TITLES.has(t.text)) {
+      title = TITLES.get(t.text) ?? null;
+      k++;
+    } else if (
+      PERSON_NOUNS.has(t.text) ||
+      t.text === 'pessoa' ||
+      t.text === 'chamado' ||
+      t.text === 'chamada'
+    ) {
+      k++;
+    } else if (t.text === 'de' && tokens[k + 1]?.text === 'nome') {
+      k += 2;
+    } else break;
+  }
+  return { next: k, title };
+}
+
+function findNames(text: string, tokens: readonly Token[]): NameMatch[] {
+  const found: NameMatch[] = [];
+  let ageEnd = 0;
+  const ageAfter = (next: number): string | null => {
+    ageEnd = 0;
+    let t = tokens[next];
+    if (!t || t.gap === 'stop') return null;
+    // 'pedro de oito anos', 'criança de 2 anos'.
+    if (t.text === 'de' && tokens[next + 1]?.gap === 'none') {
+      next++;
+      t = tokens[next] as Token;
+    }
+    const age = ageAt(text, tokens, next);
+    if (!age) return null;
+    ageEnd = (tokens[age.next - 1] as Token).end;
+    return formatAge(age);
+  };
+  const endOf = (list: readonly Token[]) => Math.max(ageEnd, (list[list.length - 1] as Token).end);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    // 'Nome: ...', 'Paciente: Sr. ...', 'Identificação: pessoa avaliada ...'.
+    const labelled =
+      NAME_LABELS.has(t.text) &&
+      (tokens[i + 1]?.colon === true ||
+        (t.text === 'nome' && /^ (?:e|completo) /.test(` ${tokens[i + 1]?.text ?? ''} `)));
+    if (labelled) {
+      let k = i + 1;
+      if (tokens[k]?.text === 'e' || tokens[k]?.text === 'completo') k++;
+      const intro = skipIntro(tokens, k);
+      const { words: list, next } = nameWords(tokens, intro.next);
+      if (list.length > 0) {
+        const age = ageAfter(next);
+        found.push({
+          name: nameText(text, list),
+          tier: 0,
+          start: t.start,
+          end: endOf(list),
+          age,
+          title: intro.title,
+        });
+      }
+      continue;
+    }
+    const isTitle = TITLES.has(t.text);
+    if (!isTitle && !PERSON_NOUNS.has(t.text)) {
+      // A name at the start of a clause, followed by the age: 'Carla, 29 anos', 'pedro henrique seis anos'.
+      if (t.gap === 'stop' || i === 0) {
+        const { words: list, next } = nameWords(tokens, i);
+        const age = list.length > 0 && list.length <= 4 ? ageAfter(next) : null;
+        if (age) {
+          found.push({
+            name: nameText(text, list),
+            tier: 3,
+            start: t.start,
+            end: endOf(list),
+            age,
+            title: null,
+          });
+        }
+      }
+      continue;
+    }
+    const intro = skipIntro(tokens, i);
+    const { words: list, next } = nameWords(tokens, intro.next);
+    if (list.length === 0) continue;
+    const age = ageAfter(next);
+    const capital = (list[0] as Token).cap;
+    const atStart = t.gap === 'stop' || i === 0;
+    // 'seu' is also a possessive ('seu trabalho'): as a title it starts a clause or has an age.
+    const possessive = t.text === 'seu' && !capital && !atStart && !age;
+    let tier: number | null = null;
+    if (possessive) tier = null;
+    else if (capital) tier = 1;
+    else if (age) tier = 2;
+    else if (isTitle || list.length >= 2) tier = 4;
+    if (tier !== null) {
+      found.push({
+        name: nameText(text, list),
+        tier,
+        start: t.start,
+        end: endOf(list),
+        age,
+        title: intro.title,
+      });
+    }
+  }
+  return found;
+}
+
+// ---- sex ----------------------------------------------------------------------------------------
+
+const SEX_LABEL = /\bsexo\s{0,3}(?::|=|e)?\s{0,3}(masculino|feminino|m|f)\b/;
 const SEX_WORD = /\b(masculino|feminino)\b/;
 const SEX_NOUN = /\b(homem|mulher|menino|menina|rapaz|moca|senhor|senhora|gestante|puerpera)\b/;
 const FEMININE_NOUNS = new Set(['mulher', 'menina', 'moca', 'senhora', 'gestante', 'puerpera']);
-const TITLE = /(?:^|[^A-Za-zÀ-ÿ])(Sra\.|Srta\.|Dona|Sr\.|Seu)[ \t]+[A-ZÀ-Þ]/;
-/** Weak cue: the article or an inflected noun ('a paciente', 'o trabalhador', 'a usuária'). */
+/** The article or an inflected noun ('a paciente', 'o trabalhador', 'a usuária'). */
 const WEAK = new RegExp(
-  '\\b(?:(a|da|na|pela)\\s+paciente|(o|do|no|pelo|ao)\\s+paciente|' +
-    '(trabalhadora|usuaria|periciada|periciando|avaliada|idosa|assistida)|' +
-    '(trabalhador|usuario|periciado|avaliado|idoso|assistido))\\b',
+  '\\b(?:(a|da|na|pela)\\s{1,3}paciente|(o|do|no|pelo|ao)\\s{1,3}paciente|' +
+    '(trabalhadora|usuaria|periciada|avaliada|idosa|assistida|adolescente feminina)|' +
+    '(trabalhador|usuario|periciado|periciando|avaliado|idoso|assistido))\\b',
 );
+const ADJECTIVES = new Map<string, Gender>();
+for (const m of GENDERED_ADJECTIVES) {
+  ADJECTIVES.set(m, 'Masculino');
+  ADJECTIVES.set(`${m.slice(0, -1)}a`, 'Feminino');
+}
 
-/** 'Masculino' / 'Feminino' from the strongest cue found in the folded (and original) text. */
-export function findGender(text: string, folded: string): 'Masculino' | 'Feminino' | null {
+/** Sex from the strongest cue: label, word, noun, title, article, then adjectives said of the patient. */
+export function findGender(
+  folded: string,
+  title: Gender | null = null,
+  tokens: readonly Word[] = words(folded),
+): Gender | null {
   const label = SEX_LABEL.exec(folded);
   if (label?.[1]) return label[1].startsWith('m') ? 'Masculino' : 'Feminino';
   const word = SEX_WORD.exec(folded);
   if (word?.[1]) return word[1] === 'masculino' ? 'Masculino' : 'Feminino';
   const noun = SEX_NOUN.exec(folded);
   if (noun?.[1]) return FEMININE_NOUNS.has(noun[1]) ? 'Feminino' : 'Masculino';
-  const title = TITLE.exec(text);
-  if (title?.[1]) return /^(?:Sra|Srta|Dona)/.test(title[1]) ? 'Feminino' : 'Masculino';
+  if (title) return title;
   const weak = WEAK.exec(folded);
   if (weak) {
-    if (weak[1] !== undefined) return 'Feminino';
-    if (weak[2] !== undefined) return 'Masculino';
-    if (weak[3] !== undefined) return weak[3] === 'periciando' ? 'Masculino' : 'Feminino';
-    if (weak[4] !== undefined) return 'Masculino';
+    if (weak[1] !== undefined || weak[3] !== undefined) return 'Feminino';
+    return 'Masculino';
+  }
+  // The first word said about someone is said about the patient (others come later).
+  for (const t of tokens) {
+    const g = ADJECTIVES.get(t.text);
+    if (g) return g;
   }
   return null;
 }
 
+// ---- together -----------------------------------------------------------------------------------
+
+export interface PatientIdentification extends ExtractedPatientData {
+  /** Where the name (and the age said with it) was found, when a name was found. */
+  span: { start: number; end: number } | null;
+}
+
+/** Name, age and sex, and where the name was found. */
+export function identifyPatient(
+  text: string,
+  folded = fold(text),
+  tokens: readonly Token[] = tokenize(text, folded),
+): PatientIdentification {
+  const names = findNames(text, tokens);
+  let best: NameMatch | null = null;
+  for (const n of names) if (!best || n.tier < best.tier) best = n;
+  const age = best?.age ?? findAge(text, folded, tokens);
+  return {
+    name: best?.name ?? null,
+    age,
+    gender: findGender(folded, best?.title ?? null, tokens),
+    // A weak guess (lower case, no age, no title) names the patient but is not cut out of the text.
+    span: best && best.tier <= WEAK_TIER ? { start: best.start, end: best.end } : null,
+  };
+}
+
+/** Name, age and sex of the patient; null for what the dictation does not say. */
 export function extractPatientData(text: string, folded = fold(text)): ExtractedPatientData {
-  return { name: findName(text), age: findAge(folded), gender: findGender(text, folded) };
+  const { name, age, gender } = identifyPatient(text, folded);
+  return { name, age, gender };
+}
+
+/** The name alone (the strongest found, the first among equals), or null. */
+export function findName(text: string): string | null {
+  return identifyPatient(text).name;
 }

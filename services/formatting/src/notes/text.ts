@@ -6,6 +6,8 @@
  * slice the original text.
  */
 
+import { NUMBER_WORDS } from './numbers.js';
+
 const FOLD_TABLE: Uint16Array = (() => {
   const table = new Uint16Array(0x250);
   for (let code = 0; code < table.length; code++) {
@@ -41,13 +43,11 @@ export function fold(text: string): string {
       out[i] = EXTRA_FOLDS.get(code) ?? code;
     }
   }
-  let result = '';
-  const CHUNK = 8192;
-  for (let i = 0; i < n; i += CHUNK) {
-    result += String.fromCharCode(...out.subarray(i, Math.min(n, i + CHUNK)));
-  }
-  return result;
+  // The code units back to a string in one native call (lone surrogates pass through unchanged).
+  return UTF16.decode(out);
 }
+
+const UTF16 = new TextDecoder('utf-16le');
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -98,95 +98,16 @@ export function ptDecimal(value: number, maxFractionDigits = 1): string {
 
 // ---- pt-BR number words ------------------------------------------------------------------------
 
-/** Folded (accent-free) pt-BR number words and their values. */
-const NUMBER_WORDS: ReadonlyMap<string, number> = new Map([
-  ['zero', 0],
-  ['um', 1],
-  ['uma', 1],
-  ['dois', 2],
-  ['duas', 2],
-  ['tres', 3],
-  ['quatro', 4],
-  ['cinco', 5],
-  ['seis', 6],
-  ['sete', 7],
-  ['oito', 8],
-  ['nove', 9],
-  ['dez', 10],
-  ['onze', 11],
-  ['doze', 12],
-  ['treze', 13],
-  ['catorze', 14],
-  ['quatorze', 14],
-  ['quinze', 15],
-  ['dezesseis', 16],
-  ['dezasseis', 16],
-  ['dezessete', 17],
-  ['dezassete', 17],
-  ['dezoito', 18],
-  ['dezenove', 19],
-  ['dezanove', 19],
-  ['vinte', 20],
-  ['trinta', 30],
-  ['quarenta', 40],
-  ['cinquenta', 50],
-  ['cincoenta', 50],
-  ['sessenta', 60],
-  ['setenta', 70],
-  ['oitenta', 80],
-  ['noventa', 90],
-  ['cem', 100],
-  ['cento', 100],
-  ['duzentos', 200],
-  ['duzentas', 200],
-  ['trezentos', 300],
-  ['trezentas', 300],
-  ['quatrocentos', 400],
-  ['quinhentos', 500],
-  ['seiscentos', 600],
-  ['setecentos', 700],
-  ['oitocentos', 800],
-  ['novecentos', 900],
-]);
+export { parsePtNumber } from './numbers.js';
 
 const NUMBER_WORD_ALT = [...NUMBER_WORDS.keys()].sort((a, b) => b.length - a.length).join('|');
 
 /**
  * Regex source (for folded text) of a number written in digits or in pt-BR words, e.g. '45',
- * 'quarenta e cinco', 'cento e vinte'. Non-capturing; wrap it in a group to capture.
+ * 'quarenta e cinco', 'cento e vinte'. Non-capturing; wrap it in a group to capture. Every
+ * quantifier is bounded, so a pattern built with it stays linear on any input.
  */
-export const NUMBER_SOURCE = `(?:\\d{1,3}|(?:${NUMBER_WORD_ALT})(?:\\s+e\\s+(?:${NUMBER_WORD_ALT}))*)(?![a-z])`;
-
-/**
- * Parses a folded number written in digits or pt-BR words ('quarenta e cinco' -> 45,
- * 'cento e vinte' -> 120). Returns null when the words do not form a number.
- */
-export function parsePtNumber(folded: string): number | null {
-  const text = folded.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  let total = 0;
-  // What may follow: hundreds take tens, teens or units; tens take units; nothing follows the rest.
-  let allowed: ReadonlySet<NumberKind> = ANY_KIND;
-  for (const part of text.split(/\s+e\s+/)) {
-    const value = NUMBER_WORDS.get(part.trim());
-    if (value === undefined) return null;
-    const kind: NumberKind =
-      value >= 100 ? 'hundreds' : value >= 20 ? 'tens' : value >= 10 ? 'teens' : 'units';
-    if (!allowed.has(kind)) return null;
-    allowed = FOLLOWERS[kind];
-    total += value;
-  }
-  return total;
-}
-
-type NumberKind = 'hundreds' | 'tens' | 'teens' | 'units';
-const ANY_KIND: ReadonlySet<NumberKind> = new Set(['hundreds', 'tens', 'teens', 'units']);
-const FOLLOWERS: Readonly<Record<NumberKind, ReadonlySet<NumberKind>>> = {
-  hundreds: new Set(['tens', 'teens', 'units']),
-  tens: new Set(['units']),
-  teens: new Set(),
-  units: new Set(),
-};
+export const NUMBER_SOURCE = `(?:\\d{1,3}|(?:${NUMBER_WORD_ALT})(?:\\s{1,3}e\\s{1,3}(?:${NUMBER_WORD_ALT})){0,3})(?![a-z])`;
 
 // ---- sentence boundaries -----------------------------------------------------------------------
 

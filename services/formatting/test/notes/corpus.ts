@@ -211,9 +211,8 @@ export const CORPUS: Readonly<Record<Professional, CorpusEntry>> = {
   },
 };
 
-/** Three patients in one session, with a shared context before the first marker. */
+/** Three patients in one session, 'Novo Paciente' pressed before each. */
 export const MULTI_PATIENT_ROUNDS =
-  'Visita da manhã na enfermaria de clínica médica, plantão do dia 12. ' +
   '[Paciente 1] Paciente Joana Prado, 72 anos. Queixa principal: falta de ar. ' +
   'Ao exame: FR 24, saturação 91%. Hipótese diagnóstica: insuficiência cardíaca descompensada. ' +
   'Conduta: furosemida 40 mg endovenosa de 12 em 12 horas. ' +
@@ -231,11 +230,28 @@ export const MULTI_PATIENT_INTERLEAVED =
 
 /** Two nursing patients dictated in a ward round. */
 export const MULTI_PATIENT_NURSING =
-  'Passagem de plantão noturno, ala B. ' +
   '[Paciente 1] Paciente Irene Campos, leito 3. Sinais vitais: PA 110 por 70, FC 84. ' +
   'Realizado curativo em acesso venoso. Intercorrências: sem intercorrências. ' +
   '[Paciente 2] Paciente Osvaldo Prates, leito 4. Sinais vitais: PA 150 por 95, FC 102, glicemia capilar 250. ' +
   'Intercorrências: apresentou agitação às 2 horas, comunicado ao médico plantonista.';
+
+/**
+ * The first patient dictated before pressing 'Novo Paciente': the workspace then inserts
+ * '[Paciente 1]' in front of the second patient (it numbers markers, not patients). Each patient
+ * has facts of their own (a drug, a finding, a diagnosis) that must stay in their note.
+ */
+export const MULTI_PATIENT_FIRST_UNMARKED =
+  'Dona Lúcia Prado, 71 anos, refere tontura rotatória há três dias ao virar na cama. ' +
+  'Ao exame: nistagmo horizontal à direita. Hipótese diagnóstica: vertigem posicional paroxística benigna. ' +
+  'Conduta: betaistina 16 mg de 8 em 8 horas.\n' +
+  '[Paciente 1]\n' +
+  'Paciente Roberto Almeida, 58 anos, refere dor precordial aos esforços há duas semanas. ' +
+  'Ao exame: PA 150 por 90, sopro sistólico em foco aórtico. Hipótese diagnóstica: angina estável. ' +
+  'Conduta: AAS 100 mg uma vez ao dia.\n' +
+  '[Paciente 2]\n' +
+  'Paciente Carla Mendes, 29 anos, refere disúria há dois dias. ' +
+  'Ao exame: dor à palpação suprapúbica. Hipótese diagnóstica: cistite aguda. ' +
+  'Conduta: fosfomicina 3 g dose única.';
 
 /** Psychiatric dictation for the diagnostic analysis: a depressive episode. */
 export const DEPRESSION_DICTATION =

@@ -103,7 +103,34 @@ describe('buildFormattingMessages', () => {
     expect(content).toContain('"patients": [');
     expect(content).toContain('"summary": ');
     expect(content).toContain('[Paciente N]');
-    expect(content).toContain('contexto comum a todos');
+    // Issue 13: no shared context; nothing of one patient in another's document.
+    expect(content).not.toContain('contexto comum a todos');
+    expect(content).toContain('não há contexto comum entre eles');
+    expect(content).toContain('nenhuma frase, dado, achado, medicamento ou conduta de um paciente');
+    expect(content).toContain('O resumo lista todos os pacientes pelo nome');
+  });
+
+  it('numbers the patients for the model: the text before the first marker is patient 1', () => {
+    const [systemMessage, user] = buildFormattingMessages({
+      ...base,
+      multiplePatients: true,
+      text: 'Falante 1:\nPaciente Ana, tosse.\n[Paciente 1]\nPaciente Bia, febre.\n[Paciente 2]\nPaciente Caio, dor.',
+    });
+    expect(systemMessage?.content).toContain(
+      'A transcrição tem 3 pacientes, cada um iniciado por um marcador [Paciente N]. Produza exatamente 3 documentos',
+    );
+    expect(user?.content).toBe(
+      'Transcrição do atendimento:\n<transcricao>\n[Paciente 1]\nPaciente Ana, tosse.\n\n' +
+        '[Paciente 2]\nPaciente Bia, febre.\n\n[Paciente 3]\nPaciente Caio, dor.\n</transcricao>',
+    );
+  });
+
+  it('sends the dictation without the speaker labels and the workspace line breaks', () => {
+    const long = 'refere tosse seca '.repeat(60).trim();
+    const [, user] = buildFormattingMessages({ ...base, text: `Falante 2:\n${long}\nhá dez dias` });
+    expect(user?.content).toBe(
+      `Transcrição do atendimento:\n<transcricao>\n${long} há dez dias\n</transcricao>`,
+    );
   });
 });
 

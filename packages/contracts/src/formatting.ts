@@ -1,27 +1,20 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { SPECIALTIES } from './auth.js';
 import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
+import {
+  AI_TEMPLATE_TYPES,
+  MAX_TRANSCRIPT_CHARS,
+  MEDICAL_TERM_CATEGORIES,
+  PROFESSIONALS,
+  USER_TEMPLATES_PREMIUM_ONLY,
+} from './constants/formatting.js';
 import { defineRoute } from './route.js';
 
-/** What the workspace sends as `professional`: the 13 specialties and the 3 prescription kinds. */
-export const PROFESSIONALS = [
-  ...SPECIALTIES,
-  'prescricao_hospitalar',
-  'prescricao_ambulatorial',
-  'prescricao_controlada',
-] as const;
-export type Professional = (typeof PROFESSIONALS)[number];
 export const ProfessionalSchema = Type.Union(
   PROFESSIONALS.map((p) => Type.Literal(p)),
   {
     errorMessage: 'Informe uma especialidade válida da lista.',
   },
 );
-
-/** Longest dictation accepted: an 8-hour consultation is ~80,000 words, ~500,000 characters... */
-export const MAX_TRANSCRIPT_CHARS = 200_000;
-/** ...so the workspace formats long recordings in parts of at most this size. */
-export const NOT_INFORMED = 'Não informado';
 
 const NonBlank = (max: number, errorMessage: string) =>
   Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage });
@@ -158,13 +151,6 @@ export const UpdateProfessionalTemplateBodySchema = Type.Partial(
   CreateProfessionalTemplateBodySchema,
 );
 
-export const MEDICAL_TERM_CATEGORIES = [
-  'disease',
-  'medication',
-  'exam',
-  'symptom',
-  'procedure',
-] as const;
 export const MedicalTermCategorySchema = Type.Union(
   MEDICAL_TERM_CATEGORIES.map((c) => Type.Literal(c)),
   { errorMessage: 'Categoria inválida: use doença, medicamento, exame, sintoma ou procedimento.' },
@@ -204,12 +190,6 @@ export const CreateSystemInstructionBodySchema = Type.Object({
 });
 export const UpdateSystemInstructionBodySchema = Type.Partial(CreateSystemInstructionBodySchema);
 
-export const AI_TEMPLATE_TYPES = [
-  'professional_prompt',
-  'document_template',
-  'formatting_prompt',
-  'system_instruction',
-] as const;
 export const AiTemplateTypeSchema = Type.Union(AI_TEMPLATE_TYPES.map((t) => Type.Literal(t)));
 export const AiTemplateSchema = Type.Object({
   id: UuidSchema,
@@ -249,9 +229,6 @@ export const CreateUserTemplateBodySchema = Type.Object({
   content: NonBlank(50_000, 'Informe o conteúdo do template.'),
 });
 export const UpdateUserTemplateBodySchema = Type.Partial(CreateUserTemplateBodySchema);
-
-export const USER_TEMPLATES_PREMIUM_ONLY =
-  'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.';
 
 const tags = ['formatting'];
 const adminTags = ['formatting', 'admin'];
@@ -399,12 +376,3 @@ export const FormattingRoutes = {
     response: { 200: MessageSchema },
   }),
 } as const;
-
-/**
- * The marker the workspace's 'Novo Paciente' button inserts into the transcript (patients are
- * numbered from 1); the formatter splits a multi-patient dictation at these markers.
- * @example patientMarker(2) // '[Paciente 2]'
- */
-export const patientMarker = (n: number) => `[Paciente ${n}]`;
-/** Matches a marker anywhere in a transcript; group 1 is the patient's number. */
-export const PATIENT_MARKER_SOURCE = '\\[Paciente (\\d+)\\]';

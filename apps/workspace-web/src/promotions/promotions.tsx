@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, IconButton, Paper, Typography } from '@mui/material';
-import type { MarketingMessageType } from '@pv/contracts';
+import type { MarketingMessageType } from '@pv/contracts/constants';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetPromotionsQuery } from '../api/analytics';

@@ -9,14 +9,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { SupportTicket, UpdateTicketBody } from '@pv/contracts';
 import {
-  type SupportTicket,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   type TicketPriority,
   type TicketStatus,
-  type UpdateTicketBody,
-} from '@pv/contracts';
+} from '@pv/contracts/constants';
 import { errorMessage, useToast } from '@pv/web-kit';
 import { useId, useState } from 'react';
 import { useUpdateTicketMutation } from '../../api/support';

@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { TicketCategory } from '@pv/contracts';
+import type { TicketCategory } from '@pv/contracts/constants';
 import { errorMessage, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';

@@ -13,7 +13,8 @@ import {
   ListItemText,
   Typography,
 } from '@mui/material';
-import { type CurrentUser, FREE_LIMITS, PREMIUM_LIMITS, type UserMetrics } from '@pv/contracts';
+import type { CurrentUser, UserMetrics } from '@pv/contracts';
+import { FREE_LIMITS, PREMIUM_LIMITS } from '@pv/contracts/constants';
 import { formatDate } from '@pv/web-kit';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetUserMetricsQuery } from '../../api/billing';

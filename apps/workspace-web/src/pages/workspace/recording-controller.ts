@@ -1,4 +1,4 @@
-import { PATIENT_MARKER_SOURCE, patientMarker } from '@pv/contracts';
+import { PATIENT_MARKER_SOURCE, patientMarker } from '@pv/contracts/constants';
 import type { ToastInput } from '@pv/web-kit';
 import { BrowserSpeechEngine } from '../../speech/browser-engine';
 import type { EngineFailure, SpeechEngine, SpeechEngineEvents } from '../../speech/engine';

@@ -1,4 +1,5 @@
-import { type FormatTextResponse, MAX_TRANSCRIPT_CHARS, VAULT_MAX_TEXT_CHARS } from '@pv/contracts';
+import type { FormatTextResponse } from '@pv/contracts';
+import { MAX_TRANSCRIPT_CHARS, VAULT_MAX_TEXT_CHARS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { useCallback, useRef } from 'react';
 import { streamFormatText } from '../../api/formatting';

@@ -1,7 +1,7 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Box, Container, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts';
+import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useViewer } from '../../api/auth';

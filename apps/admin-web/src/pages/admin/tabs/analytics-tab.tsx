@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '@pv/contracts';
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '@pv/contracts/constants';
 import { useState } from 'react';
 import { useSiteAnalyticsQuery, useVisitorTrackingQuery } from '../../../api/analytics';
 import { EmptyState, QueryState } from '../../../components/query-state';

@@ -8,7 +8,8 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { type AdminUser, STRONG_PASSWORD_PATTERN } from '@pv/contracts';
+import type { AdminUser } from '@pv/contracts';
+import { STRONG_PASSWORD_PATTERN } from '@pv/contracts/constants';
 import { errorMessage, useToast } from '@pv/web-kit';
 import { useId, useState } from 'react';
 import { useResetPasswordMutation } from '../../../api/users';

@@ -11,13 +11,13 @@ import {
   Switch,
   TextField,
 } from '@mui/material';
+import type { AdminUser } from '@pv/contracts';
 import {
-  type AdminUser,
   PROFESSIONAL_REGISTRIES,
   SPECIALTIES,
   USER_STATUSES,
   type UserStatus,
-} from '@pv/contracts';
+} from '@pv/contracts/constants';
 import { errorMessage, useToast } from '@pv/web-kit';
 import { useId, useState } from 'react';
 import { useCreateUserMutation, useUpdateUserMutation } from '../../../api/users';

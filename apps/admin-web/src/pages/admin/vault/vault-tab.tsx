@@ -17,11 +17,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import {
-  VAULT_CONSULT_ID_PREVIEW_CHARS,
-  VAULT_UF_FILTER_OPTIONS,
-  type VaultRecordSummary,
-} from '@pv/contracts';
+import type { VaultRecordSummary } from '@pv/contracts';
+import { VAULT_CONSULT_ID_PREVIEW_CHARS, VAULT_UF_FILTER_OPTIONS } from '@pv/contracts/constants';
 import { errorMessage, errorStatus, useToast } from '@pv/web-kit';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import {

@@ -9,7 +9,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { DOCUMENT_TYPES, type DocumentType, type ReprocessPrescriptionBody } from '@pv/contracts';
+import type { ReprocessPrescriptionBody } from '@pv/contracts';
+import { DOCUMENT_TYPES, type DocumentType } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { memo, useState } from 'react';
 import {

@@ -13,7 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { SPECIALTIES, type Specialty } from '@pv/contracts';
+import { SPECIALTIES, type Specialty } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';

@@ -11,7 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts';
+import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { memo } from 'react';
 import { useViewer } from '../../../api/auth';

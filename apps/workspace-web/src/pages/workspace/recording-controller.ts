@@ -5,9 +5,9 @@ import type { EngineFailure, SpeechEngine, SpeechEngineEvents } from '../../spee
 import { SpeechSessionTracker } from '../../speech/sessions';
 import { SonioxSpeechEngine } from '../../speech/soniox/soniox-engine';
 import type { TranscriptStore } from '../../speech/transcript-store';
+import { workspaceActions } from '../../state/workspace-slice';
 import type { AppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
-import { workspaceActions } from './workspace-slice';
 
 /** Super Transcritor seconds are reported while recording at this interval, and at stop. */
 export const USAGE_REPORT_EVERY_SECONDS = 60;

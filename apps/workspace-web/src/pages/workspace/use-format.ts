@@ -5,10 +5,10 @@ import { useCallback, useRef } from 'react';
 import { streamFormatText } from '../../api/formatting';
 import { failureText } from '../../api/http';
 import { archiveConsult } from '../../api/vault';
+import { workspaceActions } from '../../state/workspace-slice';
 import { useAppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
 import { useAppStore, useWorkspace } from './workspace-context';
-import { workspaceActions } from './workspace-slice';
 
 /**
  * Splits a transcript longer than one request takes (docs/decisions.md "Long dictations") at

@@ -34,9 +34,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../format';
 import { T } from '../../../messages';
+import { vaultLocked, vaultUnlocked } from '../../../state/vault-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { VaultRecordDialog } from './vault-record-dialog';
-import { vaultLocked, vaultUnlocked } from './vault-slice';
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 

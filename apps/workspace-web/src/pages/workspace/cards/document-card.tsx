@@ -27,11 +27,11 @@ import {
   useReprocessPrescriptionMutation,
 } from '../../../api/documents';
 import { failureText } from '../../../api/http';
+import { type DocumentResult, workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { DOCUMENT_LABELS, WorkspaceStrings as S } from '../../../strings/workspace';
 import { downloadBlob, isAndroid, isMobileDevice, openBlobOnMobile } from '../download';
 import { useAppStore } from '../workspace-context';
-import { type DocumentResult, workspaceActions } from '../workspace-slice';
 import {
   AmbulatoryPrescriptionEditor,
   ControlledPrescriptionEditor,

@@ -21,11 +21,11 @@ import { useGetUserTemplatesQuery } from '../../../api/account';
 import { useViewer } from '../../../api/auth';
 import { useDiagnosticAnalysisMutation } from '../../../api/formatting';
 import { failureText } from '../../../api/http';
+import { workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S, SPECIALTY_LABELS } from '../../../strings/workspace';
 import { useFormatAction } from '../use-format';
 import { useAppStore, useTranscriptValue, useWorkspace } from '../workspace-context';
-import { workspaceActions } from '../workspace-slice';
 
 const readHasText = (t: { hasText: boolean }) => t.hasText;
 const DEFAULT_TEMPLATE = '__default__';

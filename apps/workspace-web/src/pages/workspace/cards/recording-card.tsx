@@ -17,10 +17,10 @@ import { memo } from 'react';
 import { useViewer } from '../../../api/auth';
 import { useSpeechUsageQuery } from '../../../api/speech';
 import { formatElapsed } from '../../../speech/csv';
+import { workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
 import { useTranscriptValue, useWorkspace } from '../workspace-context';
-import { workspaceActions } from '../workspace-slice';
 
 const readWordCount = (t: { wordCount: number }) => t.wordCount;
 const readSpeaking = (t: { interim: string }) => t.interim !== '';

@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './form.js';
 export * from './format.js';
 export * from './mount.js';
 export * from './providers.js';

@@ -5,8 +5,6 @@ import {
   DialogContent,
   DialogTitle,
   Grid,
-  MenuItem,
-  TextField,
   Typography,
 } from '@mui/material';
 import type { SupportTicket, UpdateTicketBody } from '@pv/contracts';
@@ -16,8 +14,8 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@pv/contracts/constants';
-import { errorMessage, useToast } from '@pv/web-kit';
-import { useId, useState } from 'react';
+import { errorMessage, GridSelect, GridTextField, useFormFields, useToast } from '@pv/web-kit';
+import { useId } from 'react';
 import { useUpdateTicketMutation } from '../../api/support';
 import { formatDateTime } from '../../format';
 import {
@@ -56,7 +54,7 @@ export function changedTicketFields(ticket: SupportTicket, form: TicketForm): Up
 
 /** The detail dialog: the whole ticket, and its status, priority, assignee and resolution. */
 export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClose: () => void }) {
-  const [form, setForm] = useState<TicketForm>({
+  const { values: form, bind } = useFormFields<TicketForm>({
     status: ticket.status,
     priority: ticket.priority,
     assignedTo: ticket.assignedTo ?? '',
@@ -66,8 +64,6 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
   const [updateTicket, updating] = useUpdateTicketMutation();
   const toast = useToast();
   const titleId = useId();
-  const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
   const changes = changedTicketFields(ticket, form);
 
   const save = async () => {
@@ -105,64 +101,28 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
         )}
         <Typography sx={{ whiteSpace: 'pre-wrap', my: 2 }}>{ticket.description}</Typography>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
-              label="Status"
-              value={form.status}
-              onChange={(event) => set('status', event.target.value as TicketStatus)}
-            >
-              {TICKET_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {TICKET_STATUS_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
-              label="Prioridade"
-              value={form.priority}
-              onChange={(event) => set('priority', event.target.value as TicketPriority)}
-            >
-              {TICKET_PRIORITIES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {TICKET_PRIORITY_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              fullWidth
-              label="Responsável"
-              value={form.assignedTo}
-              onChange={(event) => set('assignedTo', event.target.value)}
-            />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              fullWidth
-              multiline
-              minRows={2}
-              label="Resolução"
-              value={form.resolution}
-              onChange={(event) => set('resolution', event.target.value)}
-            />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              fullWidth
-              multiline
-              minRows={2}
-              label="Notas internas da resolução"
-              value={form.resolutionNotes}
-              onChange={(event) => set('resolutionNotes', event.target.value)}
-            />
-          </Grid>
+          <GridSelect
+            cell={{ xs: 12, sm: 6 }}
+            label="Status"
+            {...bind('status')}
+            options={TICKET_STATUSES}
+            optionLabel={(value) => TICKET_STATUS_LABELS[value]}
+          />
+          <GridSelect
+            cell={{ xs: 12, sm: 6 }}
+            label="Prioridade"
+            {...bind('priority')}
+            options={TICKET_PRIORITIES}
+            optionLabel={(value) => TICKET_PRIORITY_LABELS[value]}
+          />
+          <GridTextField label="Responsável" {...bind('assignedTo')} />
+          <GridTextField multiline minRows={2} label="Resolução" {...bind('resolution')} />
+          <GridTextField
+            multiline
+            minRows={2}
+            label="Notas internas da resolução"
+            {...bind('resolutionNotes')}
+          />
         </Grid>
       </DialogContent>
       <DialogActions>

@@ -5,10 +5,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControlLabel,
   Grid,
-  MenuItem,
-  Switch,
   TextField,
 } from '@mui/material';
 import type { AdminUser } from '@pv/contracts';
@@ -18,7 +15,14 @@ import {
   USER_STATUSES,
   type UserStatus,
 } from '@pv/contracts/constants';
-import { errorMessage, useToast } from '@pv/web-kit';
+import {
+  errorMessage,
+  GridSelect,
+  GridSwitch,
+  GridTextField,
+  useFormFields,
+  useToast,
+} from '@pv/web-kit';
 import { useId, useState } from 'react';
 import { useCreateUserMutation, useUpdateUserMutation } from '../../../api/users';
 import { crudErrorTitles, professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
@@ -56,15 +60,13 @@ export function isUserFormComplete(form: Pick<UserForm, 'fullName' | 'email'>): 
 
 /** 'Novo Usuário' (no `user`) or the edit form of `user`. */
 export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: () => void }) {
-  const [form, setForm] = useState<UserForm>(() => toForm(user));
+  const { values: form, bind, check } = useFormFields(() => toForm(user));
   const [temporaryPassword, setTemporaryPassword] = useState<string | null>(null);
   const [createUser, creating] = useCreateUserMutation();
   const [updateUser, updating] = useUpdateUserMutation();
   const toast = useToast();
   const titleId = useId();
   const editing = user !== undefined;
-  const set = <K extends keyof UserForm>(key: K, value: UserForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
 
   const submit = async () => {
     if (!isUserFormComplete(form)) return;
@@ -127,102 +129,37 @@ export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: (
       <DialogTitle id={titleId}>{editing ? 'Editar Usuário' : T.newUser}</DialogTitle>
       <DialogContent>
         <Grid container spacing={2} sx={{ pt: 1 }}>
-          <Grid size={12}>
-            <TextField
-              label={T.fullName}
-              required
-              fullWidth
-              value={form.fullName}
-              onChange={(event) => set('fullName', event.target.value)}
-            />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              label={T.email}
-              type="email"
-              required
-              fullWidth
-              value={form.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label="Especialidade"
-              fullWidth
-              value={form.specialty}
-              onChange={(event) => set('specialty', event.target.value)}
-            >
-              <MenuItem value="">Não informada</MenuItem>
-              {SPECIALTIES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {professionalLabel(value)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label="Status"
-              fullWidth
-              value={form.userStatus}
-              onChange={(event) => set('userStatus', event.target.value as UserStatus)}
-            >
-              {USER_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {USER_STATUS_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label="Conselho"
-              fullWidth
-              value={form.professionalRegistry}
-              onChange={(event) => set('professionalRegistry', event.target.value)}
-            >
-              <MenuItem value="">Não informado</MenuItem>
-              {PROFESSIONAL_REGISTRIES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {value}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label="Número do registro"
-              fullWidth
-              value={form.registryNumber}
-              onChange={(event) => set('registryNumber', event.target.value)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.isPremium}
-                  onChange={(event) => set('isPremium', event.target.checked)}
-                />
-              }
-              label="Premium"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.isAdmin}
-                  onChange={(event) => set('isAdmin', event.target.checked)}
-                />
-              }
-              label="Administrador"
-            />
-          </Grid>
+          <GridTextField label={T.fullName} required {...bind('fullName')} />
+          <GridTextField label={T.email} type="email" required {...bind('email')} />
+          <GridSelect
+            cell={{ xs: 12, sm: 6 }}
+            label="Especialidade"
+            {...bind('specialty')}
+            emptyLabel="Não informada"
+            options={SPECIALTIES}
+            optionLabel={professionalLabel}
+          />
+          <GridSelect
+            cell={{ xs: 12, sm: 6 }}
+            label="Status"
+            {...bind('userStatus')}
+            options={USER_STATUSES}
+            optionLabel={(value) => USER_STATUS_LABELS[value]}
+          />
+          <GridSelect
+            cell={{ xs: 12, sm: 6 }}
+            label="Conselho"
+            {...bind('professionalRegistry')}
+            emptyLabel="Não informado"
+            options={PROFESSIONAL_REGISTRIES}
+          />
+          <GridTextField
+            cell={{ xs: 12, sm: 6 }}
+            label="Número do registro"
+            {...bind('registryNumber')}
+          />
+          <GridSwitch cell={{ xs: 12, sm: 6 }} label="Premium" {...check('isPremium')} />
+          <GridSwitch cell={{ xs: 12, sm: 6 }} label="Administrador" {...check('isAdmin')} />
         </Grid>
       </DialogContent>
       <DialogActions>

@@ -1,12 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  Typography,
-} from '@mui/material';
+import { Grid, Typography } from '@mui/material';
 import type { SupportTicket, UpdateTicketBody } from '@pv/contracts';
 import {
   TICKET_PRIORITIES,
@@ -15,8 +7,8 @@ import {
   type TicketStatus,
 } from '@pv/contracts/constants';
 import { errorMessage, GridSelect, GridTextField, useFormFields, useToast } from '@pv/web-kit';
-import { useId } from 'react';
 import { useUpdateTicketMutation } from '../../api/support';
+import { FormDialog } from '../../components/form-dialog';
 import { formatDateTime } from '../../format';
 import {
   T,
@@ -63,7 +55,6 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
   });
   const [updateTicket, updating] = useUpdateTicketMutation();
   const toast = useToast();
-  const titleId = useId();
   const changes = changedTicketFields(ticket, form);
 
   const save = async () => {
@@ -81,60 +72,57 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{ticket.subject}</DialogTitle>
-      <DialogContent dividers>
+    <FormDialog
+      title={ticket.subject}
+      maxWidth="md"
+      onClose={onClose}
+      dividers
+      submit={{
+        label: T.save,
+        onClick: save,
+        disabled: updating.isLoading || Object.keys(changes).length === 0,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {TICKET_CATEGORY_LABELS[ticket.category]} · Criado em {formatDateTime(ticket.createdAt)}
+        {ticket.resolvedAt ? ` · Resolvido em ${formatDateTime(ticket.resolvedAt)}` : ''}
+      </Typography>
+      <Typography variant="body2" gutterBottom>
+        Contato:{' '}
+        {ticket.contactName
+          ? `${ticket.contactName} <${ticket.contactEmail}>`
+          : ticket.contactEmail}
+      </Typography>
+      {!ticket.userId && (
         <Typography variant="body2" color="text.secondary" gutterBottom>
-          {TICKET_CATEGORY_LABELS[ticket.category]} · Criado em {formatDateTime(ticket.createdAt)}
-          {ticket.resolvedAt ? ` · Resolvido em ${formatDateTime(ticket.resolvedAt)}` : ''}
+          Ticket anônimo · IP: {ticket.ipAddress ?? '—'} · Navegador: {ticket.userAgent ?? '—'}
         </Typography>
-        <Typography variant="body2" gutterBottom>
-          Contato:{' '}
-          {ticket.contactName
-            ? `${ticket.contactName} <${ticket.contactEmail}>`
-            : ticket.contactEmail}
-        </Typography>
-        {!ticket.userId && (
-          <Typography variant="body2" color="text.secondary" gutterBottom>
-            Ticket anônimo · IP: {ticket.ipAddress ?? '—'} · Navegador: {ticket.userAgent ?? '—'}
-          </Typography>
-        )}
-        <Typography sx={{ whiteSpace: 'pre-wrap', my: 2 }}>{ticket.description}</Typography>
-        <Grid container spacing={2}>
-          <GridSelect
-            cell={{ xs: 12, sm: 6 }}
-            label="Status"
-            {...bind('status')}
-            options={TICKET_STATUSES}
-            optionLabel={(value) => TICKET_STATUS_LABELS[value]}
-          />
-          <GridSelect
-            cell={{ xs: 12, sm: 6 }}
-            label="Prioridade"
-            {...bind('priority')}
-            options={TICKET_PRIORITIES}
-            optionLabel={(value) => TICKET_PRIORITY_LABELS[value]}
-          />
-          <GridTextField label="Responsável" {...bind('assignedTo')} />
-          <GridTextField multiline minRows={2} label="Resolução" {...bind('resolution')} />
-          <GridTextField
-            multiline
-            minRows={2}
-            label="Notas internas da resolução"
-            {...bind('resolutionNotes')}
-          />
-        </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          disabled={updating.isLoading || Object.keys(changes).length === 0}
-        >
-          {T.save}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+      <Typography sx={{ whiteSpace: 'pre-wrap', my: 2 }}>{ticket.description}</Typography>
+      <Grid container spacing={2}>
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Status"
+          {...bind('status')}
+          options={TICKET_STATUSES}
+          optionLabel={(value) => TICKET_STATUS_LABELS[value]}
+        />
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Prioridade"
+          {...bind('priority')}
+          options={TICKET_PRIORITIES}
+          optionLabel={(value) => TICKET_PRIORITY_LABELS[value]}
+        />
+        <GridTextField label="Responsável" {...bind('assignedTo')} />
+        <GridTextField multiline minRows={2} label="Resolução" {...bind('resolution')} />
+        <GridTextField
+          multiline
+          minRows={2}
+          label="Notas internas da resolução"
+          {...bind('resolutionNotes')}
+        />
+      </Grid>
+    </FormDialog>
   );
 }

@@ -8,10 +8,6 @@ import {
   CardActions,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   MenuItem,
   Stack,
@@ -20,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { errorMessage, useToast } from '@pv/web-kit';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   type ContentItem,
   type ContentPath,
@@ -30,6 +26,7 @@ import {
   useUpdateContentMutation,
 } from '../../../api/content';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { crudErrorTitles, T } from '../../../messages';
 
@@ -222,7 +219,6 @@ function ContentDialog<TItem extends ContentItem, F extends ContentForm>({
   const [createItem, creating] = useCreateContentMutation();
   const [updateItem, updating] = useUpdateContentMutation();
   const toast = useToast();
-  const titleId = useId();
   const errors = crudErrorTitles(definition.noun);
   const valid = isContentFormValid(definition.fields, form);
 
@@ -244,70 +240,66 @@ function ContentDialog<TItem extends ContentItem, F extends ContentForm>({
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{item ? definition.editLabel : definition.newLabel}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {definition.fields.map((field) => {
-            const value = form[field.name];
-            const set = (next: string | boolean) =>
-              setForm((current) => ({ ...current, [field.name]: next }));
-            if (field.kind === 'switch') {
-              return (
-                <FormControlLabel
-                  key={field.name}
-                  label={field.label}
-                  control={
-                    <Switch
-                      checked={value === true}
-                      onChange={(event) => set(event.target.checked)}
-                    />
-                  }
-                />
-              );
-            }
-            const text = typeof value === 'string' ? value : '';
-            const error = field.validate?.(text);
+    <FormDialog
+      title={item ? definition.editLabel : definition.newLabel}
+      maxWidth="md"
+      onClose={onClose}
+      submit={{
+        label: item ? T.save : T.create,
+        onClick: save,
+        disabled: !valid || creating.isLoading || updating.isLoading,
+      }}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {definition.fields.map((field) => {
+          const value = form[field.name];
+          const set = (next: string | boolean) =>
+            setForm((current) => ({ ...current, [field.name]: next }));
+          if (field.kind === 'switch') {
             return (
-              <TextField
+              <FormControlLabel
                 key={field.name}
                 label={field.label}
-                required={field.required}
-                select={field.kind === 'select'}
-                multiline={field.kind === 'multiline'}
-                minRows={field.kind === 'multiline' ? 5 : undefined}
-                type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
-                value={text}
-                onChange={(event) => set(event.target.value)}
-                error={error !== undefined}
-                helperText={error ?? field.helperText}
-                fullWidth
-                slotProps={{
-                  inputLabel: field.kind === 'date' ? { shrink: true } : {},
-                  htmlInput: field.kind === 'number' ? { min: 0, step: 1 } : {},
-                }}
-              >
-                {field.options?.map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
-              </TextField>
+                control={
+                  <Switch
+                    checked={value === true}
+                    onChange={(event) => set(event.target.checked)}
+                  />
+                }
+              />
             );
-          })}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          disabled={!valid || creating.isLoading || updating.isLoading}
-        >
-          {item ? T.save : T.create}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          }
+          const text = typeof value === 'string' ? value : '';
+          const error = field.validate?.(text);
+          return (
+            <TextField
+              key={field.name}
+              label={field.label}
+              required={field.required}
+              select={field.kind === 'select'}
+              multiline={field.kind === 'multiline'}
+              minRows={field.kind === 'multiline' ? 5 : undefined}
+              type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
+              value={text}
+              onChange={(event) => set(event.target.value)}
+              error={error !== undefined}
+              helperText={error ?? field.helperText}
+              fullWidth
+              slotProps={{
+                inputLabel: field.kind === 'date' ? { shrink: true } : {},
+                htmlInput: field.kind === 'number' ? { min: 0, step: 1 } : {},
+              }}
+            >
+              {field.options?.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        })}
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  TextField,
-} from '@mui/material';
+import { Alert, Grid, TextField } from '@mui/material';
 import type { AdminUser } from '@pv/contracts';
 import {
   PROFESSIONAL_REGISTRIES,
@@ -23,8 +14,9 @@ import {
   useFormFields,
   useToast,
 } from '@pv/web-kit';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useCreateUserMutation, useUpdateUserMutation } from '../../../api/users';
+import { FormDialog } from '../../../components/form-dialog';
 import { crudErrorTitles, professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
 
 interface UserForm {
@@ -65,7 +57,6 @@ export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: (
   const [createUser, creating] = useCreateUserMutation();
   const [updateUser, updating] = useUpdateUserMutation();
   const toast = useToast();
-  const titleId = useId();
   const editing = user !== undefined;
 
   const submit = async () => {
@@ -103,75 +94,65 @@ export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: (
 
   if (temporaryPassword) {
     return (
-      <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>Usuário criado</DialogTitle>
-        <DialogContent>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            Entregue esta senha temporária ao usuário: ele deverá criar uma nova senha no primeiro
-            login. Ela não será exibida novamente.
-          </Alert>
-          <TextField
-            label="Senha temporária"
-            value={temporaryPassword}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{T.close}</Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog title="Usuário criado" maxWidth="sm" onClose={onClose} closeLabel={T.close}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Entregue esta senha temporária ao usuário: ele deverá criar uma nova senha no primeiro
+          login. Ela não será exibida novamente.
+        </Alert>
+        <TextField
+          label="Senha temporária"
+          value={temporaryPassword}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      </FormDialog>
     );
   }
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{editing ? 'Editar Usuário' : T.newUser}</DialogTitle>
-      <DialogContent>
-        <Grid container spacing={2} sx={{ pt: 1 }}>
-          <GridTextField label={T.fullName} required {...bind('fullName')} />
-          <GridTextField label={T.email} type="email" required {...bind('email')} />
-          <GridSelect
-            cell={{ xs: 12, sm: 6 }}
-            label="Especialidade"
-            {...bind('specialty')}
-            emptyLabel="Não informada"
-            options={SPECIALTIES}
-            optionLabel={professionalLabel}
-          />
-          <GridSelect
-            cell={{ xs: 12, sm: 6 }}
-            label="Status"
-            {...bind('userStatus')}
-            options={USER_STATUSES}
-            optionLabel={(value) => USER_STATUS_LABELS[value]}
-          />
-          <GridSelect
-            cell={{ xs: 12, sm: 6 }}
-            label="Conselho"
-            {...bind('professionalRegistry')}
-            emptyLabel="Não informado"
-            options={PROFESSIONAL_REGISTRIES}
-          />
-          <GridTextField
-            cell={{ xs: 12, sm: 6 }}
-            label="Número do registro"
-            {...bind('registryNumber')}
-          />
-          <GridSwitch cell={{ xs: 12, sm: 6 }} label="Premium" {...check('isPremium')} />
-          <GridSwitch cell={{ xs: 12, sm: 6 }} label="Administrador" {...check('isAdmin')} />
-        </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={!isUserFormComplete(form) || creating.isLoading || updating.isLoading}
-        >
-          {editing ? T.save : 'Criar Usuário'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={editing ? 'Editar Usuário' : T.newUser}
+      maxWidth="sm"
+      onClose={onClose}
+      submit={{
+        label: editing ? T.save : 'Criar Usuário',
+        onClick: submit,
+        disabled: !isUserFormComplete(form) || creating.isLoading || updating.isLoading,
+      }}
+    >
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <GridTextField label={T.fullName} required {...bind('fullName')} />
+        <GridTextField label={T.email} type="email" required {...bind('email')} />
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Especialidade"
+          {...bind('specialty')}
+          emptyLabel="Não informada"
+          options={SPECIALTIES}
+          optionLabel={professionalLabel}
+        />
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Status"
+          {...bind('userStatus')}
+          options={USER_STATUSES}
+          optionLabel={(value) => USER_STATUS_LABELS[value]}
+        />
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Conselho"
+          {...bind('professionalRegistry')}
+          emptyLabel="Não informado"
+          options={PROFESSIONAL_REGISTRIES}
+        />
+        <GridTextField
+          cell={{ xs: 12, sm: 6 }}
+          label="Número do registro"
+          {...bind('registryNumber')}
+        />
+        <GridSwitch cell={{ xs: 12, sm: 6 }} label="Premium" {...check('isPremium')} />
+        <GridSwitch cell={{ xs: 12, sm: 6 }} label="Administrador" {...check('isAdmin')} />
+      </Grid>
+    </FormDialog>
   );
 }

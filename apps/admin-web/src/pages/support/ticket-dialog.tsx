@@ -6,7 +6,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@pv/contracts/constants';
-import { errorMessage, GridSelect, GridTextField, useFormFields, useToast } from '@pv/web-kit';
+import { GridSelect, GridTextField, useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { useUpdateTicketMutation } from '../../api/support';
 import { FormDialog } from '../../components/form-dialog';
 import { formatDateTime } from '../../format';
@@ -55,6 +55,7 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
   });
   const [updateTicket, updating] = useUpdateTicketMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const changes = changedTicketFields(ticket, form);
 
   const save = async () => {
@@ -63,11 +64,7 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
       toast({ title: 'Ticket atualizado', variant: 'success' });
       onClose();
     } catch (error) {
-      toast({
-        title: T.ticketUpdateErrorTitle,
-        description: errorMessage(error, T.ticketUpdateErrorFallback),
-        variant: 'destructive',
-      });
+      failed(error, { title: T.ticketUpdateErrorTitle, fallback: T.ticketUpdateErrorFallback });
     }
   };
 

@@ -8,7 +8,7 @@ import {
   DialogTitle,
   Stack,
 } from '@mui/material';
-import { errorMessage, useFormFields, useToast } from '@pv/web-kit';
+import { useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, useChangePasswordMutation } from '../../api/auth';
@@ -25,6 +25,7 @@ import { PasswordField } from './auth-form';
 export default function ForcedPasswordChangeDialog({ message }: { message?: string | undefined }) {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const logout = useLogout();
@@ -72,10 +73,9 @@ export default function ForcedPasswordChangeDialog({ message }: { message?: stri
     setFieldError(null);
     const result = await changePassword({ currentPassword, newPassword, confirmPassword });
     if ('error' in result && result.error) {
-      toast({
+      failed(result.error, {
         title: AuthStrings.changeErrorTitle,
-        description: errorMessage(result.error, AuthStrings.changeErrorTitle),
-        variant: 'destructive',
+        fallback: AuthStrings.changeErrorTitle,
       });
       return;
     }

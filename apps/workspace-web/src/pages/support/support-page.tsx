@@ -1,7 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
 import type { TicketCategory } from '@pv/contracts/constants';
-import { errorMessage, GridSelect, GridTextField, useFormFields, useToast } from '@pv/web-kit';
+import { GridSelect, GridTextField, useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useViewer } from '../../api/auth';
@@ -46,6 +46,7 @@ function SupportForm({ email, name }: { email: string; name: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [createTicket, { isLoading }] = useCreateTicketMutation();
   const toast = useToast();
+  const failed = useFailureToast();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,11 +62,7 @@ function SupportForm({ email, name }: { email: string; name: string }) {
       category: form.category,
     });
     if ('error' in result && result.error) {
-      toast({
-        title: S.createErrorTitle,
-        description: errorMessage(result.error, S.createErrorFallback),
-        variant: 'destructive',
-      });
+      failed(result.error, { title: S.createErrorTitle, fallback: S.createErrorFallback });
       return;
     }
     setSentTo(result.data.contactEmail);

@@ -1,7 +1,7 @@
 import { Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import type { CurrentUser, ProfileBody } from '@pv/contracts';
 import { PROFESSIONAL_REGISTRIES } from '@pv/contracts/constants';
-import { errorMessage, GridSelect, GridTextField, useFormFields, useToast } from '@pv/web-kit';
+import { GridSelect, GridTextField, useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { useUpdateProfileMutation } from '../../api/auth';
 import { UserAreaStrings as S } from '../../strings/account';
@@ -38,6 +38,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
   const [nameError, setNameError] = useState(false);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const toast = useToast();
+  const failed = useFailureToast();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,11 +58,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     };
     const result = await updateProfile(body);
     if ('error' in result && result.error) {
-      toast({
-        title: S.error,
-        description: errorMessage(result.error, S.profileError),
-        variant: 'destructive',
-      });
+      failed(result.error, { title: S.error, fallback: S.profileError });
       return;
     }
     toast({ title: S.profileUpdated, variant: 'success' });

@@ -15,7 +15,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { errorMessage, useToast } from '@pv/web-kit';
+import { useFailureToast, useToast } from '@pv/web-kit';
 import { useMemo, useState } from 'react';
 import {
   type ContentItem,
@@ -95,6 +95,7 @@ export function ContentList<TItem extends ContentItem, F extends ContentForm>({
   const [deleting, setDeleting] = useState<TItem | null>(null);
   const [removeItem, removal] = useDeleteContentMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const errors = crudErrorTitles(definition.noun);
   const items = useMemo(() => {
     const list = (data ?? []) as TItem[];
@@ -107,11 +108,7 @@ export function ContentList<TItem extends ContentItem, F extends ContentForm>({
       toast({ title: 'Excluído com sucesso', variant: 'success' });
       setDeleting(null);
     } catch (error) {
-      toast({
-        title: errors.remove,
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
-      });
+      failed(error, { title: errors.remove, fallback: 'Tente novamente' });
     }
   };
 
@@ -219,6 +216,7 @@ function ContentDialog<TItem extends ContentItem, F extends ContentForm>({
   const [createItem, creating] = useCreateContentMutation();
   const [updateItem, updating] = useUpdateContentMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const errors = crudErrorTitles(definition.noun);
   const valid = isContentFormValid(definition.fields, form);
 
@@ -231,11 +229,7 @@ function ContentDialog<TItem extends ContentItem, F extends ContentForm>({
       toast({ title: 'Salvo com sucesso', variant: 'success' });
       onClose();
     } catch (error) {
-      toast({
-        title: item ? errors.update : errors.create,
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
-      });
+      failed(error, { title: item ? errors.update : errors.create, fallback: 'Tente novamente' });
     }
   };
 

@@ -1,7 +1,7 @@
 import { Alert, Stack, TextField } from '@mui/material';
 import type { AdminUser } from '@pv/contracts';
 import { STRONG_PASSWORD_PATTERN } from '@pv/contracts/constants';
-import { errorMessage, useToast } from '@pv/web-kit';
+import { useFailureToast, useToast } from '@pv/web-kit';
 import { useState } from 'react';
 import { useResetPasswordMutation } from '../../../api/users';
 import { FormDialog } from '../../../components/form-dialog';
@@ -23,6 +23,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
   const [done, setDone] = useState(false);
   const [resetPassword, resetting] = useResetPasswordMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const weak = password !== '' && !isStrongPassword(password);
   const mismatch = confirmation !== '' && confirmation !== password;
 
@@ -53,11 +54,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
       toast({ title: T.resetPasswordSuccess, variant: 'success' });
       setDone(true);
     } catch (error) {
-      toast({
-        title: 'Erro ao redefinir senha',
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
-      });
+      failed(error, { title: 'Erro ao redefinir senha', fallback: 'Tente novamente' });
     }
   };
 

@@ -7,10 +7,10 @@ import {
   type UserStatus,
 } from '@pv/contracts/constants';
 import {
-  errorMessage,
   GridSelect,
   GridSwitch,
   GridTextField,
+  useFailureToast,
   useFormFields,
   useToast,
 } from '@pv/web-kit';
@@ -57,6 +57,7 @@ export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: (
   const [createUser, creating] = useCreateUserMutation();
   const [updateUser, updating] = useUpdateUserMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const editing = user !== undefined;
 
   const submit = async () => {
@@ -84,10 +85,9 @@ export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: (
         else onClose();
       }
     } catch (error) {
-      toast({
+      failed(error, {
         title: editing ? USER_ERRORS.update : USER_ERRORS.create,
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
+        fallback: 'Tente novamente',
       });
     }
   };

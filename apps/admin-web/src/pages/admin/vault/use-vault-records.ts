@@ -1,5 +1,5 @@
 import type { VaultRecordSummary } from '@pv/contracts';
-import { errorMessage, errorStatus, useToast } from '@pv/web-kit';
+import { errorStatus, useFailureToast, useToast } from '@pv/web-kit';
 import { useCallback, useEffect, useState } from 'react';
 import {
   useLazyVaultRecordQuery,
@@ -39,6 +39,7 @@ function downloadCsv(csv: string, fileName: string) {
 export function useVaultRecords() {
   const dispatch = useAppDispatch();
   const toast = useToast();
+  const failureToast = useFailureToast();
   const [filters, setFilters] = useState<VaultFilters>({ ym: '', uf: 'all' });
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<Confirming>({ kind: 'none' });
@@ -67,12 +68,7 @@ export function useVaultRecords() {
 
   /** A failed action: the key screen after a 401, else the spec's toast for that action. */
   const failed = (error: unknown, toastText: { title: string; fallback: string }) => {
-    if (lockedAgain(error)) return;
-    toast({
-      title: toastText.title,
-      description: errorMessage(error, toastText.fallback),
-      variant: 'destructive',
-    });
+    if (!lockedAgain(error)) failureToast(error, toastText);
   };
 
   const filterBy = (change: Partial<VaultFilters>) => {

@@ -1,6 +1,6 @@
 import LockIcon from '@mui/icons-material/Lock';
 import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { errorMessage, useToast } from '@pv/web-kit';
+import { useFailureToast, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { useVaultLoginMutation } from '../../../api/vault';
 import { T } from '../../../messages';
@@ -23,6 +23,7 @@ export function VaultLogin() {
   const [login, { isLoading }] = useVaultLoginMutation();
   const dispatch = useAppDispatch();
   const toast = useToast();
+  const failed = useFailureToast();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,11 +36,7 @@ export function VaultLogin() {
       if (isCommunicationFailure(error)) {
         toast({ title: 'Erro', description: T.vaultCommError, variant: 'destructive' });
       } else {
-        toast({
-          title: T.vaultLoginError,
-          description: errorMessage(error, T.vaultCommError),
-          variant: 'destructive',
-        });
+        failed(error, { title: T.vaultLoginError, fallback: T.vaultCommError });
       }
     }
   };

@@ -1,17 +1,7 @@
-import {
-  Button,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Paper, Stack, TableContainer, Typography } from '@mui/material';
 import type { Pagination, VaultRecordSummary } from '@pv/contracts';
 import { VAULT_CONSULT_ID_PREVIEW_CHARS } from '@pv/contracts/constants';
+import { SimpleTable } from '../../../components/simple-table';
 import { formatDateTime } from '../../../format';
 
 /** Spec 2 §5: one row per record, its consult id cut to 8 characters, with view and delete. */
@@ -20,51 +10,46 @@ export function VaultRecordsTable(props: {
   onView: (consultId: string) => void;
   onDelete: (record: VaultRecordSummary) => void;
 }) {
+  const shortId = (record: VaultRecordSummary) =>
+    record.consult_id.slice(0, VAULT_CONSULT_ID_PREVIEW_CHARS);
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Registros do Transcript Vault">
-        <TableHead>
-          <TableRow>
-            <TableCell>Consulta</TableCell>
-            <TableCell>Mês</TableCell>
-            <TableCell>UF</TableCell>
-            <TableCell>Trecho</TableCell>
-            <TableCell>Registrado em</TableCell>
-            <TableCell align="right">Ações</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {props.records.map((record) => {
-            const shortId = record.consult_id.slice(0, VAULT_CONSULT_ID_PREVIEW_CHARS);
-            return (
-              <TableRow key={record.consult_id}>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{shortId}</TableCell>
-                <TableCell>{record.date_ym}</TableCell>
-                <TableCell>{record.geo_region ?? '—'}</TableCell>
-                <TableCell sx={{ maxWidth: 420 }}>{record.transcript_teaser}</TableCell>
-                <TableCell>{formatDateTime(record.timestamp_utc)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    size="small"
-                    aria-label={`Ver registro ${shortId}`}
-                    onClick={() => props.onView(record.consult_id)}
-                  >
-                    Ver
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    aria-label={`Excluir registro ${shortId}`}
-                    onClick={() => props.onDelete(record)}
-                  >
-                    Excluir
-                  </Button>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <SimpleTable
+        label="Registros do Transcript Vault"
+        rows={props.records}
+        rowKey={(record) => record.consult_id}
+        columns={[
+          { header: 'Consulta', sx: { fontFamily: 'monospace' }, cell: shortId },
+          { header: 'Mês', cell: (record) => record.date_ym },
+          { header: 'UF', cell: (record) => record.geo_region ?? '—' },
+          { header: 'Trecho', sx: { maxWidth: 420 }, cell: (record) => record.transcript_teaser },
+          { header: 'Registrado em', cell: (record) => formatDateTime(record.timestamp_utc) },
+          {
+            header: 'Ações',
+            align: 'right',
+            sx: { whiteSpace: 'nowrap' },
+            cell: (record) => (
+              <>
+                <Button
+                  size="small"
+                  aria-label={`Ver registro ${shortId(record)}`}
+                  onClick={() => props.onView(record.consult_id)}
+                >
+                  Ver
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={`Excluir registro ${shortId(record)}`}
+                  onClick={() => props.onDelete(record)}
+                >
+                  Excluir
+                </Button>
+              </>
+            ),
+          },
+        ]}
+      />
     </TableContainer>
   );
 }

@@ -238,14 +238,9 @@ function adminCrud<
   TItem extends ReturnType<typeof Type.Object>,
   TCreate extends ReturnType<typeof Type.Object>,
   TUpdate extends ReturnType<typeof Type.Partial>,
->(
-  path: string,
-  what: string,
-  item: TItem,
-  create: TCreate,
-  update: TUpdate,
-  access: 'admin' = 'admin',
-) {
+>(options: { path: string; what: string; item: TItem; create: TCreate; update: TUpdate }) {
+  const { path, what, item, create, update } = options;
+  const access = 'admin';
   return {
     list: defineRoute({
       method: 'GET',
@@ -309,34 +304,34 @@ export const FormattingRoutes = {
     bodyLimit: 2 * 1024 * 1024,
     response: { 200: DiagnosticAnalysisResponseSchema },
   }),
-  professionalTemplates: adminCrud(
-    '/api/admin/templates',
-    'professional templates (override the built-in prompt of a specialty)',
-    ProfessionalTemplateSchema,
-    CreateProfessionalTemplateBodySchema,
-    UpdateProfessionalTemplateBodySchema,
-  ),
-  medicalTerms: adminCrud(
-    '/api/admin/medical-terms',
-    'medical terms (correct spellings for the medical dictionary)',
-    MedicalTermSchema,
-    CreateMedicalTermBodySchema,
-    UpdateMedicalTermBodySchema,
-  ),
-  systemInstructions: adminCrud(
-    '/api/admin/system-instructions',
-    'system instructions (joined to every prompt, in display order)',
-    SystemInstructionSchema,
-    CreateSystemInstructionBodySchema,
-    UpdateSystemInstructionBodySchema,
-  ),
-  aiTemplates: adminCrud(
-    '/api/ai-templates',
-    'AI templates',
-    AiTemplateSchema,
-    CreateAiTemplateBodySchema,
-    UpdateAiTemplateBodySchema,
-  ),
+  professionalTemplates: adminCrud({
+    path: '/api/admin/templates',
+    what: 'professional templates (override the built-in prompt of a specialty)',
+    item: ProfessionalTemplateSchema,
+    create: CreateProfessionalTemplateBodySchema,
+    update: UpdateProfessionalTemplateBodySchema,
+  }),
+  medicalTerms: adminCrud({
+    path: '/api/admin/medical-terms',
+    what: 'medical terms (correct spellings for the medical dictionary)',
+    item: MedicalTermSchema,
+    create: CreateMedicalTermBodySchema,
+    update: UpdateMedicalTermBodySchema,
+  }),
+  systemInstructions: adminCrud({
+    path: '/api/admin/system-instructions',
+    what: 'system instructions (joined to every prompt, in display order)',
+    item: SystemInstructionSchema,
+    create: CreateSystemInstructionBodySchema,
+    update: UpdateSystemInstructionBodySchema,
+  }),
+  aiTemplates: adminCrud({
+    path: '/api/ai-templates',
+    what: 'AI templates',
+    item: AiTemplateSchema,
+    create: CreateAiTemplateBodySchema,
+    update: UpdateAiTemplateBodySchema,
+  }),
   listUserTemplates: defineRoute({
     method: 'GET',
     url: '/api/user-templates',

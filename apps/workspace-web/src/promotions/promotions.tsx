@@ -41,7 +41,12 @@ function PromotionRotation({ type, clock }: { type: MarketingMessageType; clock:
 
   useEffect(() => {
     if (isLoading) return;
-    return startPromotionRotation(messages.length, setVisible, () => setVisible(null), clock);
+    return startPromotionRotation({
+      count: messages.length,
+      show: setVisible,
+      hide: () => setVisible(null),
+      clock,
+    });
   }, [messages, isLoading, clock]);
 
   const promotion = visible === null ? undefined : messages[visible];

@@ -72,7 +72,9 @@ describe('workspace layout (spec 1 §2)', () => {
       'formatted-text',
       'document-generation',
     ] as const;
-    expect(moveCard([...order], ['recording', 'transcription'], 0, 1)).toEqual([
+    expect(
+      moveCard({ order: [...order], visible: ['recording', 'transcription'], from: 0, to: 1 }),
+    ).toEqual([
       'transcription',
       'formatting',
       'additional-info',

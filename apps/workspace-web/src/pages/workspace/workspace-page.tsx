@@ -183,7 +183,12 @@ export default function WorkspacePage() {
         drop.source.droppableId === 'all'
           ? current
           : current.filter((id) => columnOf(id) === (drop.source.droppableId as Column));
-      const next = moveCard(current, visible, drop.source.index, drop.destination?.index ?? 0);
+      const next = moveCard({
+        order: current,
+        visible,
+        from: drop.source.index,
+        to: drop.destination?.index ?? 0,
+      });
       saveCardOrder(storage(), next);
       return next;
     });

@@ -1,7 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-// A relative path: vite's config loader bundles it (a workspace package would be loaded by Node as .ts).
-import { SCHEMA_BUILDER_CALLS } from '../../packages/contracts/src/bundling';
 
 // The operations console. In one-machine mode the gateway serves dist/ under `/admin` with an
 // SPA fallback; in production it is its own origin (the admin subdomain) whose ingress also
@@ -17,8 +15,6 @@ export default defineConfig({
     proxy: { '/api': gateway, '/auth/': gateway },
   },
   build: {
-    // Only the contracts' constants and messages reach the bundle, not their schemas.
-    rolldownOptions: { treeshake: { manualPureFunctions: [...SCHEMA_BUILDER_CALLS] } },
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 900,

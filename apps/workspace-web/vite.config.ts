@@ -1,7 +1,5 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-// A relative path: vite's config loader bundles it (a workspace package would be loaded by Node as .ts).
-import { SCHEMA_BUILDER_CALLS } from '../../packages/contracts/src/bundling';
 
 // The clinician SPA. In one-machine mode the gateway serves dist/ at `/`; in development
 // `vite` proxies the API to a running gateway (npm start) so cookies stay first-party.
@@ -15,8 +13,6 @@ export default defineConfig({
     proxy: { '/api': gateway, '/auth/': gateway },
   },
   build: {
-    // Only the contracts' constants and messages reach the bundle, not their schemas.
-    rolldownOptions: { treeshake: { manualPureFunctions: [...SCHEMA_BUILDER_CALLS] } },
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,

@@ -1,4 +1,4 @@
-import { Messages, SupportMessages } from '@pv/contracts';
+import { Messages, SupportMessages } from '@pv/contracts/constants';
 
 /**
  * The console's pt-BR texts in one place (STYLE.md). Spec 2's literal messages are quoted as

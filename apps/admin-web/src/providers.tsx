@@ -1,19 +1,12 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import type { AppStore } from './store';
+import { type AppProvidersProps, SpaProviders } from '@pv/web-kit';
 import { theme } from './theme';
 import { Toaster } from './toast/toaster';
 
 /** Store, theme and toaster around the app; tests wrap components in the same providers. */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+export function AppProviders({ store, children }: AppProvidersProps) {
   return (
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-        <Toaster />
-      </ThemeProvider>
-    </Provider>
+    <SpaProviders store={store} theme={theme} overlay={<Toaster />}>
+      {children}
+    </SpaProviders>
   );
 }

@@ -1,19 +1,11 @@
-import { toastSlice } from '@pv/web-kit';
-import { configureStore } from '@reduxjs/toolkit';
+import { createAppStore } from '@pv/web-kit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from './api/base';
-import { vaultSlice } from './pages/admin/vault/vault-slice';
+import { vaultSlice } from './state/vault-slice';
 
 /** A fresh store (one per test, one for the app). */
 export function makeStore() {
-  return configureStore({
-    reducer: {
-      [api.reducerPath]: api.reducer,
-      [toastSlice.name]: toastSlice.reducer,
-      [vaultSlice.name]: vaultSlice.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
+  return createAppStore({ api, slices: { [vaultSlice.name]: vaultSlice.reducer } });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

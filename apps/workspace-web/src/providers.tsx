@@ -1,17 +1,11 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import type { ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import type { AppStore } from './store';
+import { type AppProvidersProps, SpaProviders } from '@pv/web-kit';
 import { theme } from './theme';
 
 /** Store and theme around the app; tests wrap components in the same providers. */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+export function AppProviders({ store, children }: AppProvidersProps) {
   return (
-    <Provider store={store}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </Provider>
+    <SpaProviders store={store} theme={theme}>
+      {children}
+    </SpaProviders>
   );
 }

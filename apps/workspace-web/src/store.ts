@@ -1,13 +1,8 @@
-import { toastSlice } from '@pv/web-kit';
-import {
-  combineReducers,
-  configureStore,
-  createAction,
-  type UnknownAction,
-} from '@reduxjs/toolkit';
+import { createAppStore } from '@pv/web-kit';
+import { createAction } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from './api/base';
-import { workspaceSlice } from './pages/workspace/workspace-slice';
+import { workspaceSlice } from './state/workspace-slice';
 
 /**
  * Spec 1 §4: logout clears all cached data. Every slice goes back to its initial state (the
@@ -17,15 +12,10 @@ export const sessionEnded = createAction('session/ended');
 
 /** A fresh store (one per test, one for the app). */
 export function makeStore() {
-  const slices = combineReducers({
-    [api.reducerPath]: api.reducer,
-    [toastSlice.name]: toastSlice.reducer,
-    [workspaceSlice.name]: workspaceSlice.reducer,
-  });
-  return configureStore({
-    reducer: (state: ReturnType<typeof slices> | undefined, action: UnknownAction) =>
-      slices(sessionEnded.match(action) ? undefined : state, action),
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+  return createAppStore({
+    api,
+    slices: { [workspaceSlice.name]: workspaceSlice.reducer },
+    resetOn: sessionEnded,
   });
 }
 

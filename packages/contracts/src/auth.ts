@@ -1,49 +1,22 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
-import { Messages } from './messages.js';
+import {
+  PROFESSIONAL_REGISTRIES,
+  SPECIALTIES,
+  STRONG_PASSWORD_PATTERN,
+  USER_STATUSES,
+} from './constants/auth.js';
+import { Messages } from './constants/messages.js';
 import { defineRoute } from './route.js';
 
-/** The specialties of spec 1 §3; the value the workspace sends as `professional`. */
-export const SPECIALTIES = [
-  'consulta_medica',
-  'medico_familia',
-  'medico_familia_personalizado',
-  'medico_ambulatorio',
-  'medico_trabalho',
-  'medico_visitador',
-  'enfermeira',
-  'tecnico_enfermagem',
-  'nutricionista',
-  'assistente_social',
-  'psiquiatria',
-  'psiquiatria_personalizado',
-  'psicoterapia',
-] as const;
 export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)));
-export type Specialty = Static<typeof SpecialtySchema>;
 
-/** Brazilian professional councils a registry number belongs to. */
-export const PROFESSIONAL_REGISTRIES = [
-  'CRM',
-  'COREN',
-  'CRN',
-  'CRESS',
-  'CRP',
-  'CRF',
-  'CRO',
-  'CREFITO',
-  'OUTRO',
-] as const;
 export const ProfessionalRegistrySchema = Type.Union(
   PROFESSIONAL_REGISTRIES.map((s) => Type.Literal(s)),
 );
 
-export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 export const UserStatusSchema = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
-export type UserStatus = Static<typeof UserStatusSchema>;
 
-/** 8+ characters with a letter, a digit and a symbol (forced change and admin reset). */
-export const STRONG_PASSWORD_PATTERN = '^(?=.*[A-Za-zÀ-ÿ])(?=.*[0-9])(?=.*[^A-Za-zÀ-ÿ0-9]).{8,}$';
 export const StrongPasswordSchema = Type.String({
   pattern: STRONG_PASSWORD_PATTERN,
   maxLength: 256,

@@ -1,74 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { DateTimeSchema, ErrorSchema, Nullable, UuidSchema } from './common.js';
+import { BillingMessages, MAX_SECONDS_PER_REPORT, QUOTA_KINDS } from './constants/billing.js';
 import { defineRoute } from './route.js';
-
-/** Premium price (spec 2 §1, §9): R$ 29,90 per month, in centavos, renewed monthly. */
-export const PREMIUM_PRICE_CENTS = 2990;
-export const PREMIUM_CURRENCY = 'brl';
-
-/** Super Transcritor allowance per calendar month in America/Sao_Paulo (spec 1 §9). */
-export const SPEECH_ALLOWANCE_SECONDS = { free: 3_600, premium: 36_000 } as const;
-/** The calendar month every counter of the product is kept in. */
-export const BILLING_TIME_ZONE = 'America/Sao_Paulo';
-/** One report never adds more than this: a client reports running sessions every few minutes. */
-export const MAX_SECONDS_PER_REPORT = 3_600;
-
-/** Free monthly limits (spec 2 §9); Premium is unlimited (-1) with 10000 of storage. */
-export const FREE_LIMITS = {
-  transcriptionLimit: 50,
-  formattingLimit: 30,
-  pdfLimit: 20,
-  aiRequestLimit: 100,
-  storageLimit: 1000,
-} as const;
-export const PREMIUM_LIMITS = {
-  transcriptionLimit: -1,
-  formattingLimit: -1,
-  pdfLimit: -1,
-  aiRequestLimit: -1,
-  storageLimit: 10_000,
-} as const;
-
-/** What a metered action is; the formatting and documents services consume one per call. */
-export const QUOTA_KINDS = ['formatting', 'pdf'] as const;
-export type QuotaKind = (typeof QUOTA_KINDS)[number];
-
-export const BillingMessages = {
-  // spec 1 §5, literal
-  usageLimitTitle: 'Limite de uso atingido',
-  usageLimitReached: (minutes: number) =>
-    `Você já utilizou todo o tempo disponível do Super Transcritor (${minutes} minutos).`,
-  considerUpgrade: 'Considere fazer upgrade para Premium para mais tempo.',
-  // spec 1 §8, literal
-  speechUnavailable: 'Transcritor alternativo indisponível',
-  // designed here (spec silent), documented in docs/decisions.md
-  formattingLimit: (limit: number) =>
-    `Você atingiu o limite mensal de ${limit} formatações do plano gratuito. Assine o Premium para formatar sem limites.`,
-  pdfLimit: (limit: number) =>
-    `Você atingiu o limite mensal de ${limit} PDFs do plano gratuito. Assine o Premium para gerar PDFs sem limites.`,
-  secondsToAdd:
-    'Informe em secondsToAdd um número inteiro de segundos entre 0 e 3600 para registrar o uso.',
-  paymentsNotConfigured:
-    'Os pagamentos ainda não estão configurados neste servidor. Tente novamente mais tarde ou fale com o suporte.',
-  paymentProviderError:
-    'Não foi possível falar com o provedor de pagamentos. Tente novamente em instantes.',
-  subscriptionCreated: 'Assinatura criada. Confirme o pagamento para ativar o Premium.',
-  alreadyPremium: 'Sua assinatura Premium já está ativa.',
-  subscriptionNotFound: 'Assinatura não encontrada para a sua conta.',
-  paymentNotYours: 'Este pagamento não pertence à sua conta.',
-  paymentConfirmed: 'Pagamento confirmado. Seu plano Premium está ativo.',
-  paymentPending:
-    'O pagamento ainda não foi confirmado pelo provedor. Seu plano será ativado assim que ele for aprovado.',
-  paymentFailed:
-    'O pagamento não foi aprovado. Verifique os dados do cartão ou use outro cartão e tente novamente.',
-  upgraded: 'Plano Premium ativado.',
-  notUpgraded:
-    'Ainda não recebemos a confirmação do pagamento. Seu plano será ativado assim que ele for aprovado.',
-  webhookSignature: 'Assinatura do webhook inválida.',
-  speechProviderError:
-    'Não foi possível obter uma chave do Super Transcritor agora. Tente novamente em instantes.',
-  monthRequired: 'Informe year e month (1 a 12) para consultar as métricas de uso.',
-} as const;
 
 const tags = ['billing'];
 const adminTags = ['billing', 'admin'];

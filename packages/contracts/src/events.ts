@@ -20,17 +20,6 @@ export interface EventEnvelope<P = unknown> {
   payload: P;
 }
 
-/** The single JetStream stream that holds every product event. */
-export const EVENT_STREAM = 'PV_EVENTS';
-export const EVENT_STREAM_SUBJECTS = [
-  'auth.>',
-  'consult.>',
-  'ai.>',
-  'document.>',
-  'usage.>',
-  'billing.>',
-];
-
 export const UserLoggedInPayloadSchema = Type.Object({
   userId: Type.String({ format: 'uuid' }),
   ipAddress: Type.String(),

@@ -1,27 +1,20 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { SPECIALTIES } from './auth.js';
 import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
+import {
+  AI_TEMPLATE_TYPES,
+  MAX_TRANSCRIPT_CHARS,
+  MEDICAL_TERM_CATEGORIES,
+  PROFESSIONALS,
+  USER_TEMPLATES_PREMIUM_ONLY,
+} from './constants/formatting.js';
 import { defineRoute } from './route.js';
 
-/** What the workspace sends as `professional`: the 13 specialties and the 3 prescription kinds. */
-export const PROFESSIONALS = [
-  ...SPECIALTIES,
-  'prescricao_hospitalar',
-  'prescricao_ambulatorial',
-  'prescricao_controlada',
-] as const;
-export type Professional = (typeof PROFESSIONALS)[number];
 export const ProfessionalSchema = Type.Union(
   PROFESSIONALS.map((p) => Type.Literal(p)),
   {
     errorMessage: 'Informe uma especialidade válida da lista.',
   },
 );
-
-/** Longest dictation accepted: an 8-hour consultation is ~80,000 words, ~500,000 characters... */
-export const MAX_TRANSCRIPT_CHARS = 200_000;
-/** ...so the workspace formats long recordings in parts of at most this size. */
-export const NOT_INFORMED = 'Não informado';
 
 const NonBlank = (max: number, errorMessage: string) =>
   Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage });
@@ -158,13 +151,6 @@ export const UpdateProfessionalTemplateBodySchema = Type.Partial(
   CreateProfessionalTemplateBodySchema,
 );
 
-export const MEDICAL_TERM_CATEGORIES = [
-  'disease',
-  'medication',
-  'exam',
-  'symptom',
-  'procedure',
-] as const;
 export const MedicalTermCategorySchema = Type.Union(
   MEDICAL_TERM_CATEGORIES.map((c) => Type.Literal(c)),
   { errorMessage: 'Categoria inválida: use doença, medicamento, exame, sintoma ou procedimento.' },
@@ -204,12 +190,6 @@ export const CreateSystemInstructionBodySchema = Type.Object({
 });
 export const UpdateSystemInstructionBodySchema = Type.Partial(CreateSystemInstructionBodySchema);
 
-export const AI_TEMPLATE_TYPES = [
-  'professional_prompt',
-  'document_template',
-  'formatting_prompt',
-  'system_instruction',
-] as const;
 export const AiTemplateTypeSchema = Type.Union(AI_TEMPLATE_TYPES.map((t) => Type.Literal(t)));
 export const AiTemplateSchema = Type.Object({
   id: UuidSchema,
@@ -250,9 +230,6 @@ export const CreateUserTemplateBodySchema = Type.Object({
 });
 export const UpdateUserTemplateBodySchema = Type.Partial(CreateUserTemplateBodySchema);
 
-export const USER_TEMPLATES_PREMIUM_ONLY =
-  'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.';
-
 const tags = ['formatting'];
 const adminTags = ['formatting', 'admin'];
 
@@ -261,14 +238,9 @@ function adminCrud<
   TItem extends ReturnType<typeof Type.Object>,
   TCreate extends ReturnType<typeof Type.Object>,
   TUpdate extends ReturnType<typeof Type.Partial>,
->(
-  path: string,
-  what: string,
-  item: TItem,
-  create: TCreate,
-  update: TUpdate,
-  access: 'admin' = 'admin',
-) {
+>(options: { path: string; what: string; item: TItem; create: TCreate; update: TUpdate }) {
+  const { path, what, item, create, update } = options;
+  const access = 'admin';
   return {
     list: defineRoute({
       method: 'GET',
@@ -332,34 +304,34 @@ export const FormattingRoutes = {
     bodyLimit: 2 * 1024 * 1024,
     response: { 200: DiagnosticAnalysisResponseSchema },
   }),
-  professionalTemplates: adminCrud(
-    '/api/admin/templates',
-    'professional templates (override the built-in prompt of a specialty)',
-    ProfessionalTemplateSchema,
-    CreateProfessionalTemplateBodySchema,
-    UpdateProfessionalTemplateBodySchema,
-  ),
-  medicalTerms: adminCrud(
-    '/api/admin/medical-terms',
-    'medical terms (correct spellings for the medical dictionary)',
-    MedicalTermSchema,
-    CreateMedicalTermBodySchema,
-    UpdateMedicalTermBodySchema,
-  ),
-  systemInstructions: adminCrud(
-    '/api/admin/system-instructions',
-    'system instructions (joined to every prompt, in display order)',
-    SystemInstructionSchema,
-    CreateSystemInstructionBodySchema,
-    UpdateSystemInstructionBodySchema,
-  ),
-  aiTemplates: adminCrud(
-    '/api/ai-templates',
-    'AI templates',
-    AiTemplateSchema,
-    CreateAiTemplateBodySchema,
-    UpdateAiTemplateBodySchema,
-  ),
+  professionalTemplates: adminCrud({
+    path: '/api/admin/templates',
+    what: 'professional templates (override the built-in prompt of a specialty)',
+    item: ProfessionalTemplateSchema,
+    create: CreateProfessionalTemplateBodySchema,
+    update: UpdateProfessionalTemplateBodySchema,
+  }),
+  medicalTerms: adminCrud({
+    path: '/api/admin/medical-terms',
+    what: 'medical terms (correct spellings for the medical dictionary)',
+    item: MedicalTermSchema,
+    create: CreateMedicalTermBodySchema,
+    update: UpdateMedicalTermBodySchema,
+  }),
+  systemInstructions: adminCrud({
+    path: '/api/admin/system-instructions',
+    what: 'system instructions (joined to every prompt, in display order)',
+    item: SystemInstructionSchema,
+    create: CreateSystemInstructionBodySchema,
+    update: UpdateSystemInstructionBodySchema,
+  }),
+  aiTemplates: adminCrud({
+    path: '/api/ai-templates',
+    what: 'AI templates',
+    item: AiTemplateSchema,
+    create: CreateAiTemplateBodySchema,
+    update: UpdateAiTemplateBodySchema,
+  }),
   listUserTemplates: defineRoute({
     method: 'GET',
     url: '/api/user-templates',
@@ -399,12 +371,3 @@ export const FormattingRoutes = {
     response: { 200: MessageSchema },
   }),
 } as const;
-
-/**
- * The marker the workspace's 'Novo Paciente' button inserts into the transcript (patients are
- * numbered from 1); the formatter splits a multi-patient dictation at these markers.
- * @example patientMarker(2) // '[Paciente 2]'
- */
-export const patientMarker = (n: number) => `[Paciente ${n}]`;
-/** Matches a marker anywhere in a transcript; group 1 is the patient's number. */
-export const PATIENT_MARKER_SOURCE = '\\[Paciente (\\d+)\\]';

@@ -2,10 +2,10 @@ export * from './analytics.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './common.js';
+export * from './constants/index.js';
 export * from './documents.js';
 export * from './events.js';
 export * from './formatting.js';
-export * from './messages.js';
 export * from './route.js';
 export * from './support.js';
 export * from './vault.js';
@@ -31,14 +31,13 @@ function flattenContractRoutes(routes: Record<string, object>): AnyRouteContract
 /**
  * Every HTTP route of the product. A service's routes module adds its list here, so the
  * authorization matrix and the gateway routing checks cover a route the day it is declared.
- * The calls are marked pure so that a bundle (the SPAs) that never reads this list drops it.
  */
 export const allRouteContracts: AnyRouteContract[] = [
-  .../* @__PURE__ */ flattenContractRoutes(AuthRoutes),
-  .../* @__PURE__ */ flattenContractRoutes(FormattingRoutes),
-  .../* @__PURE__ */ flattenContractRoutes(BillingRoutes),
-  .../* @__PURE__ */ flattenContractRoutes(DocumentsRoutes),
-  .../* @__PURE__ */ flattenContractRoutes(SupportRoutes),
-  .../* @__PURE__ */ flattenContractRoutes(VaultRoutes),
-  .../* @__PURE__ */ flattenContractRoutes(AnalyticsRoutes),
+  ...flattenContractRoutes(AuthRoutes),
+  ...flattenContractRoutes(FormattingRoutes),
+  ...flattenContractRoutes(BillingRoutes),
+  ...flattenContractRoutes(DocumentsRoutes),
+  ...flattenContractRoutes(SupportRoutes),
+  ...flattenContractRoutes(VaultRoutes),
+  ...flattenContractRoutes(AnalyticsRoutes),
 ];

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
+import { errorMessage } from './api.js';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -61,5 +62,26 @@ export function useToast(): (input: ToastInput) => void {
         }),
       ),
     [dispatch],
+  );
+}
+
+/**
+ * Spec 2 §8: a failed call as a destructive toast titled `title`, saying the server's message
+ * or, without one, `fallback`.
+ * @example const failed = useFailureToast(); failed(error, { title: 'Erro ao excluir usuário', fallback: 'Tente novamente' });
+ */
+export function useFailureToast(): (
+  error: unknown,
+  text: { title: string; fallback: string },
+) => void {
+  const toast = useToast();
+  return useCallback(
+    (error: unknown, text: { title: string; fallback: string }) =>
+      toast({
+        title: text.title,
+        description: errorMessage(error, text.fallback),
+        variant: 'destructive',
+      }),
+    [toast],
   );
 }

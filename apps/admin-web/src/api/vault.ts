@@ -1,11 +1,11 @@
-import {
-  VAULT_EXPORT_DEFAULT_LIMIT,
-  type VaultDeleted,
-  type VaultLoginBody,
-  type VaultLoginResponse,
-  type VaultRecord,
-  type VaultRecordsPage,
+import type {
+  VaultDeleted,
+  VaultLoginBody,
+  VaultLoginResponse,
+  VaultRecord,
+  VaultRecordsPage,
 } from '@pv/contracts';
+import { VAULT_EXPORT_DEFAULT_LIMIT } from '@pv/contracts/constants';
 import { api } from './base';
 
 /** The console's filters: month 'YYYY-MM' or '' (every month), UF or 'all'. */

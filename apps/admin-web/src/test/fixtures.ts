@@ -1,4 +1,5 @@
 import type { AdminUser, CurrentUser } from '@pv/contracts';
+import { currentUserFixture } from '@pv/web-kit/testing';
 
 let counter = 0;
 /** A valid, unique UUID for fixtures. */
@@ -7,26 +8,15 @@ export function uuid(): string {
   return `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`;
 }
 
-export const adminUser: CurrentUser = {
+export const adminUser: CurrentUser = currentUserFixture({
   id: uuid(),
   email: 'ana.admin@example.com',
-  firstName: 'Ana',
   lastName: 'Admin',
   fullName: 'Ana Admin',
-  profileImageUrl: null,
   isAdmin: true,
-  isPremium: false,
-  subscriptionStatus: null,
-  userStatus: 'active',
-  specialty: null,
-  professionalRegistry: null,
-  registryNumber: null,
-  clinicPhone: null,
-  clinicAddress: null,
-  mustChangePassword: false,
   createdAt: '2026-01-10T12:00:00.000Z',
   lastLoginAt: '2026-11-20T12:00:00.000Z',
-};
+});
 
 export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {

@@ -1,4 +1,5 @@
-import type { MarketingMessageType, PageViewBody, Promotion } from '@pv/contracts';
+import type { PageViewBody, Promotion } from '@pv/contracts';
+import type { MarketingMessageType } from '@pv/contracts/constants';
 import { api } from './base';
 
 /** Page views and the public promotions (analytics service). */

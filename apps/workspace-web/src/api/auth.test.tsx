@@ -1,3 +1,4 @@
+import { currentUserFixture } from '@pv/web-kit/testing';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponses, renderAt } from '../test/render';
@@ -10,26 +11,7 @@ function WhoAmI() {
   return <p>{`${viewer.user.firstName} ${viewer.isPremium ? 'premium' : 'gratuito'}`}</p>;
 }
 
-const user = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'ana@clinica.test',
-  firstName: 'Ana',
-  lastName: 'Souza',
-  fullName: 'Ana Souza',
-  profileImageUrl: null,
-  isAdmin: false,
-  isPremium: false,
-  subscriptionStatus: 'active',
-  userStatus: 'active',
-  specialty: null,
-  professionalRegistry: null,
-  registryNumber: null,
-  clinicPhone: null,
-  clinicAddress: null,
-  mustChangePassword: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLoginAt: null,
-};
+const user = currentUserFixture({ subscriptionStatus: 'active' });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,30 +1,13 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
-import { AppProviders } from '../providers';
-import { type AppStore, makeStore } from '../store';
+import { currentUserFixture } from '@pv/web-kit/testing';
+import type { RouteObject } from 'react-router-dom';
+import type { AppStore } from '../store';
+import { renderRoutes } from '../test/render';
 import { AppLayout } from './app-layout';
 
 /** A signed-in user as GET /auth/user answers it; override what a test needs. */
 export function userFixture(overrides: Record<string, unknown> = {}) {
   return {
-    id: '00000000-0000-4000-8000-000000000001',
-    email: 'ana@clinica.test',
-    firstName: 'Ana',
-    lastName: 'Souza',
-    fullName: 'Ana Maria Souza',
-    profileImageUrl: null,
-    isAdmin: false,
-    isPremium: false,
-    subscriptionStatus: null,
-    userStatus: 'active',
-    specialty: null,
-    professionalRegistry: null,
-    registryNumber: null,
-    clinicPhone: null,
-    clinicAddress: null,
-    mustChangePassword: false,
-    createdAt: '2026-01-15T12:00:00.000Z',
-    lastLoginAt: null,
+    ...currentUserFixture({ fullName: 'Ana Maria Souza', createdAt: '2026-01-15T12:00:00.000Z' }),
     ...overrides,
   };
 }
@@ -33,12 +16,8 @@ export function userFixture(overrides: Record<string, unknown> = {}) {
  * Renders the real AppLayout at `path` with stand-in pages (so shell tests never depend on the
  * workspace page) plus any `pages` a test adds.
  */
-export function renderInLayout(
-  path: string,
-  pages: RouteObject[] = [],
-  store: AppStore = makeStore(),
-) {
-  const router = createMemoryRouter(
+export function renderInLayout(path: string, pages: RouteObject[] = [], store?: AppStore) {
+  return renderRoutes(
     [
       {
         element: <AppLayout />,
@@ -50,12 +29,6 @@ export function renderInLayout(
         ],
       },
     ],
-    { initialEntries: [path] },
+    { path, store },
   );
-  const result = render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, store, router };
 }

@@ -56,12 +56,12 @@ describe('promotion schedule (spec 1 §9)', () => {
   it('shows the first at 10 s until 18 s, then one every 60–90 s, each for 8 s', () => {
     const events: string[] = [];
     const start = Date.now();
-    const stop = startPromotionRotation(
-      3,
-      (i) => events.push(`show ${i} @${(Date.now() - start) / 1000}`),
-      () => events.push(`hide @${(Date.now() - start) / 1000}`),
-      fakeClock(0.5),
-    );
+    const stop = startPromotionRotation({
+      count: 3,
+      show: (i) => events.push(`show ${i} @${(Date.now() - start) / 1000}`),
+      hide: () => events.push(`hide @${(Date.now() - start) / 1000}`),
+      clock: fakeClock(0.5),
+    });
     vi.advanceTimersByTime(200_000);
     stop();
     // 0.5 → 60 + floor(0.5 * 30001) ms ≈ 75 s gaps
@@ -79,12 +79,12 @@ describe('promotion schedule (spec 1 §9)', () => {
     for (const random of [0, 0.999999]) {
       const shows: number[] = [];
       const start = Date.now();
-      const stop = startPromotionRotation(
-        1,
-        () => shows.push(Date.now() - start),
-        () => {},
-        fakeClock(random),
-      );
+      const stop = startPromotionRotation({
+        count: 1,
+        show: () => shows.push(Date.now() - start),
+        hide: () => {},
+        clock: fakeClock(random),
+      });
       vi.advanceTimersByTime(300_000);
       stop();
       const gaps = shows.slice(1).map((t, i) => t - (shows[i] ?? 0) - 8_000);

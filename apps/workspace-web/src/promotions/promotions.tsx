@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, IconButton, Paper, Typography } from '@mui/material';
-import type { MarketingMessageType } from '@pv/contracts';
+import type { MarketingMessageType } from '@pv/contracts/constants';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetPromotionsQuery } from '../api/analytics';
@@ -41,7 +41,12 @@ function PromotionRotation({ type, clock }: { type: MarketingMessageType; clock:
 
   useEffect(() => {
     if (isLoading) return;
-    return startPromotionRotation(messages.length, setVisible, () => setVisible(null), clock);
+    return startPromotionRotation({
+      count: messages.length,
+      show: setVisible,
+      hide: () => setVisible(null),
+      clock,
+    });
   }, [messages, isLoading, clock]);
 
   const promotion = visible === null ? undefined : messages[visible];

@@ -26,13 +26,14 @@ export const browserClock: PromotionClock = {
  * 60–90 s, shows the next promotion (in turn, wrapping around) for 8 s, and repeats.
  * `show(index)` / `hide()` are called with the promotion's position; returns a stop function.
  */
-export function startPromotionRotation(
-  count: number,
-  show: (index: number) => void,
-  hide: () => void,
-  clock: PromotionClock = browserClock,
-  timing = PROMOTION_TIMING,
-): () => void {
+export function startPromotionRotation(rotation: {
+  count: number;
+  show: (index: number) => void;
+  hide: () => void;
+  clock?: PromotionClock;
+  timing?: typeof PROMOTION_TIMING;
+}): () => void {
+  const { count, show, hide, clock = browserClock, timing = PROMOTION_TIMING } = rotation;
   if (count <= 0) return () => {};
   let handle: unknown = null;
   let stopped = false;

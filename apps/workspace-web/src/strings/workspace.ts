@@ -1,5 +1,9 @@
-import type { DocumentType, Specialty } from '@pv/contracts';
-import { BillingMessages, DocumentMessages } from '@pv/contracts';
+import {
+  BillingMessages,
+  DocumentMessages,
+  type DocumentType,
+  type Specialty,
+} from '@pv/contracts/constants';
 
 /** pt-BR texts of the workspace screen (`/`). Literal spec 1 messages are marked "spec". */
 export const WorkspaceStrings = {

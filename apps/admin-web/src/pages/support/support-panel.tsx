@@ -10,14 +10,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import type { SupportTicket, TicketListQuery } from '@pv/contracts';
 import {
-  type SupportTicket,
   TICKET_CATEGORIES,
   TICKET_DESCRIPTION_PREVIEW_CHARS,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
-  type TicketListQuery,
-} from '@pv/contracts';
+} from '@pv/contracts/constants';
 import { useState } from 'react';
 import { useListTicketsQuery } from '../../api/support';
 import { EmptyState, QueryState } from '../../components/query-state';

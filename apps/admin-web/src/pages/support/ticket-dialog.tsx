@@ -1,25 +1,14 @@
+import { Grid, Typography } from '@mui/material';
+import type { SupportTicket, UpdateTicketBody } from '@pv/contracts';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
-import {
-  type SupportTicket,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   type TicketPriority,
   type TicketStatus,
-  type UpdateTicketBody,
-} from '@pv/contracts';
-import { errorMessage, useToast } from '@pv/web-kit';
-import { useId, useState } from 'react';
+} from '@pv/contracts/constants';
+import { GridSelect, GridTextField, useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { useUpdateTicketMutation } from '../../api/support';
+import { FormDialog } from '../../components/form-dialog';
 import { formatDateTime } from '../../format';
 import {
   T,
@@ -57,7 +46,7 @@ export function changedTicketFields(ticket: SupportTicket, form: TicketForm): Up
 
 /** The detail dialog: the whole ticket, and its status, priority, assignee and resolution. */
 export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClose: () => void }) {
-  const [form, setForm] = useState<TicketForm>({
+  const { values: form, bind } = useFormFields<TicketForm>({
     status: ticket.status,
     priority: ticket.priority,
     assignedTo: ticket.assignedTo ?? '',
@@ -66,9 +55,7 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
   });
   const [updateTicket, updating] = useUpdateTicketMutation();
   const toast = useToast();
-  const titleId = useId();
-  const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  const failed = useFailureToast();
   const changes = changedTicketFields(ticket, form);
 
   const save = async () => {
@@ -77,105 +64,62 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
       toast({ title: 'Ticket atualizado', variant: 'success' });
       onClose();
     } catch (error) {
-      toast({
-        title: T.ticketUpdateErrorTitle,
-        description: errorMessage(error, T.ticketUpdateErrorFallback),
-        variant: 'destructive',
-      });
+      failed(error, { title: T.ticketUpdateErrorTitle, fallback: T.ticketUpdateErrorFallback });
     }
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{ticket.subject}</DialogTitle>
-      <DialogContent dividers>
+    <FormDialog
+      title={ticket.subject}
+      maxWidth="md"
+      onClose={onClose}
+      dividers
+      submit={{
+        label: T.save,
+        onClick: save,
+        disabled: updating.isLoading || Object.keys(changes).length === 0,
+      }}
+    >
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {TICKET_CATEGORY_LABELS[ticket.category]} · Criado em {formatDateTime(ticket.createdAt)}
+        {ticket.resolvedAt ? ` · Resolvido em ${formatDateTime(ticket.resolvedAt)}` : ''}
+      </Typography>
+      <Typography variant="body2" gutterBottom>
+        Contato:{' '}
+        {ticket.contactName
+          ? `${ticket.contactName} <${ticket.contactEmail}>`
+          : ticket.contactEmail}
+      </Typography>
+      {!ticket.userId && (
         <Typography variant="body2" color="text.secondary" gutterBottom>
-          {TICKET_CATEGORY_LABELS[ticket.category]} · Criado em {formatDateTime(ticket.createdAt)}
-          {ticket.resolvedAt ? ` · Resolvido em ${formatDateTime(ticket.resolvedAt)}` : ''}
+          Ticket anônimo · IP: {ticket.ipAddress ?? '—'} · Navegador: {ticket.userAgent ?? '—'}
         </Typography>
-        <Typography variant="body2" gutterBottom>
-          Contato:{' '}
-          {ticket.contactName
-            ? `${ticket.contactName} <${ticket.contactEmail}>`
-            : ticket.contactEmail}
-        </Typography>
-        {!ticket.userId && (
-          <Typography variant="body2" color="text.secondary" gutterBottom>
-            Ticket anônimo · IP: {ticket.ipAddress ?? '—'} · Navegador: {ticket.userAgent ?? '—'}
-          </Typography>
-        )}
-        <Typography sx={{ whiteSpace: 'pre-wrap', my: 2 }}>{ticket.description}</Typography>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
-              label="Status"
-              value={form.status}
-              onChange={(event) => set('status', event.target.value as TicketStatus)}
-            >
-              {TICKET_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {TICKET_STATUS_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
-              label="Prioridade"
-              value={form.priority}
-              onChange={(event) => set('priority', event.target.value as TicketPriority)}
-            >
-              {TICKET_PRIORITIES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {TICKET_PRIORITY_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              fullWidth
-              label="Responsável"
-              value={form.assignedTo}
-              onChange={(event) => set('assignedTo', event.target.value)}
-            />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              fullWidth
-              multiline
-              minRows={2}
-              label="Resolução"
-              value={form.resolution}
-              onChange={(event) => set('resolution', event.target.value)}
-            />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              fullWidth
-              multiline
-              minRows={2}
-              label="Notas internas da resolução"
-              value={form.resolutionNotes}
-              onChange={(event) => set('resolutionNotes', event.target.value)}
-            />
-          </Grid>
-        </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          disabled={updating.isLoading || Object.keys(changes).length === 0}
-        >
-          {T.save}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+      <Typography sx={{ whiteSpace: 'pre-wrap', my: 2 }}>{ticket.description}</Typography>
+      <Grid container spacing={2}>
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Status"
+          {...bind('status')}
+          options={TICKET_STATUSES}
+          optionLabel={(value) => TICKET_STATUS_LABELS[value]}
+        />
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Prioridade"
+          {...bind('priority')}
+          options={TICKET_PRIORITIES}
+          optionLabel={(value) => TICKET_PRIORITY_LABELS[value]}
+        />
+        <GridTextField label="Responsável" {...bind('assignedTo')} />
+        <GridTextField multiline minRows={2} label="Resolução" {...bind('resolution')} />
+        <GridTextField
+          multiline
+          minRows={2}
+          label="Notas internas da resolução"
+          {...bind('resolutionNotes')}
+        />
+      </Grid>
+    </FormDialog>
   );
 }

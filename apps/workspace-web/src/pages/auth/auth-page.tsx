@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Checkbox,
@@ -14,12 +13,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { errorMessage, formatDate, useToast } from '@pv/web-kit';
+import { errorMessage, formatDate, useFormFields } from '@pv/web-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { useGetCurrentTermsQuery, useRegisterMutation } from '../../api/auth';
 import { AuthStrings, isEmail, REDIRECT_DELAY_MS, SIMPLE_PASSWORD_MIN } from '../../strings/auth';
 import { AuthCard } from './auth-card';
-import { LoginForm, useDelayedRedirect } from './login-form';
+import { AuthSubmit, EmailField, PasswordField, useAuthForm } from './auth-form';
+import { LoginForm } from './login-form';
 
 type AuthTab = 'login' | 'register';
 
@@ -64,19 +64,15 @@ export default function AuthPage() {
 function CombinedRegisterForm() {
   const terms = useGetCurrentTermsQuery();
   const [register, { isLoading }] = useRegisterMutation();
-  const toast = useToast();
-  const redirect = useDelayedRedirect(REDIRECT_DELAY_MS);
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { toast, problem, setProblem, done, succeed } = useAuthForm(REDIRECT_DELAY_MS);
+  const { values, bind } = useFormFields({ fullName: '', email: '', password: '' });
   const [accepted, setAccepted] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const termsTitleId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { fullName, email, password } = values;
     if (fullName.trim() === '' || email.trim() === '' || password === '')
       return setProblem(AuthStrings.combinedRequired);
     if (!isEmail(email)) return setProblem(AuthStrings.invalidEmail);
@@ -101,13 +97,7 @@ function CombinedRegisterForm() {
       }
       return;
     }
-    setDone(true);
-    toast({
-      title: AuthStrings.registerSuccessTitle,
-      description: AuthStrings.registerSuccess,
-      variant: 'success',
-    });
-    redirect();
+    succeed({ title: AuthStrings.registerSuccessTitle, description: AuthStrings.registerSuccess });
   };
 
   return (
@@ -115,29 +105,15 @@ function CombinedRegisterForm() {
       <TextField
         label={AuthStrings.fullName}
         autoComplete="name"
-        value={fullName}
-        onChange={(e) => setFullName(e.target.value)}
+        {...bind('fullName')}
         required
         fullWidth
       />
-      <TextField
-        label={AuthStrings.email}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-        fullWidth
-      />
-      <TextField
-        label={AuthStrings.password}
-        type="password"
+      <EmailField {...bind('email')} />
+      <PasswordField
         autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...bind('password')}
         helperText={AuthStrings.simplePasswordMin}
-        required
-        fullWidth
       />
       <Box>
         <FormControlLabel
@@ -153,10 +129,12 @@ function CombinedRegisterForm() {
           </Typography>
         )}
       </Box>
-      {problem && <Alert severity="error">{problem}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={isLoading || done}>
-        {isLoading ? AuthStrings.submitting : AuthStrings.registerButton}
-      </Button>
+      <AuthSubmit
+        problem={problem}
+        busy={isLoading}
+        done={done}
+        label={AuthStrings.registerButton}
+      />
       {terms.data && (
         <Dialog
           open={termsOpen}

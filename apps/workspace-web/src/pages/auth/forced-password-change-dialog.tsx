@@ -7,15 +7,15 @@ import {
   DialogContentText,
   DialogTitle,
   Stack,
-  TextField,
 } from '@mui/material';
-import { errorMessage, useToast } from '@pv/web-kit';
+import { useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authApi, useChangePasswordMutation } from '../../api/auth';
 import { useLogout } from '../../layout/use-logout';
 import { useAppDispatch } from '../../store';
 import { AuthStrings, REDIRECT_DELAY_MS, STRONG_PASSWORD } from '../../strings/auth';
+import { PasswordField } from './auth-form';
 
 /**
  * Spec 2 §2 / §4: after an admin reset the user must choose a new password before anything else.
@@ -25,13 +25,16 @@ import { AuthStrings, REDIRECT_DELAY_MS, STRONG_PASSWORD } from '../../strings/a
 export default function ForcedPasswordChangeDialog({ message }: { message?: string | undefined }) {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const logout = useLogout();
   const titleId = useId();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { values, bind } = useFormFields({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -44,6 +47,7 @@ export default function ForcedPasswordChangeDialog({ message }: { message?: stri
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { currentPassword, newPassword, confirmPassword } = values;
     if (currentPassword === '') {
       setFieldError(AuthStrings.currentPasswordRequired);
       return;
@@ -69,10 +73,9 @@ export default function ForcedPasswordChangeDialog({ message }: { message?: stri
     setFieldError(null);
     const result = await changePassword({ currentPassword, newPassword, confirmPassword });
     if ('error' in result && result.error) {
-      toast({
+      failed(result.error, {
         title: AuthStrings.changeErrorTitle,
-        description: errorMessage(result.error, AuthStrings.changeErrorTitle),
-        variant: 'destructive',
+        fallback: AuthStrings.changeErrorTitle,
       });
       return;
     }
@@ -95,33 +98,21 @@ export default function ForcedPasswordChangeDialog({ message }: { message?: stri
             {message || AuthStrings.changeDefaultText}
           </DialogContentText>
           <Stack spacing={2}>
-            <TextField
+            <PasswordField
               label={AuthStrings.currentPassword}
-              type="password"
               autoComplete="current-password"
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-              required
-              fullWidth
+              {...bind('currentPassword')}
             />
-            <TextField
+            <PasswordField
               label={AuthStrings.newPassword}
-              type="password"
               autoComplete="new-password"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
+              {...bind('newPassword')}
               helperText={AuthStrings.passwordPolicy}
-              required
-              fullWidth
             />
-            <TextField
+            <PasswordField
               label={AuthStrings.confirmNewPassword}
-              type="password"
               autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-              required
-              fullWidth
+              {...bind('confirmPassword')}
             />
             {fieldError && <Alert severity="error">{fieldError}</Alert>}
           </Stack>

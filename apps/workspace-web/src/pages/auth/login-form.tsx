@@ -1,24 +1,9 @@
-import { Alert, Button, Stack, TextField } from '@mui/material';
-import { errorMessage, useToast } from '@pv/web-kit';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Stack } from '@mui/material';
+import { errorMessage, useFormFields } from '@pv/web-kit';
+import type { FormEvent } from 'react';
 import { useLoginMutation } from '../../api/auth';
 import { AuthStrings, isEmail } from '../../strings/auth';
-
-/** Redirects to / after `delayMs`; the timer dies with the page. */
-export function useDelayedRedirect(delayMs: number): () => void {
-  const navigate = useNavigate();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return () => {
-    timer.current = setTimeout(() => navigate('/', { replace: true }), delayMs);
-  };
-}
+import { AuthSubmit, EmailField, PasswordField, useAuthForm } from './auth-form';
 
 /**
  * Email and password (spec 2 §2, §5). `simple` is the /auth/login page, which also says
@@ -32,15 +17,12 @@ export function LoginForm({
   simple?: boolean;
 }) {
   const [login, { isLoading }] = useLoginMutation();
-  const toast = useToast();
-  const redirect = useDelayedRedirect(redirectDelayMs);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const { toast, problem, setProblem, done, succeed } = useAuthForm(redirectDelayMs);
+  const { values, bind } = useFormFields({ email: '', password: '' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { email, password } = values;
     if (email.trim() === '' || password === '') return setProblem(AuthStrings.loginRequired);
     if (!isEmail(email)) return setProblem(AuthStrings.invalidEmail);
     setProblem(null);
@@ -58,39 +40,14 @@ export function LoginForm({
     }
     // After an admin reset the layout opens the forced password change instead (spec 2 §2).
     if (result.data.mustChangePassword || result.data.user.mustChangePassword) return;
-    setDone(true);
-    toast({
-      title: AuthStrings.loginSuccessTitle,
-      description: AuthStrings.loginSuccess,
-      variant: 'success',
-    });
-    redirect();
+    succeed({ title: AuthStrings.loginSuccessTitle, description: AuthStrings.loginSuccess });
   };
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-      <TextField
-        label={AuthStrings.email}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-        fullWidth
-      />
-      <TextField
-        label={AuthStrings.password}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-        fullWidth
-      />
-      {problem && <Alert severity="error">{problem}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={isLoading || done}>
-        {isLoading ? AuthStrings.submitting : AuthStrings.loginButton}
-      </Button>
+      <EmailField {...bind('email')} />
+      <PasswordField autoComplete="current-password" {...bind('password')} />
+      <AuthSubmit problem={problem} busy={isLoading} done={done} label={AuthStrings.loginButton} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { errorMessage, useToast } from '@pv/web-kit';
-import { type FormEvent, useState } from 'react';
+import { Link, Stack, TextField, Typography } from '@mui/material';
+import { errorMessage, useFormFields } from '@pv/web-kit';
+import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useRegisterMutation } from '../../api/auth';
 import {
@@ -10,24 +10,19 @@ import {
   SIMPLE_REDIRECT_DELAY_MS,
 } from '../../strings/auth';
 import { AuthCard } from './auth-card';
-import { useDelayedRedirect } from './login-form';
+import { AuthSubmit, EmailField, PasswordField, useAuthForm } from './auth-form';
 
 /** /auth/register: first name, last name, email, password and confirmation (spec 2 §2, §5). */
 export default function RegisterPage() {
   const [register, { isLoading }] = useRegisterMutation();
-  const toast = useToast();
-  const redirect = useDelayedRedirect(SIMPLE_REDIRECT_DELAY_MS);
-  const [form, setForm] = useState({
+  const { toast, problem, setProblem, done, succeed } = useAuthForm(SIMPLE_REDIRECT_DELAY_MS);
+  const { values: form, bind } = useFormFields({
     firstName: '',
     lastName: '',
     email: '',
     password: '',
     confirm: '',
   });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,13 +49,7 @@ export default function RegisterPage() {
       toast({ title: AuthStrings.signupError, description: message, variant: 'destructive' });
       return;
     }
-    setDone(true);
-    toast({
-      title: AuthStrings.registerSuccessTitle,
-      description: AuthStrings.registerSuccess,
-      variant: 'success',
-    });
-    redirect();
+    succeed({ title: AuthStrings.registerSuccessTitle, description: AuthStrings.registerSuccess });
   };
 
   return (
@@ -70,51 +59,31 @@ export default function RegisterPage() {
           <TextField
             label={AuthStrings.firstName}
             autoComplete="given-name"
-            value={form.firstName}
-            onChange={set('firstName')}
+            {...bind('firstName')}
             required
             fullWidth
           />
           <TextField
             label={AuthStrings.lastName}
             autoComplete="family-name"
-            value={form.lastName}
-            onChange={set('lastName')}
+            {...bind('lastName')}
             required
             fullWidth
           />
         </Stack>
-        <TextField
-          label={AuthStrings.email}
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          required
-          fullWidth
-        />
-        <TextField
-          label={AuthStrings.password}
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          required
-          fullWidth
-        />
-        <TextField
+        <EmailField {...bind('email')} />
+        <PasswordField autoComplete="new-password" {...bind('password')} />
+        <PasswordField
           label={AuthStrings.confirmPassword}
-          type="password"
           autoComplete="new-password"
-          value={form.confirm}
-          onChange={set('confirm')}
-          required
-          fullWidth
+          {...bind('confirm')}
         />
-        {problem && <Alert severity="error">{problem}</Alert>}
-        <Button type="submit" variant="contained" size="large" disabled={isLoading || done}>
-          {isLoading ? AuthStrings.submitting : AuthStrings.registerButton}
-        </Button>
+        <AuthSubmit
+          problem={problem}
+          busy={isLoading}
+          done={done}
+          label={AuthStrings.registerButton}
+        />
       </Stack>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         <Link component={RouterLink} to="/auth/login">

@@ -18,7 +18,7 @@ import { useViewer } from '../../api/auth';
 import { useCreateSubscriptionMutation } from '../../api/billing';
 import { PageLoading } from '../../layout/app-layout';
 import { SubscribeStrings as S } from '../../strings/account';
-import { BenefitList } from '../user/dashboard-tab';
+import { PremiumBenefits } from '../user/dashboard-tab';
 import { SUBSCRIPTION_ID_KEY, useCompletePayment } from './complete-payment';
 
 // Stripe.js and its React bindings load only here, never with the initial bundle.
@@ -161,10 +161,7 @@ function Checkout({ reload }: { reload: () => void }) {
                 <Typography variant="body2" sx={{ mt: 1 }}>
                   {S.renewal}
                 </Typography>
-                <Typography component="h3" variant="h6" sx={{ mt: 2 }}>
-                  {S.benefitsTitle}
-                </Typography>
-                <BenefitList />
+                <PremiumBenefits title={S.benefitsTitle} headingSx={{ mt: 2 }} />
               </CardContent>
             </Card>
           </Grid>

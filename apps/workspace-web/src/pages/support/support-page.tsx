@@ -1,17 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import {
-  Button,
-  Card,
-  CardContent,
-  Container,
-  Grid,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import type { TicketCategory } from '@pv/contracts';
-import { errorMessage, useToast } from '@pv/web-kit';
+import { Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
+import type { TicketCategory } from '@pv/contracts/constants';
+import { GridSelect, GridTextField, useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useViewer } from '../../api/auth';
@@ -52,12 +42,11 @@ export default function SupportPage() {
 }
 
 function SupportForm({ email, name }: { email: string; name: string }) {
-  const [form, setForm] = useState<TicketForm>(() => blankForm(email, name));
+  const { values: form, setValues: setForm, bind } = useFormFields(() => blankForm(email, name));
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [createTicket, { isLoading }] = useCreateTicketMutation();
   const toast = useToast();
-  const set = (field: keyof TicketForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const failed = useFailureToast();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,11 +62,7 @@ function SupportForm({ email, name }: { email: string; name: string }) {
       category: form.category,
     });
     if ('error' in result && result.error) {
-      toast({
-        title: S.createErrorTitle,
-        description: errorMessage(result.error, S.createErrorFallback),
-        variant: 'destructive',
-      });
+      failed(result.error, { title: S.createErrorTitle, fallback: S.createErrorFallback });
       return;
     }
     setSentTo(result.data.contactEmail);
@@ -128,61 +113,40 @@ function SupportForm({ email, name }: { email: string; name: string }) {
       <Card>
         <CardContent>
           <Grid container spacing={2} component="form" onSubmit={submit} noValidate>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                label={S.contactEmail}
-                type="email"
-                autoComplete="email"
-                value={form.contactEmail}
-                onChange={set('contactEmail')}
-                required
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                label={S.contactName}
-                autoComplete="name"
-                value={form.contactName}
-                onChange={set('contactName')}
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 8 }}>
-              <TextField
-                label={S.subject}
-                value={form.subject}
-                onChange={set('subject')}
-                required
-                fullWidth
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextField
-                select
-                label={S.category}
-                value={form.category}
-                onChange={set('category')}
-                fullWidth
-              >
-                {CATEGORIES.map((c) => (
-                  <MenuItem key={c} value={c}>
-                    {S.categories[c]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={12}>
-              <TextField
-                label={S.description}
-                value={form.description}
-                onChange={set('description')}
-                required
-                fullWidth
-                multiline
-                minRows={6}
-              />
-            </Grid>
+            <GridTextField
+              cell={{ xs: 12, md: 6 }}
+              label={S.contactEmail}
+              type="email"
+              autoComplete="email"
+              {...bind('contactEmail')}
+              required
+            />
+            <GridTextField
+              cell={{ xs: 12, md: 6 }}
+              label={S.contactName}
+              autoComplete="name"
+              {...bind('contactName')}
+            />
+            <GridTextField
+              cell={{ xs: 12, md: 8 }}
+              label={S.subject}
+              {...bind('subject')}
+              required
+            />
+            <GridSelect
+              cell={{ xs: 12, md: 4 }}
+              label={S.category}
+              {...bind('category')}
+              options={CATEGORIES}
+              optionLabel={(c) => S.categories[c]}
+            />
+            <GridTextField
+              label={S.description}
+              {...bind('description')}
+              required
+              multiline
+              minRows={6}
+            />
             <Grid size={12}>
               <Button type="submit" variant="contained" size="large" disabled={isLoading}>
                 {isLoading ? S.submitting : S.submit}

@@ -11,9 +11,11 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
+  type SxProps,
   Typography,
 } from '@mui/material';
-import { type CurrentUser, FREE_LIMITS, PREMIUM_LIMITS, type UserMetrics } from '@pv/contracts';
+import type { CurrentUser, UserMetrics } from '@pv/contracts';
+import { FREE_LIMITS, PREMIUM_LIMITS } from '@pv/contracts/constants';
 import { formatDate } from '@pv/web-kit';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetUserMetricsQuery } from '../../api/billing';
@@ -120,10 +122,7 @@ export function DashboardTab({ user, isPremium }: { user: CurrentUser; isPremium
           <Grid size={12}>
             <Card component="section" aria-label={S.benefitsTitle}>
               <CardContent>
-                <Typography component="h3" variant="h6">
-                  {S.benefitsTitle}
-                </Typography>
-                <BenefitList />
+                <PremiumBenefits title={S.benefitsTitle} />
               </CardContent>
             </Card>
           </Grid>
@@ -195,17 +194,23 @@ function PlanCard({ isPremium }: { isPremium: boolean }) {
   );
 }
 
-export function BenefitList() {
+/** The Premium benefits under a heading: the dashboard's card and the subscribe page. */
+export function PremiumBenefits({ title, headingSx }: { title: string; headingSx?: SxProps }) {
   return (
-    <List dense>
-      {PREMIUM_BENEFITS.map((benefit) => (
-        <ListItem key={benefit}>
-          <ListItemIcon sx={{ minWidth: 32 }}>
-            <CheckCircleIcon color="success" fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={benefit} />
-        </ListItem>
-      ))}
-    </List>
+    <>
+      <Typography component="h3" variant="h6" sx={headingSx}>
+        {title}
+      </Typography>
+      <List dense>
+        {PREMIUM_BENEFITS.map((benefit) => (
+          <ListItem key={benefit}>
+            <ListItemIcon sx={{ minWidth: 32 }}>
+              <CheckCircleIcon color="success" fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={benefit} />
+          </ListItem>
+        ))}
+      </List>
+    </>
   );
 }

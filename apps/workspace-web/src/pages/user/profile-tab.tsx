@@ -1,24 +1,13 @@
-import { Button, Card, CardContent, Grid, MenuItem, TextField, Typography } from '@mui/material';
+import { Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import type { CurrentUser, ProfileBody } from '@pv/contracts';
-import { errorMessage, useToast } from '@pv/web-kit';
+import { PROFESSIONAL_REGISTRIES } from '@pv/contracts/constants';
+import { GridSelect, GridTextField, useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { useUpdateProfileMutation } from '../../api/auth';
 import { UserAreaStrings as S } from '../../strings/account';
 import { SPECIALTY_LABELS } from '../../strings/workspace';
 
-/** Councils a registry number can belong to (the contract's ProfessionalRegistry values). */
-const REGISTRIES = [
-  'CRM',
-  'COREN',
-  'CRN',
-  'CRESS',
-  'CRP',
-  'CRF',
-  'CRO',
-  'CREFITO',
-  'OUTRO',
-] as const;
-type Registry = (typeof REGISTRIES)[number];
+type Registry = (typeof PROFESSIONAL_REGISTRIES)[number];
 type Specialty = keyof typeof SPECIALTY_LABELS;
 
 interface ProfileForm {
@@ -45,12 +34,11 @@ const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** Perfil: the professional data of PUT /api/profile (spec 2 §7). */
 export function ProfileTab({ user }: { user: CurrentUser }) {
-  const [form, setForm] = useState<ProfileForm>(() => formFrom(user));
+  const { values: form, bind } = useFormFields<ProfileForm>(() => formFrom(user));
   const [nameError, setNameError] = useState(false);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const toast = useToast();
-  const set = (field: keyof ProfileForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const failed = useFailureToast();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,11 +58,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     };
     const result = await updateProfile(body);
     if ('error' in result && result.error) {
-      toast({
-        title: S.error,
-        description: errorMessage(result.error, S.profileError),
-        variant: 'destructive',
-      });
+      failed(result.error, { title: S.error, fallback: S.profileError });
       return;
     }
     toast({ title: S.profileUpdated, variant: 'success' });
@@ -87,79 +71,48 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           {S.profileTitle}
         </Typography>
         <Grid container spacing={2} component="form" onSubmit={submit} noValidate>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              label={S.fullName}
-              value={form.fullName}
-              onChange={set('fullName')}
-              required
-              error={nameError}
-              helperText={nameError ? S.fullNameRequired : undefined}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField label={S.email} value={user.email} fullWidth disabled />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
-              select
-              label={S.professionalRegistry}
-              value={form.professionalRegistry}
-              onChange={set('professionalRegistry')}
-              fullWidth
-            >
-              <MenuItem value="">{S.none}</MenuItem>
-              {REGISTRIES.map((r) => (
-                <MenuItem key={r} value={r}>
-                  {r}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
-              label={S.registryNumber}
-              value={form.registryNumber}
-              onChange={set('registryNumber')}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
-              select
-              label={S.specialty}
-              value={form.specialty}
-              onChange={set('specialty')}
-              fullWidth
-            >
-              <MenuItem value="">{S.none}</MenuItem>
-              {(Object.keys(SPECIALTY_LABELS) as Specialty[]).map((s) => (
-                <MenuItem key={s} value={s}>
-                  {SPECIALTY_LABELS[s]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
-              label={S.clinicPhone}
-              type="tel"
-              autoComplete="tel"
-              value={form.clinicPhone}
-              onChange={set('clinicPhone')}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <TextField
-              label={S.clinicAddress}
-              autoComplete="street-address"
-              value={form.clinicAddress}
-              onChange={set('clinicAddress')}
-              fullWidth
-            />
-          </Grid>
+          <GridTextField
+            cell={{ xs: 12, md: 6 }}
+            label={S.fullName}
+            {...bind('fullName')}
+            required
+            error={nameError}
+            helperText={nameError ? S.fullNameRequired : undefined}
+          />
+          <GridTextField cell={{ xs: 12, md: 6 }} label={S.email} value={user.email} disabled />
+          <GridSelect
+            cell={{ xs: 12, md: 4 }}
+            label={S.professionalRegistry}
+            {...bind('professionalRegistry')}
+            emptyLabel={S.none}
+            options={PROFESSIONAL_REGISTRIES}
+          />
+          <GridTextField
+            cell={{ xs: 12, md: 4 }}
+            label={S.registryNumber}
+            {...bind('registryNumber')}
+          />
+          <GridSelect
+            cell={{ xs: 12, md: 4 }}
+            label={S.specialty}
+            {...bind('specialty')}
+            emptyLabel={S.none}
+            options={Object.keys(SPECIALTY_LABELS) as Specialty[]}
+            optionLabel={(s) => SPECIALTY_LABELS[s]}
+          />
+          <GridTextField
+            cell={{ xs: 12, md: 4 }}
+            label={S.clinicPhone}
+            type="tel"
+            autoComplete="tel"
+            {...bind('clinicPhone')}
+          />
+          <GridTextField
+            cell={{ xs: 12, md: 8 }}
+            label={S.clinicAddress}
+            autoComplete="street-address"
+            {...bind('clinicAddress')}
+          />
           <Grid size={12}>
             <Button type="submit" variant="contained" disabled={isLoading}>
               {isLoading ? S.saving : S.save}

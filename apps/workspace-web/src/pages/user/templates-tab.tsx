@@ -16,7 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { errorMessage, useToast } from '@pv/web-kit';
+import { useFailureToast, useToast } from '@pv/web-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -63,6 +63,7 @@ function TemplateManager() {
   const { data, isLoading, isError } = useGetUserTemplatesQuery();
   const [deleteTemplate] = useDeleteUserTemplateMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<UserTemplate | null>(null);
   const confirmTitleId = useId();
@@ -72,11 +73,7 @@ function TemplateManager() {
     const result = await deleteTemplate(deleting.id);
     setDeleting(null);
     if ('error' in result && result.error) {
-      toast({
-        title: S.templateDeleteError,
-        description: errorMessage(result.error, S.tryAgain),
-        variant: 'destructive',
-      });
+      failed(result.error, { title: S.templateDeleteError, fallback: S.tryAgain });
       return;
     }
     toast({ title: S.templateDeleted, variant: 'success' });
@@ -171,6 +168,7 @@ function TemplateDialog({
   const [create, createState] = useCreateUserTemplateMutation();
   const [update, updateState] = useUpdateUserTemplateMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const titleId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -181,7 +179,7 @@ function TemplateDialog({
     const result = existing ? await update({ id: existing.id, ...body }) : await create(body);
     if ('error' in result && result.error) {
       const title = existing ? S.templateUpdateError : S.templateCreateError;
-      toast({ title, description: errorMessage(result.error, S.tryAgain), variant: 'destructive' });
+      failed(result.error, { title: title, fallback: S.tryAgain });
       return;
     }
     toast({ title: existing ? S.templateUpdated : S.templateCreated, variant: 'success' });

@@ -48,7 +48,13 @@ export function saveCardOrder(storage: Pick<Storage, 'setItem'> | undefined, ord
  * Moves a card within the cards `visible` in one list (a column, or the whole page on small
  * screens) and returns the new global order: the other cards keep their places.
  */
-export function moveCard(order: CardId[], visible: CardId[], from: number, to: number): CardId[] {
+export function moveCard(move: {
+  order: CardId[];
+  visible: CardId[];
+  from: number;
+  to: number;
+}): CardId[] {
+  const { order, visible, from, to } = move;
   const moved = [...visible];
   const [card] = moved.splice(from, 1);
   if (!card) return order;

@@ -5,6 +5,7 @@ import type {
 } from '@pv/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { workspaceActions } from '../../state/workspace-slice';
 import type { AppStore } from '../../store';
 import {
   anonymous,
@@ -14,7 +15,6 @@ import {
   jsonAnswer,
   renderWorkspace,
 } from './test-helpers';
-import { workspaceActions } from './workspace-slice';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

@@ -2,9 +2,9 @@ import type { FormatTextResponse, FormattedNote } from '@pv/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { workspaceActions } from '../../state/workspace-slice';
 import { anonymous, currentToast, renderWorkspace, signedIn, typeInEditor } from './test-helpers';
 import { splitTranscript } from './use-format';
-import { workspaceActions } from './workspace-slice';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());

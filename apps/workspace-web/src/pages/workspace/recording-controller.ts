@@ -1,13 +1,13 @@
-import { PATIENT_MARKER_SOURCE, patientMarker } from '@pv/contracts';
+import { PATIENT_MARKER_SOURCE, patientMarker } from '@pv/contracts/constants';
 import type { ToastInput } from '@pv/web-kit';
 import { BrowserSpeechEngine } from '../../speech/browser-engine';
 import type { EngineFailure, SpeechEngine, SpeechEngineEvents } from '../../speech/engine';
 import { SpeechSessionTracker } from '../../speech/sessions';
 import { SonioxSpeechEngine } from '../../speech/soniox/soniox-engine';
 import type { TranscriptStore } from '../../speech/transcript-store';
+import { workspaceActions } from '../../state/workspace-slice';
 import type { AppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
-import { workspaceActions } from './workspace-slice';
 
 /** Super Transcritor seconds are reported while recording at this interval, and at stop. */
 export const USAGE_REPORT_EVERY_SECONDS = 60;

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@pv/contracts';
+import { currentUserFixture } from '@pv/web-kit/testing';
 import { fireEvent } from '@testing-library/react';
 import { vi } from 'vitest';
 import { FakeRecognition } from '../../speech/testing/fake-recognition';
@@ -7,26 +8,7 @@ import { jsonResponses, renderAt } from '../../test/render';
 import { readLines } from './cards/transcript-editor';
 import WorkspacePage from './workspace-page';
 
-export const registeredUser: CurrentUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'ana@clinica.test',
-  firstName: 'Ana',
-  lastName: 'Souza',
-  fullName: 'Ana Souza',
-  profileImageUrl: null,
-  isAdmin: false,
-  isPremium: false,
-  subscriptionStatus: null,
-  userStatus: 'active',
-  specialty: null,
-  professionalRegistry: null,
-  registryNumber: null,
-  clinicPhone: null,
-  clinicAddress: null,
-  mustChangePassword: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastLoginAt: null,
-} as unknown as CurrentUser;
+export const registeredUser: CurrentUser = currentUserFixture();
 
 export const anonymous = { '/auth/user': [401, { message: 'Não autenticado' }] } as Record<
   string,

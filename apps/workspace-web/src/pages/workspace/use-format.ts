@@ -1,13 +1,14 @@
-import { type FormatTextResponse, MAX_TRANSCRIPT_CHARS, VAULT_MAX_TEXT_CHARS } from '@pv/contracts';
+import type { FormatTextResponse } from '@pv/contracts';
+import { MAX_TRANSCRIPT_CHARS, VAULT_MAX_TEXT_CHARS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { useCallback, useRef } from 'react';
 import { streamFormatText } from '../../api/formatting';
 import { failureText } from '../../api/http';
 import { archiveConsult } from '../../api/vault';
+import { workspaceActions } from '../../state/workspace-slice';
 import { useAppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
 import { useAppStore, useWorkspace } from './workspace-context';
-import { workspaceActions } from './workspace-slice';
 
 /**
  * Splits a transcript longer than one request takes (docs/decisions.md "Long dictations") at

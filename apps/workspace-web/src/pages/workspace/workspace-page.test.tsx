@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/base';
 import { FakeRecognition } from '../../speech/testing/fake-recognition';
 import { TranscriptStore } from '../../speech/transcript-store';
+import { workspaceActions } from '../../state/workspace-slice';
 import { makeStore } from '../../store';
 import { CARD_ORDER_STORAGE_KEY, moveCard } from './card-order';
 import { RecordingController } from './recording-controller';
@@ -18,7 +19,6 @@ import {
   signedIn,
   typeInEditor,
 } from './test-helpers';
-import { workspaceActions } from './workspace-slice';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -72,7 +72,9 @@ describe('workspace layout (spec 1 §2)', () => {
       'formatted-text',
       'document-generation',
     ] as const;
-    expect(moveCard([...order], ['recording', 'transcription'], 0, 1)).toEqual([
+    expect(
+      moveCard({ order: [...order], visible: ['recording', 'transcription'], from: 0, to: 1 }),
+    ).toEqual([
       'transcription',
       'formatting',
       'additional-info',

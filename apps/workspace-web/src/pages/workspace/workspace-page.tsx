@@ -1,7 +1,7 @@
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { Box, Container, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts';
+import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useViewer } from '../../api/auth';
@@ -183,7 +183,12 @@ export default function WorkspacePage() {
         drop.source.droppableId === 'all'
           ? current
           : current.filter((id) => columnOf(id) === (drop.source.droppableId as Column));
-      const next = moveCard(current, visible, drop.source.index, drop.destination?.index ?? 0);
+      const next = moveCard({
+        order: current,
+        visible,
+        from: drop.source.index,
+        to: drop.destination?.index ?? 0,
+      });
       saveCardOrder(storage(), next);
       return next;
     });

@@ -1,4 +1,5 @@
-import { AI_TEMPLATE_TYPES, type AiTemplateSchema } from '@pv/contracts';
+import type { AiTemplateSchema } from '@pv/contracts';
+import { AI_TEMPLATE_TYPES } from '@pv/contracts/constants';
 import type { SchemaType } from '../../../api/base';
 import { preview } from '../../../format';
 import { T } from '../../../messages';

@@ -8,10 +8,6 @@ import {
   CardActions,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   MenuItem,
   Stack,
@@ -19,8 +15,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { errorMessage, useToast } from '@pv/web-kit';
-import { useId, useMemo, useState } from 'react';
+import { useFailureToast, useToast } from '@pv/web-kit';
+import { useMemo, useState } from 'react';
 import {
   type ContentItem,
   type ContentPath,
@@ -30,6 +26,7 @@ import {
   useUpdateContentMutation,
 } from '../../../api/content';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { crudErrorTitles, T } from '../../../messages';
 
@@ -98,6 +95,7 @@ export function ContentList<TItem extends ContentItem, F extends ContentForm>({
   const [deleting, setDeleting] = useState<TItem | null>(null);
   const [removeItem, removal] = useDeleteContentMutation();
   const toast = useToast();
+  const failed = useFailureToast();
   const errors = crudErrorTitles(definition.noun);
   const items = useMemo(() => {
     const list = (data ?? []) as TItem[];
@@ -110,11 +108,7 @@ export function ContentList<TItem extends ContentItem, F extends ContentForm>({
       toast({ title: 'Excluído com sucesso', variant: 'success' });
       setDeleting(null);
     } catch (error) {
-      toast({
-        title: errors.remove,
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
-      });
+      failed(error, { title: errors.remove, fallback: 'Tente novamente' });
     }
   };
 
@@ -222,7 +216,7 @@ function ContentDialog<TItem extends ContentItem, F extends ContentForm>({
   const [createItem, creating] = useCreateContentMutation();
   const [updateItem, updating] = useUpdateContentMutation();
   const toast = useToast();
-  const titleId = useId();
+  const failed = useFailureToast();
   const errors = crudErrorTitles(definition.noun);
   const valid = isContentFormValid(definition.fields, form);
 
@@ -235,79 +229,71 @@ function ContentDialog<TItem extends ContentItem, F extends ContentForm>({
       toast({ title: 'Salvo com sucesso', variant: 'success' });
       onClose();
     } catch (error) {
-      toast({
-        title: item ? errors.update : errors.create,
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
-      });
+      failed(error, { title: item ? errors.update : errors.create, fallback: 'Tente novamente' });
     }
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{item ? definition.editLabel : definition.newLabel}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {definition.fields.map((field) => {
-            const value = form[field.name];
-            const set = (next: string | boolean) =>
-              setForm((current) => ({ ...current, [field.name]: next }));
-            if (field.kind === 'switch') {
-              return (
-                <FormControlLabel
-                  key={field.name}
-                  label={field.label}
-                  control={
-                    <Switch
-                      checked={value === true}
-                      onChange={(event) => set(event.target.checked)}
-                    />
-                  }
-                />
-              );
-            }
-            const text = typeof value === 'string' ? value : '';
-            const error = field.validate?.(text);
+    <FormDialog
+      title={item ? definition.editLabel : definition.newLabel}
+      maxWidth="md"
+      onClose={onClose}
+      submit={{
+        label: item ? T.save : T.create,
+        onClick: save,
+        disabled: !valid || creating.isLoading || updating.isLoading,
+      }}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {definition.fields.map((field) => {
+          const value = form[field.name];
+          const set = (next: string | boolean) =>
+            setForm((current) => ({ ...current, [field.name]: next }));
+          if (field.kind === 'switch') {
             return (
-              <TextField
+              <FormControlLabel
                 key={field.name}
                 label={field.label}
-                required={field.required}
-                select={field.kind === 'select'}
-                multiline={field.kind === 'multiline'}
-                minRows={field.kind === 'multiline' ? 5 : undefined}
-                type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
-                value={text}
-                onChange={(event) => set(event.target.value)}
-                error={error !== undefined}
-                helperText={error ?? field.helperText}
-                fullWidth
-                slotProps={{
-                  inputLabel: field.kind === 'date' ? { shrink: true } : {},
-                  htmlInput: field.kind === 'number' ? { min: 0, step: 1 } : {},
-                }}
-              >
-                {field.options?.map((option) => (
-                  <MenuItem key={option.value} value={option.value}>
-                    {option.label}
-                  </MenuItem>
-                ))}
-              </TextField>
+                control={
+                  <Switch
+                    checked={value === true}
+                    onChange={(event) => set(event.target.checked)}
+                  />
+                }
+              />
             );
-          })}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          disabled={!valid || creating.isLoading || updating.isLoading}
-        >
-          {item ? T.save : T.create}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          }
+          const text = typeof value === 'string' ? value : '';
+          const error = field.validate?.(text);
+          return (
+            <TextField
+              key={field.name}
+              label={field.label}
+              required={field.required}
+              select={field.kind === 'select'}
+              multiline={field.kind === 'multiline'}
+              minRows={field.kind === 'multiline' ? 5 : undefined}
+              type={field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text'}
+              value={text}
+              onChange={(event) => set(event.target.value)}
+              error={error !== undefined}
+              helperText={error ?? field.helperText}
+              fullWidth
+              slotProps={{
+                inputLabel: field.kind === 'date' ? { shrink: true } : {},
+                htmlInput: field.kind === 'number' ? { min: 0, step: 1 } : {},
+              }}
+            >
+              {field.options?.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        })}
+      </Stack>
+    </FormDialog>
   );
 }
 

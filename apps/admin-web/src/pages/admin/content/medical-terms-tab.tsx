@@ -1,4 +1,5 @@
-import { MEDICAL_TERM_CATEGORIES, type MedicalTermSchema } from '@pv/contracts';
+import type { MedicalTermSchema } from '@pv/contracts';
+import { MEDICAL_TERM_CATEGORIES } from '@pv/contracts/constants';
 import type { SchemaType } from '../../../api/base';
 import { T } from '../../../messages';
 import { ContentList, type ContentListDefinition } from './content-list';

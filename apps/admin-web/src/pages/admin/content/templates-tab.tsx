@@ -1,4 +1,5 @@
-import { PROFESSIONALS, type ProfessionalTemplateSchema } from '@pv/contracts';
+import type { ProfessionalTemplateSchema } from '@pv/contracts';
+import { PROFESSIONALS } from '@pv/contracts/constants';
 import type { SchemaType } from '../../../api/base';
 import { preview } from '../../../format';
 import { professionalLabel } from '../../../messages';

@@ -2,21 +2,17 @@ import {
   Chip,
   Grid,
   Paper,
-  Table,
-  TableBody,
-  TableCell,
   TableContainer,
-  TableHead,
-  TableRow,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '@pv/contracts';
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from '@pv/contracts/constants';
 import { useState } from 'react';
 import { useSiteAnalyticsQuery, useVisitorTrackingQuery } from '../../../api/analytics';
 import { EmptyState, QueryState } from '../../../components/query-state';
+import { SimpleTable } from '../../../components/simple-table';
 import { StatCard } from '../../../components/stat-card';
 import { formatCount, formatDateTime, formatDay, formatOneDecimal } from '../../../format';
 
@@ -129,27 +125,24 @@ export default function AnalyticsTab() {
               <Typography component="h2" variant="h6">
                 Últimos 7 dias
               </Typography>
-              <Table size="small" aria-label="Últimos 7 dias">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Data</TableCell>
-                    <TableCell align="right">Visitantes</TableCell>
-                    <TableCell align="right">Visualizações</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.analytics
-                    .slice(-LAST_DAYS)
-                    .reverse()
-                    .map((day) => (
-                      <TableRow key={day.date}>
-                        <TableCell>{formatDay(day.date)}</TableCell>
-                        <TableCell align="right">{formatCount(day.uniqueVisitors)}</TableCell>
-                        <TableCell align="right">{formatCount(day.totalPageViews)}</TableCell>
-                      </TableRow>
-                    ))}
-                </TableBody>
-              </Table>
+              <SimpleTable
+                label="Últimos 7 dias"
+                rows={data.analytics.slice(-LAST_DAYS).reverse()}
+                rowKey={(day) => day.date}
+                columns={[
+                  { header: 'Data', cell: (day) => formatDay(day.date) },
+                  {
+                    header: 'Visitantes',
+                    align: 'right',
+                    cell: (day) => formatCount(day.uniqueVisitors),
+                  },
+                  {
+                    header: 'Visualizações',
+                    align: 'right',
+                    cell: (day) => formatCount(day.totalPageViews),
+                  },
+                ]}
+              />
             </Paper>
           </>
         )}
@@ -182,35 +175,31 @@ export default function AnalyticsTab() {
                 <EmptyState>Nenhum visitante nos últimos 7 dias</EmptyState>
               ) : (
                 <TableContainer>
-                  <Table size="small" aria-label="Visitantes recentes">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Data</TableCell>
-                        <TableCell>IP</TableCell>
-                        <TableCell>Navegador</TableCell>
-                        <TableCell>Usuário</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {visitors.data.visitors.slice(0, VISITOR_ROWS).map((visitor, index) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: page views have no id; the snapshot never reorders
-                        <TableRow key={`${visitor.date}-${visitor.ipAddress}-${index}`}>
-                          <TableCell>{formatDateTime(visitor.date)}</TableCell>
-                          <TableCell>{visitor.ipAddress}</TableCell>
-                          <TableCell sx={{ maxWidth: 360, wordBreak: 'break-all' }}>
-                            {visitor.userAgent}
-                          </TableCell>
-                          <TableCell>
-                            <Chip
-                              size="small"
-                              label={visitor.userId ? 'Auth' : 'Anônimo'}
-                              color={visitor.userId ? 'primary' : 'default'}
-                            />
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <SimpleTable
+                    label="Visitantes recentes"
+                    rows={visitors.data.visitors.slice(0, VISITOR_ROWS)}
+                    // Page views have no id; the snapshot never reorders.
+                    rowKey={(visitor, index) => `${visitor.date}-${visitor.ipAddress}-${index}`}
+                    columns={[
+                      { header: 'Data', cell: (visitor) => formatDateTime(visitor.date) },
+                      { header: 'IP', cell: (visitor) => visitor.ipAddress },
+                      {
+                        header: 'Navegador',
+                        sx: { maxWidth: 360, wordBreak: 'break-all' },
+                        cell: (visitor) => visitor.userAgent,
+                      },
+                      {
+                        header: 'Usuário',
+                        cell: (visitor) => (
+                          <Chip
+                            size="small"
+                            label={visitor.userId ? 'Auth' : 'Anônimo'}
+                            color={visitor.userId ? 'primary' : 'default'}
+                          />
+                        ),
+                      },
+                    ]}
+                  />
                 </TableContainer>
               )}
             </>

@@ -1,17 +1,10 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { type AdminUser, STRONG_PASSWORD_PATTERN } from '@pv/contracts';
-import { errorMessage, useToast } from '@pv/web-kit';
-import { useId, useState } from 'react';
+import { Alert, Stack, TextField } from '@mui/material';
+import type { AdminUser } from '@pv/contracts';
+import { STRONG_PASSWORD_PATTERN } from '@pv/contracts/constants';
+import { useFailureToast, useToast } from '@pv/web-kit';
+import { useState } from 'react';
 import { useResetPasswordMutation } from '../../../api/users';
+import { FormDialog } from '../../../components/form-dialog';
 import { T } from '../../../messages';
 
 const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN);
@@ -30,7 +23,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
   const [done, setDone] = useState(false);
   const [resetPassword, resetting] = useResetPasswordMutation();
   const toast = useToast();
-  const titleId = useId();
+  const failed = useFailureToast();
   const weak = password !== '' && !isStrongPassword(password);
   const mismatch = confirmation !== '' && confirmation !== password;
 
@@ -61,57 +54,52 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClos
       toast({ title: T.resetPasswordSuccess, variant: 'success' });
       setDone(true);
     } catch (error) {
-      toast({
-        title: 'Erro ao redefinir senha',
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
-      });
+      failed(error, { title: 'Erro ao redefinir senha', fallback: 'Tente novamente' });
     }
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Redefinir senha de {user.fullName || user.email}</DialogTitle>
-      <DialogContent>
-        {done ? (
-          <Alert severity="success" role="status">
-            {T.resetPasswordSuccess}
-          </Alert>
-        ) : (
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Nova senha"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={weak}
-              helperText={T.passwordPolicy}
-            />
-            <TextField
-              label="Confirmar nova senha"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              error={mismatch}
-              helperText={mismatch ? T.passwordsDoNotMatch : ' '}
-            />
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{done ? T.close : T.cancel}</Button>
-        {!done && (
-          <Button
-            variant="contained"
-            onClick={submit}
-            disabled={resetting.isLoading || password === ''}
-          >
-            Redefinir senha
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={`Redefinir senha de ${user.fullName || user.email}`}
+      maxWidth="xs"
+      onClose={onClose}
+      closeLabel={done ? T.close : T.cancel}
+      {...(done
+        ? {}
+        : {
+            submit: {
+              label: 'Redefinir senha',
+              onClick: submit,
+              disabled: resetting.isLoading || password === '',
+            },
+          })}
+    >
+      {done ? (
+        <Alert severity="success" role="status">
+          {T.resetPasswordSuccess}
+        </Alert>
+      ) : (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label="Nova senha"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={weak}
+            helperText={T.passwordPolicy}
+          />
+          <TextField
+            label="Confirmar nova senha"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            error={mismatch}
+            helperText={mismatch ? T.passwordsDoNotMatch : ' '}
+          />
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

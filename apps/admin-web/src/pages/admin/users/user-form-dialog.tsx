@@ -1,26 +1,22 @@
+import { Alert, Grid, TextField } from '@mui/material';
+import type { AdminUser } from '@pv/contracts';
 import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Grid,
-  MenuItem,
-  Switch,
-  TextField,
-} from '@mui/material';
-import {
-  type AdminUser,
   PROFESSIONAL_REGISTRIES,
   SPECIALTIES,
   USER_STATUSES,
   type UserStatus,
-} from '@pv/contracts';
-import { errorMessage, useToast } from '@pv/web-kit';
-import { useId, useState } from 'react';
+} from '@pv/contracts/constants';
+import {
+  GridSelect,
+  GridSwitch,
+  GridTextField,
+  useFailureToast,
+  useFormFields,
+  useToast,
+} from '@pv/web-kit';
+import { useState } from 'react';
 import { useCreateUserMutation, useUpdateUserMutation } from '../../../api/users';
+import { FormDialog } from '../../../components/form-dialog';
 import { crudErrorTitles, professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
 
 interface UserForm {
@@ -56,15 +52,13 @@ export function isUserFormComplete(form: Pick<UserForm, 'fullName' | 'email'>): 
 
 /** 'Novo Usuário' (no `user`) or the edit form of `user`. */
 export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: () => void }) {
-  const [form, setForm] = useState<UserForm>(() => toForm(user));
+  const { values: form, bind, check } = useFormFields(() => toForm(user));
   const [temporaryPassword, setTemporaryPassword] = useState<string | null>(null);
   const [createUser, creating] = useCreateUserMutation();
   const [updateUser, updating] = useUpdateUserMutation();
   const toast = useToast();
-  const titleId = useId();
+  const failed = useFailureToast();
   const editing = user !== undefined;
-  const set = <K extends keyof UserForm>(key: K, value: UserForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
 
   const submit = async () => {
     if (!isUserFormComplete(form)) return;
@@ -91,150 +85,74 @@ export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: (
         else onClose();
       }
     } catch (error) {
-      toast({
+      failed(error, {
         title: editing ? USER_ERRORS.update : USER_ERRORS.create,
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
+        fallback: 'Tente novamente',
       });
     }
   };
 
   if (temporaryPassword) {
     return (
-      <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>Usuário criado</DialogTitle>
-        <DialogContent>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            Entregue esta senha temporária ao usuário: ele deverá criar uma nova senha no primeiro
-            login. Ela não será exibida novamente.
-          </Alert>
-          <TextField
-            label="Senha temporária"
-            value={temporaryPassword}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{T.close}</Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog title="Usuário criado" maxWidth="sm" onClose={onClose} closeLabel={T.close}>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Entregue esta senha temporária ao usuário: ele deverá criar uma nova senha no primeiro
+          login. Ela não será exibida novamente.
+        </Alert>
+        <TextField
+          label="Senha temporária"
+          value={temporaryPassword}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      </FormDialog>
     );
   }
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{editing ? 'Editar Usuário' : T.newUser}</DialogTitle>
-      <DialogContent>
-        <Grid container spacing={2} sx={{ pt: 1 }}>
-          <Grid size={12}>
-            <TextField
-              label={T.fullName}
-              required
-              fullWidth
-              value={form.fullName}
-              onChange={(event) => set('fullName', event.target.value)}
-            />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              label={T.email}
-              type="email"
-              required
-              fullWidth
-              value={form.email}
-              onChange={(event) => set('email', event.target.value)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label="Especialidade"
-              fullWidth
-              value={form.specialty}
-              onChange={(event) => set('specialty', event.target.value)}
-            >
-              <MenuItem value="">Não informada</MenuItem>
-              {SPECIALTIES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {professionalLabel(value)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label="Status"
-              fullWidth
-              value={form.userStatus}
-              onChange={(event) => set('userStatus', event.target.value as UserStatus)}
-            >
-              {USER_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {USER_STATUS_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label="Conselho"
-              fullWidth
-              value={form.professionalRegistry}
-              onChange={(event) => set('professionalRegistry', event.target.value)}
-            >
-              <MenuItem value="">Não informado</MenuItem>
-              {PROFESSIONAL_REGISTRIES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {value}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              label="Número do registro"
-              fullWidth
-              value={form.registryNumber}
-              onChange={(event) => set('registryNumber', event.target.value)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.isPremium}
-                  onChange={(event) => set('isPremium', event.target.checked)}
-                />
-              }
-              label="Premium"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.isAdmin}
-                  onChange={(event) => set('isAdmin', event.target.checked)}
-                />
-              }
-              label="Administrador"
-            />
-          </Grid>
-        </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.cancel}</Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={!isUserFormComplete(form) || creating.isLoading || updating.isLoading}
-        >
-          {editing ? T.save : 'Criar Usuário'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={editing ? 'Editar Usuário' : T.newUser}
+      maxWidth="sm"
+      onClose={onClose}
+      submit={{
+        label: editing ? T.save : 'Criar Usuário',
+        onClick: submit,
+        disabled: !isUserFormComplete(form) || creating.isLoading || updating.isLoading,
+      }}
+    >
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <GridTextField label={T.fullName} required {...bind('fullName')} />
+        <GridTextField label={T.email} type="email" required {...bind('email')} />
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Especialidade"
+          {...bind('specialty')}
+          emptyLabel="Não informada"
+          options={SPECIALTIES}
+          optionLabel={professionalLabel}
+        />
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Status"
+          {...bind('userStatus')}
+          options={USER_STATUSES}
+          optionLabel={(value) => USER_STATUS_LABELS[value]}
+        />
+        <GridSelect
+          cell={{ xs: 12, sm: 6 }}
+          label="Conselho"
+          {...bind('professionalRegistry')}
+          emptyLabel="Não informado"
+          options={PROFESSIONAL_REGISTRIES}
+        />
+        <GridTextField
+          cell={{ xs: 12, sm: 6 }}
+          label="Número do registro"
+          {...bind('registryNumber')}
+        />
+        <GridSwitch cell={{ xs: 12, sm: 6 }} label="Premium" {...check('isPremium')} />
+        <GridSwitch cell={{ xs: 12, sm: 6 }} label="Administrador" {...check('isAdmin')} />
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,11 +1,6 @@
 import {
   Box,
-  Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Grid,
   List,
   ListItem,
@@ -19,7 +14,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useUserTicketsQuery } from '../../../api/support';
 import {
   useLoginHistoryQuery,
@@ -27,6 +22,7 @@ import {
   useUserSubscriptionsQuery,
   useUserUsageQuery,
 } from '../../../api/users';
+import { FormDialog } from '../../../components/form-dialog';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { formatDateTime, formatUsd4 } from '../../../format';
 import {
@@ -50,36 +46,33 @@ const SECTIONS = [
 /** Spec 2 §2: the full profile of one user, in four tabs. */
 export function UserProfileDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const [section, setSection] = useState(0);
-  const titleId = useId();
   const profile = useUserProfileQuery(userId);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>
-        Perfil completo{profile.data ? ` — ${profile.data.fullName || T.nameMissing}` : ''}
-      </DialogTitle>
-      <DialogContent dividers>
-        <Tabs
-          value={section}
-          onChange={(_event, value: number) => setSection(value)}
-          variant="scrollable"
-          aria-label="Seções do perfil"
-          sx={{ mb: 2 }}
-        >
-          {SECTIONS.map((label, index) => (
-            <Tab key={label} label={label} value={index} id={`profile-tab-${index}`} />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" aria-labelledby={`profile-tab-${section}`}>
-          {section === 0 && <Overview userId={userId} />}
-          {section === 1 && <Usage userId={userId} />}
-          {section === 2 && <Subscriptions userId={userId} />}
-          {section === 3 && <Tickets userId={userId} />}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.close}</Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={`Perfil completo${profile.data ? ` — ${profile.data.fullName || T.nameMissing}` : ''}`}
+      maxWidth="md"
+      onClose={onClose}
+      closeLabel={T.close}
+      dividers
+    >
+      <Tabs
+        value={section}
+        onChange={(_event, value: number) => setSection(value)}
+        variant="scrollable"
+        aria-label="Seções do perfil"
+        sx={{ mb: 2 }}
+      >
+        {SECTIONS.map((label, index) => (
+          <Tab key={label} label={label} value={index} id={`profile-tab-${index}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" aria-labelledby={`profile-tab-${section}`}>
+        {section === 0 && <Overview userId={userId} />}
+        {section === 1 && <Usage userId={userId} />}
+        {section === 2 && <Subscriptions userId={userId} />}
+        {section === 3 && <Tickets userId={userId} />}
+      </Box>
+    </FormDialog>
   );
 }
 

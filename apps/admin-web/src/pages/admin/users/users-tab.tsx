@@ -12,7 +12,7 @@ import {
 } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
 import type { AdminUser } from '@pv/contracts';
-import { errorMessage, useToast } from '@pv/web-kit';
+import { useFailureToast, useToast } from '@pv/web-kit';
 import { useMemo, useState } from 'react';
 import { useDeleteUserMutation, useListUsersQuery } from '../../../api/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -43,6 +43,7 @@ export default function UsersTab() {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [deleteUser, deleting] = useDeleteUserMutation();
   const toast = useToast();
+  const failed = useFailureToast();
 
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
@@ -68,11 +69,7 @@ export default function UsersTab() {
       toast({ title: 'Usuário excluído', description: user.email, variant: 'success' });
       close();
     } catch (error) {
-      toast({
-        title: 'Erro ao excluir usuário',
-        description: errorMessage(error, 'Tente novamente'),
-        variant: 'destructive',
-      });
+      failed(error, { title: 'Erro ao excluir usuário', fallback: 'Tente novamente' });
     }
   };
 

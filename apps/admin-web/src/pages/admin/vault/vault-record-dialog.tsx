@@ -1,19 +1,9 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Grid, Typography } from '@mui/material';
 import type { VaultRecord } from '@pv/contracts';
 import { useToast } from '@pv/web-kit';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { formatDateTime } from '../../../format';
 import { T } from '../../../messages';
 
@@ -36,7 +26,6 @@ export function VaultRecordDialog({
   const [record, setRecord] = useState<VaultRecord | null>(null);
   const [failed, setFailed] = useState(false);
   const toast = useToast();
-  const titleId = useId();
   // The callbacks change on every render of the parent; the record loads once per id.
   const callbacks = useRef({ load, onUnauthorized, onClose, toast });
   callbacks.current = { load, onUnauthorized, onClose, toast };
@@ -71,56 +60,56 @@ export function VaultRecordDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>Registro {consultId.slice(0, 8)}</DialogTitle>
-      <DialogContent dividers>
-        {failed ? (
-          <Alert severity="error">{T.vaultLoadRecordError}</Alert>
-        ) : !record ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label={T.loading} />
-          </Box>
-        ) : (
-          <>
-            <Grid container spacing={2} sx={{ mb: 2 }}>
-              {(
+    <FormDialog
+      title={`Registro ${consultId.slice(0, 8)}`}
+      maxWidth="md"
+      onClose={onClose}
+      closeLabel={T.close}
+      dividers
+    >
+      {failed ? (
+        <Alert severity="error">{T.vaultLoadRecordError}</Alert>
+      ) : !record ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label={T.loading} />
+        </Box>
+      ) : (
+        <>
+          <Grid container spacing={2} sx={{ mb: 2 }}>
+            {(
+              [
+                ['ID da consulta', record.consult_id],
+                ['Mês', record.date_ym],
+                ['UF', record.geo_region ?? '—'],
+                ['Registrado em', formatDateTime(record.timestamp_utc)],
                 [
-                  ['ID da consulta', record.consult_id],
-                  ['Mês', record.date_ym],
-                  ['UF', record.geo_region ?? '—'],
-                  ['Registrado em', formatDateTime(record.timestamp_utc)],
-                  [
-                    'Duração do áudio',
-                    record.audio_length_sec === null ? '—' : `${record.audio_length_sec} s`,
-                  ],
-                  ['Profissional', record.professional ?? '—'],
-                  ['Hash do paciente', record.patient_hash ?? '—'],
-                  ['Hash do profissional', record.professional_hash ?? '—'],
-                  ['Hash do IP', record.ip_hash ?? '—'],
-                ] as const
-              ).map(([label, value]) => (
-                <Grid key={label} size={{ xs: 12, sm: 6 }}>
-                  <Typography variant="caption" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography sx={{ wordBreak: 'break-all' }}>{value}</Typography>
-                </Grid>
-              ))}
-            </Grid>
-            <TextBlock title="Transcrição formatada" text={record.transcript} onCopy={copy} />
-            {record.raw_transcript && (
-              <TextBlock title="Transcrição original" text={record.raw_transcript} onCopy={copy} />
-            )}
-            {record.edited_transcript && (
-              <TextBlock title="Texto editado" text={record.edited_transcript} onCopy={copy} />
-            )}
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.close}</Button>
-      </DialogActions>
-    </Dialog>
+                  'Duração do áudio',
+                  record.audio_length_sec === null ? '—' : `${record.audio_length_sec} s`,
+                ],
+                ['Profissional', record.professional ?? '—'],
+                ['Hash do paciente', record.patient_hash ?? '—'],
+                ['Hash do profissional', record.professional_hash ?? '—'],
+                ['Hash do IP', record.ip_hash ?? '—'],
+              ] as const
+            ).map(([label, value]) => (
+              <Grid key={label} size={{ xs: 12, sm: 6 }}>
+                <Typography variant="caption" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography sx={{ wordBreak: 'break-all' }}>{value}</Typography>
+              </Grid>
+            ))}
+          </Grid>
+          <TextBlock title="Transcrição formatada" text={record.transcript} onCopy={copy} />
+          {record.raw_transcript && (
+            <TextBlock title="Transcrição original" text={record.raw_transcript} onCopy={copy} />
+          )}
+          {record.edited_transcript && (
+            <TextBlock title="Texto editado" text={record.edited_transcript} onCopy={copy} />
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }
 

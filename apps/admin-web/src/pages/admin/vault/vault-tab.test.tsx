@@ -2,10 +2,10 @@ import type { VaultRecord, VaultRecordsPage } from '@pv/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vaultUnlocked } from '../../../state/vault-slice';
 import { makeStore } from '../../../store';
 import { asAdmin } from '../../../test/fixtures';
 import { type CannedResponse, jsonResponses, renderAt } from '../../../test/render';
-import { vaultUnlocked } from './vault-slice';
 import VaultTab from './vault-tab';
 
 const CONSULT_ID = 'abcdef12-3456-4789-8abc-def012345678';

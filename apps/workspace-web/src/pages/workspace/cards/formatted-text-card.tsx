@@ -2,9 +2,9 @@ import { Alert, Box, Button, Divider, Stack, TextField, Typography } from '@mui/
 import type { FormattedNote } from '@pv/contracts';
 import { useToast } from '@pv/web-kit';
 import { memo, useState } from 'react';
+import { workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
-import { workspaceActions } from '../workspace-slice';
 
 const noteTextSx = {
   whiteSpace: 'pre-wrap',

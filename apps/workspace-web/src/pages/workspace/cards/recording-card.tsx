@@ -11,16 +11,16 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts';
+import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { memo } from 'react';
 import { useViewer } from '../../../api/auth';
 import { useSpeechUsageQuery } from '../../../api/speech';
 import { formatElapsed } from '../../../speech/csv';
+import { workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
 import { useTranscriptValue, useWorkspace } from '../workspace-context';
-import { workspaceActions } from '../workspace-slice';
 
 const readWordCount = (t: { wordCount: number }) => t.wordCount;
 const readSpeaking = (t: { interim: string }) => t.interim !== '';

@@ -15,11 +15,11 @@ import { memo, useRef, useState } from 'react';
 import { extractPdfText } from '../../../api/documents';
 import { failureText } from '../../../api/http';
 import { transcriptToCsv } from '../../../speech/csv';
+import { workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
 import { downloadBlob, fileStamp } from '../download';
 import { useAppStore, useTranscriptValue, useWorkspace } from '../workspace-context';
-import { workspaceActions } from '../workspace-slice';
 import { TranscriptEditor } from './transcript-editor';
 
 const readInterim = (t: { interim: string }) => t.interim;

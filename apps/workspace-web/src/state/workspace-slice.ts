@@ -1,12 +1,11 @@
 import type {
   AmbulatoryPrescription,
   ControlledPrescriptionResponse,
-  DocumentType,
   FormatTextResponse,
   GenerateDocumentResponse,
   HospitalPrescription,
-  Specialty,
 } from '@pv/contracts';
+import type { DocumentType, Specialty } from '@pv/contracts/constants';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type EngineBadge = 'browser' | 'soniox' | 'connecting';

@@ -1,4 +1,4 @@
-/** Test helpers of both SPAs' component tests (never imported by app code). */
+/** The component tests' stand-in for the server: `fetch` answered from a table. */
 
 export interface RecordedCall {
   method: string;

@@ -1,0 +1,78 @@
+import { Button, Paper, Stack, TableContainer, Typography } from '@mui/material';
+import type { Pagination, VaultRecordSummary } from '@pv/contracts';
+import { VAULT_CONSULT_ID_PREVIEW_CHARS } from '@pv/contracts/constants';
+import { SimpleTable } from '../../../components/simple-table';
+import { formatDateTime } from '../../../format';
+
+/** Spec 2 §5: one row per record, its consult id cut to 8 characters, with view and delete. */
+export function VaultRecordsTable(props: {
+  records: VaultRecordSummary[];
+  onView: (consultId: string) => void;
+  onDelete: (record: VaultRecordSummary) => void;
+}) {
+  const shortId = (record: VaultRecordSummary) =>
+    record.consult_id.slice(0, VAULT_CONSULT_ID_PREVIEW_CHARS);
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <SimpleTable
+        label="Registros do Transcript Vault"
+        rows={props.records}
+        rowKey={(record) => record.consult_id}
+        columns={[
+          { header: 'Consulta', sx: { fontFamily: 'monospace' }, cell: shortId },
+          { header: 'Mês', cell: (record) => record.date_ym },
+          { header: 'UF', cell: (record) => record.geo_region ?? '—' },
+          { header: 'Trecho', sx: { maxWidth: 420 }, cell: (record) => record.transcript_teaser },
+          { header: 'Registrado em', cell: (record) => formatDateTime(record.timestamp_utc) },
+          {
+            header: 'Ações',
+            align: 'right',
+            sx: { whiteSpace: 'nowrap' },
+            cell: (record) => (
+              <>
+                <Button
+                  size="small"
+                  aria-label={`Ver registro ${shortId(record)}`}
+                  onClick={() => props.onView(record.consult_id)}
+                >
+                  Ver
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={`Excluir registro ${shortId(record)}`}
+                  onClick={() => props.onDelete(record)}
+                >
+                  Excluir
+                </Button>
+              </>
+            ),
+          },
+        ]}
+      />
+    </TableContainer>
+  );
+}
+
+/** "Página N de M (T registros)" with the previous and next buttons. */
+export function VaultPager(props: { pagination: Pagination; onStep: (pages: 1 | -1) => void }) {
+  const { pagination } = props;
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 2 }}
+    >
+      <Typography variant="body2">
+        Página {pagination.currentPage} de {pagination.totalPages} ({pagination.totalCount}{' '}
+        registros)
+      </Typography>
+      <Button disabled={!pagination.hasPrev} onClick={() => props.onStep(-1)}>
+        Anterior
+      </Button>
+      <Button disabled={!pagination.hasNext} onClick={() => props.onStep(1)}>
+        Próxima
+      </Button>
+    </Stack>
+  );
+}

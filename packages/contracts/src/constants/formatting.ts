@@ -1,0 +1,42 @@
+import { SPECIALTIES } from './auth.js';
+
+/** What the workspace sends as `professional`: the 13 specialties and the 3 prescription kinds. */
+export const PROFESSIONALS = [
+  ...SPECIALTIES,
+  'prescricao_hospitalar',
+  'prescricao_ambulatorial',
+  'prescricao_controlada',
+] as const;
+export type Professional = (typeof PROFESSIONALS)[number];
+
+/** Longest dictation accepted: an 8-hour consultation is ~80,000 words, ~500,000 characters... */
+export const MAX_TRANSCRIPT_CHARS = 200_000;
+/** ...so the workspace formats long recordings in parts of at most this size. */
+export const NOT_INFORMED = 'Não informado';
+
+export const MEDICAL_TERM_CATEGORIES = [
+  'disease',
+  'medication',
+  'exam',
+  'symptom',
+  'procedure',
+] as const;
+
+export const AI_TEMPLATE_TYPES = [
+  'professional_prompt',
+  'document_template',
+  'formatting_prompt',
+  'system_instruction',
+] as const;
+
+export const USER_TEMPLATES_PREMIUM_ONLY =
+  'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.';
+
+/**
+ * The marker the workspace's 'Novo Paciente' button inserts into the transcript (patients are
+ * numbered from 1); the formatter splits a multi-patient dictation at these markers.
+ * @example patientMarker(2) // '[Paciente 2]'
+ */
+export const patientMarker = (n: number) => `[Paciente ${n}]`;
+/** Matches a marker anywhere in a transcript; group 1 is the patient's number. */
+export const PATIENT_MARKER_SOURCE = '\\[Paciente (\\d+)\\]';

@@ -1,0 +1,28 @@
+import type { Store } from '@reduxjs/toolkit';
+import { type ComponentType, type ReactNode, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+
+/**
+ * Starts an SPA in `#root`: a browser router over `routes` (under `basename`, where the gateway
+ * serves the build below a path) inside the app's providers.
+ * @example mountSpa({ routes, store: makeStore(), Providers: AppProviders, basename: '/admin' });
+ */
+export function mountSpa<S extends Store>(app: {
+  routes: RouteObject[];
+  store: S;
+  Providers: ComponentType<{ store: S; children: ReactNode }>;
+  basename?: string;
+}) {
+  const router = createBrowserRouter(
+    app.routes,
+    app.basename ? { basename: app.basename } : undefined,
+  );
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <app.Providers store={app.store}>
+        <RouterProvider router={router} />
+      </app.Providers>
+    </StrictMode>,
+  );
+}

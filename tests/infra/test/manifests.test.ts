@@ -18,6 +18,13 @@ import { containerOf, find, renderedK8s, root } from './shipped.js';
 
 const objects = renderedK8s();
 
+/** The value at a dotted path of a parsed manifest (`spec.template.spec.containers.0`). */
+function at(value: unknown, dotted: string): unknown {
+  return dotted
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
+}
+
 describe('infra/k8s', () => {
   it('renders, and every object (templates and one-off Jobs included) passes its schema', () => {
     const { problems, count } = validateInfra(root);
@@ -68,38 +75,37 @@ describe('infra/k8s', () => {
       expect(pod.terminationGracePeriodSeconds).toBe(TERMINATION_GRACE_SECONDS);
       // preStop pause + the app's own grace fit inside the termination budget.
       expect(TERMINATION_GRACE_SECONDS).toBeGreaterThan(SHUTDOWN_GRACE_MS / 1000 + 5);
-      const container = containerOf(deployment) as unknown as Record<string, any>;
-      expect(container.lifecycle.preStop.exec.command.join(' ')).toMatch(/setTimeout/);
-      expect(
-        container.env.find((e: { name: string }) => e.name === 'SHUTDOWN_GRACE_MS').value,
-      ).toBe(String(SHUTDOWN_GRACE_MS));
-      expect(container.securityContext).toMatchObject({
+      const container = containerOf(deployment);
+      const preStop = at(container, 'lifecycle.preStop.exec.command') as string[];
+      expect(preStop.join(' ')).toMatch(/setTimeout/);
+      const grace = container.env?.find((e) => e.name === 'SHUTDOWN_GRACE_MS');
+      expect(grace?.value).toBe(String(SHUTDOWN_GRACE_MS));
+      expect(at(container, 'securityContext')).toMatchObject({
         allowPrivilegeEscalation: false,
         readOnlyRootFilesystem: true,
         capabilities: { drop: ['ALL'] },
       });
       expect(pod.securityContext).toMatchObject({ runAsNonRoot: true });
-      expect(container.resources.requests.cpu).toBeDefined();
-      expect(container.resources.limits.memory).toBeDefined();
+      expect(at(container, 'resources.requests.cpu')).toBeDefined();
+      expect(at(container, 'resources.limits.memory')).toBeDefined();
       expect(find(objects, 'PodDisruptionBudget', name)).toBeDefined();
       if (proc.kind === 'server') {
-        expect(container.readinessProbe.httpGet.path).toBe('/ready');
-        expect(container.livenessProbe.httpGet.path).toBe('/health');
-        const hpa = find(objects, 'HorizontalPodAutoscaler', name).spec as Record<string, any>;
-        expect(hpa.minReplicas).toBeGreaterThanOrEqual(2);
-        expect(hpa.metrics[0].resource.name).toBe('cpu');
+        expect(at(container, 'readinessProbe.httpGet.path')).toBe('/ready');
+        expect(at(container, 'livenessProbe.httpGet.path')).toBe('/health');
+        const hpa = find(objects, 'HorizontalPodAutoscaler', name);
+        expect(at(hpa, 'spec.minReplicas')).toBeGreaterThanOrEqual(2);
+        expect(at(hpa, 'spec.metrics.0.resource.name')).toBe('cpu');
       } else {
-        const scaled = find(objects, 'ScaledObject', name).spec as Record<string, any>;
-        const lists = scaled.triggers.map(
-          (t: { metadata: { listName: string } }) => t.metadata.listName,
-        );
+        const scaled = find(objects, 'ScaledObject', name);
+        const triggers = at(scaled, 'spec.triggers') as { metadata: { listName: string } }[];
         const queue = proc.scaling.kind === 'keda' ? proc.scaling.queue : '';
-        expect(lists.sort()).toEqual([`bull:${queue}:active`, `bull:${queue}:wait`]);
-        expect(scaled.advanced.scalingModifiers.formula).toBe('wait + active');
-        expect(
-          scaled.advanced.horizontalPodAutoscalerConfig.behavior.scaleDown
-            .stabilizationWindowSeconds,
-        ).toBe(300);
+        expect(triggers.map((t) => t.metadata.listName).sort()).toEqual([
+          `bull:${queue}:active`,
+          `bull:${queue}:wait`,
+        ]);
+        expect(at(scaled, 'spec.advanced.scalingModifiers.formula')).toBe('wait + active');
+        const behavior = 'spec.advanced.horizontalPodAutoscalerConfig.behavior';
+        expect(at(scaled, `${behavior}.scaleDown.stabilizationWindowSeconds`)).toBe(300);
       }
     },
   );

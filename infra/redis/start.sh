@@ -16,6 +16,6 @@ user billing on >${REDIS_PASSWORD_BILLING:?set REDIS_PASSWORD_BILLING} resetkeys
 user support on >${REDIS_PASSWORD_SUPPORT:?set REDIS_PASSWORD_SUPPORT} resetkeys resetchannels ~pv:support:* %R~pv:session:* +@all -@admin -@dangerous +info
 user vault on >${REDIS_PASSWORD_VAULT:?set REDIS_PASSWORD_VAULT} resetkeys resetchannels ~pv:vault:* %R~pv:session:* +@all -@admin -@dangerous +info
 user analytics on >${REDIS_PASSWORD_ANALYTICS:?set REDIS_PASSWORD_ANALYTICS} resetkeys resetchannels ~pv:analytics:* %R~pv:session:* +@all -@admin -@dangerous +info
-user keda on >${REDIS_PASSWORD_KEDA:?set REDIS_PASSWORD_KEDA} resetkeys resetchannels %R~bull:formatting:* %R~bull:pdf:* -@all +@connection -@admin -@dangerous +llen
+${REDIS_PASSWORD_KEDA:+user keda on >${REDIS_PASSWORD_KEDA} resetkeys resetchannels %R~bull:formatting:* %R~bull:pdf:* -@all +@connection -@admin -@dangerous +llen}
 ACL
 exec redis-server --appendonly yes --appendfsync everysec --dir /data --aclfile /tmp/users.acl

@@ -113,7 +113,7 @@ export function redisAclUsers(): AclUser[] {
 
 /**
  * An ACL file. The default user may only PING (health checks); every other user needs its
- * password, given by `password(user)` (a shell variable in the compose script).
+ * password, given by `password(user)`.
  */
 export function redisAclFile(password: (user: string) => string): string {
   const lines = ['user default on nopass resetkeys resetchannels -@all +ping'];
@@ -125,9 +125,18 @@ export function redisAclFile(password: (user: string) => string): string {
 
 /** The compose Redis entrypoint: writes the ACL file from the passwords, then starts with AOF. */
 export function redisStartScript(): string {
-  const acl = redisAclFile(
-    (user) => `\${${redisPasswordEnv(user)}:?set ${redisPasswordEnv(user)}}`,
-  );
+  const shellVar = (inner: string) => `\${${inner}}`;
+  const lines = ['user default on nopass resetkeys resetchannels -@all +ping'];
+  for (const { user, rule } of redisAclUsers()) {
+    const variable = redisPasswordEnv(user);
+    // KEDA runs only in a cluster: its user exists when its password is given.
+    lines.push(
+      user === 'keda'
+        ? shellVar(`${variable}:+user ${user} on >${shellVar(variable)} ${rule}`)
+        : `user ${user} on >${shellVar(`${variable}:?set ${variable}`)} ${rule}`,
+    );
+  }
+  const acl = `${lines.join('\n')}\n`;
   return `#!/bin/sh
 # Generated from tools/stack/src/catalog (npm run infra:generate); do not edit.
 # Redis with one ACL user per process (its own keys only) and the append-only file on, so that

@@ -90,7 +90,7 @@ describe.each(PROCESSES.map((p) => [p.name, p] as const))('%s', (name, proc) => 
     expect(compose[name]?.build?.target).toBe(name);
     const dockerfile = readFileSync(path.join(root, 'infra/Dockerfile'), 'utf8');
     expect(dockerfile).toContain(`FROM runtime AS ${name}\n`);
-    expect(dockerfile).toContain(`bundle.mjs ${proc.entry} /out/main.mjs`);
+    expect(dockerfile).toContain(`bundle.mjs ${proc.entry} /out/dist/main.mjs`);
   });
 
   it('listens on its catalog port in compose and Kubernetes', () => {

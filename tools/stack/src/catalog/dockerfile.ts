@@ -11,7 +11,7 @@ function target(proc: CatalogProcess): string {
   const lines = [
     `# ${proc.name}: ${proc.summary}`,
     `FROM source AS build-${proc.name}`,
-    `RUN node tools/stack/src/catalog/bundle.mjs ${proc.entry} /out/main.mjs \\`,
+    `RUN node tools/stack/src/catalog/bundle.mjs ${proc.entry} /out/dist/main.mjs \\`,
     ` && pnpm deploy --filter @pv/${proc.service} --prod --legacy --config.node-linker=hoisted /deploy \\`,
     ' && mv /deploy/node_modules /out/node_modules',
     '',
@@ -21,7 +21,7 @@ function target(proc: CatalogProcess): string {
   if (isGateway) lines.push('COPY --from=web /web/ /app/web/');
   if (proc.kind === 'server') lines.push(`ENV PORT=${proc.port}`, `EXPOSE ${proc.port}`);
   else lines.push('# A worker serves no HTTP: nothing to expose.');
-  lines.push('CMD ["node", "--enable-source-maps", "/app/main.mjs"]', '');
+  lines.push('CMD ["node", "--enable-source-maps", "/app/dist/main.mjs"]', '');
   return lines.join('\n');
 }
 

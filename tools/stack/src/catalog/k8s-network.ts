@@ -1,6 +1,9 @@
 // Who may talk to whom in the namespace (NetworkPolicies, default deny), and how the two public
 // hosts reach the gateway (Gateway API: a Gateway and HTTPRoutes, portable across Envoy Gateway,
 // Cilium, Istio and other conformant implementations).
+import type { IGateway } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/Gateway';
+import type { IHTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { type CatalogProcess, callersOf, DEPLOYMENT, PROCESSES, processNamed } from './catalog.js';
 import { PART_OF, selectorOf } from './k8s-workloads.js';
 
@@ -13,7 +16,7 @@ const namespaced = (name: string, extra: Record<string, unknown> = {}) => ({
 const namespaceNamed = (name: string) => ({
   namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': name } },
 });
-const tcp = (...ports: number[]) => ports.map((port) => ({ protocol: 'TCP', port }));
+const tcp = (...ports: number[]) => ports.map((port) => ({ protocol: 'TCP' as const, port }));
 
 /** Addresses outside the cluster's private ranges and the cloud metadata endpoint. */
 const INTERNET = {
@@ -23,7 +26,7 @@ const INTERNET = {
   },
 };
 
-function processPolicy(proc: CatalogProcess) {
+function processPolicy(proc: CatalogProcess): INetworkPolicy {
   const callers = callersOf(proc.name);
   const ingress = [
     ...callers.processes.map((name) => ({
@@ -65,7 +68,7 @@ function processPolicy(proc: CatalogProcess) {
   };
 }
 
-export function networkPolicies(): unknown[] {
+export function networkPolicies(): INetworkPolicy[] {
   return [
     {
       apiVersion: 'networking.k8s.io/v1',
@@ -99,22 +102,22 @@ const GATEWAY_NAME = 'prontuario-voz';
 /** LLM formatting streams for up to 110 s behind the gateway's own 120 s upstream timeout. */
 const REQUEST_TIMEOUT = '150s';
 
-const prefix = (value: string) => ({ path: { type: 'PathPrefix', value } });
+const prefix = (value: string) => ({ path: { type: 'PathPrefix' as const, value } });
 const toGateway = () => {
   const gateway = processNamed('gateway');
   return [{ name: gateway.name, port: gateway.port }];
 };
 const parent = (sectionName: string) => [{ name: GATEWAY_NAME, sectionName }];
 
-export function gatewayApiObjects(): unknown[] {
+export function gatewayApiObjects(): (IGateway | IHTTPRoute)[] {
   const { workspace, admin } = DEPLOYMENT.hosts;
   const https = (name: string, hostname: string) => ({
     name,
     protocol: 'HTTPS',
     port: 443,
     hostname,
-    tls: { mode: 'Terminate', certificateRefs: [{ kind: 'Secret', name: `${name}-tls` }] },
-    allowedRoutes: { namespaces: { from: 'Same' } },
+    tls: { mode: 'Terminate' as const, certificateRefs: [{ kind: 'Secret', name: `${name}-tls` }] },
+    allowedRoutes: { namespaces: { from: 'Same' as const } },
   });
   return [
     {
@@ -185,7 +188,7 @@ export function gatewayApiObjects(): unknown[] {
         hostnames: [admin],
         rules: [
           {
-            matches: [{ path: { type: 'Exact', value: '/' } }],
+            matches: [{ path: { type: 'Exact' as const, value: '/' } }],
             filters: [
               {
                 type: 'RequestRedirect',

@@ -1,5 +1,11 @@
 // One file per process for infra/k8s: its Deployment, its Service (servers), what scales it (an
 // HPA on CPU, or a KEDA ScaledObject on its queue) and its PodDisruptionBudget.
+import type { IScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
+import type { ISecret } from 'kubernetes-models/v1/Secret';
+import type { IService } from 'kubernetes-models/v1/Service';
 import {
   type CatalogProcess,
   DEPLOYMENT,
@@ -68,7 +74,7 @@ function probes(proc: CatalogProcess) {
   };
 }
 
-function deployment(proc: CatalogProcess) {
+function deployment(proc: CatalogProcess): IDeployment {
   const min = proc.scaling.min;
   return {
     apiVersion: 'apps/v1',
@@ -149,7 +155,7 @@ function deployment(proc: CatalogProcess) {
   };
 }
 
-function service(proc: CatalogProcess) {
+function service(proc: CatalogProcess): IService {
   return {
     apiVersion: 'v1',
     kind: 'Service',
@@ -163,7 +169,7 @@ function service(proc: CatalogProcess) {
 
 const SCALE_DOWN_WINDOW_SECONDS = 300;
 
-function scaler(proc: CatalogProcess) {
+function scaler(proc: CatalogProcess): IHorizontalPodAutoscaler | IScaledObject {
   const target = { apiVersion: 'apps/v1', kind: 'Deployment', name: proc.name };
   if (proc.scaling.kind === 'hpa') {
     return {
@@ -221,7 +227,7 @@ function scaler(proc: CatalogProcess) {
   };
 }
 
-function disruptionBudget(proc: CatalogProcess) {
+function disruptionBudget(proc: CatalogProcess): IPodDisruptionBudget {
   return {
     apiVersion: 'policy/v1',
     kind: 'PodDisruptionBudget',
@@ -252,7 +258,7 @@ const placeholder = (name: string) => {
 };
 
 /** The Secret each process reads, with placeholders: the operator fills and applies them. */
-export function secretTemplate(proc: CatalogProcess) {
+export function secretTemplate(proc: CatalogProcess): ISecret {
   const data: Record<string, string> = {};
   for (const name of secretsOf(proc)) {
     if (name === 'POSTGRES_URL') {

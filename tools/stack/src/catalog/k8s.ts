@@ -1,5 +1,11 @@
 // infra/k8s from the catalog: the kustomization and every file it lists, plus the templates an
 // operator fills once (Secrets, the session key) and the one-off Job that makes the Postgres roles.
+import type { ITriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { INamespace } from 'kubernetes-models/v1/Namespace';
+import type { ISecret } from 'kubernetes-models/v1/Secret';
 import { DEPLOYMENT, PROCESSES } from './catalog.js';
 import { databaseOwners, postgresRolesSql, rolePasswordVariable } from './datastores.js';
 import { gatewayApiObjects, networkPolicies } from './k8s-network.js';
@@ -16,7 +22,7 @@ const meta = (name: string, extra: Record<string, unknown> = {}) => ({
 const KEDA_SECRET = 'pv-keda';
 const ROLES_SECRET = 'pv-postgres-admin';
 
-function namespace() {
+function namespace(): INamespace {
   return {
     apiVersion: 'v1',
     kind: 'Namespace',
@@ -32,7 +38,7 @@ function namespace() {
   };
 }
 
-function sharedConfig() {
+function sharedConfig(): IConfigMap {
   const { workspace, admin } = DEPLOYMENT.hosts;
   return {
     apiVersion: 'v1',
@@ -42,7 +48,7 @@ function sharedConfig() {
   };
 }
 
-function kedaAuth() {
+function kedaAuth(): ITriggerAuthentication {
   const param = (parameter: string, key: string) => ({ parameter, name: KEDA_SECRET, key });
   return {
     apiVersion: 'keda.sh/v1alpha1',
@@ -58,7 +64,7 @@ function kedaAuth() {
   };
 }
 
-function operatorTemplates(): unknown[] {
+function operatorTemplates(): (IConfigMap | ISecret)[] {
   const passwords = Object.fromEntries(
     databaseOwners().map((p) => [
       rolePasswordVariable(p.database).toUpperCase(),
@@ -97,7 +103,7 @@ function operatorTemplates(): unknown[] {
   ];
 }
 
-function rolesJob(): unknown[] {
+function rolesJob(): (IConfigMap | IJob | INetworkPolicy)[] {
   const labels = { 'app.kubernetes.io/name': 'postgres-roles', ...PART_OF };
   const vars = databaseOwners().flatMap((p) => {
     const variable = rolePasswordVariable(p.database);

@@ -72,6 +72,7 @@ describe('infra/k8s', () => {
       const deployment = find(objects, 'Deployment', name);
       const pod = (deployment.spec as { template: { spec: Record<string, unknown> } }).template
         .spec;
+      expect(at(deployment, 'spec.replicas'), 'the autoscaler owns the count').toBeUndefined();
       expect(pod.terminationGracePeriodSeconds).toBe(TERMINATION_GRACE_SECONDS);
       // preStop pause + the app's own grace fit inside the termination budget.
       expect(TERMINATION_GRACE_SECONDS).toBeGreaterThan(SHUTDOWN_GRACE_MS / 1000 + 5);

@@ -75,14 +75,12 @@ function probes(proc: CatalogProcess) {
 }
 
 function deployment(proc: CatalogProcess): IDeployment {
-  const min = proc.scaling.min;
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: meta(proc),
     spec: {
-      // The HPA or KEDA owns the count; this is the count before it acts.
-      replicas: min,
+      // No replicas: the HPA or KEDA owns the count, and `kubectl apply` must not reset it.
       revisionHistoryLimit: 5,
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
       selector: { matchLabels: selectorOf(proc) },

@@ -5,7 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findRedisServer } from '@pv/stack/infra';
 import { Redis } from 'ioredis';
+
+/** The redis-server binary (PATH and the usual folders), if this machine has one. */
+export const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? findRedisServer();
 
 export interface PrivateRedis {
   port: number;
@@ -31,7 +35,7 @@ export async function startPrivateRedis(aclFile: string): Promise<PrivateRedis> 
   writeFileSync(acl, aclFile, { mode: 0o600 });
   const port = await freePort();
   const child: ChildProcess = spawn(
-    process.env.REDIS_SERVER_BIN ?? 'redis-server',
+    REDIS_SERVER ?? 'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'].concat([
       '--dir',
       dir,

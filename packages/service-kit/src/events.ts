@@ -90,6 +90,21 @@ export function connectNats(url: string, name: string): Promise<NatsConnection> 
   });
 }
 
+/**
+ * JetStream replicas of the event stream when a service creates it: NATS_STREAM_REPLICAS (1 to 5,
+ * default 1; 3 on a clustered NATS, see infra/k8s). An existing stream keeps its own; raise it with
+ * `nats stream edit PV_EVENTS --replicas 3` (infra/README.md).
+ */
+export function streamReplicas(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.NATS_STREAM_REPLICAS?.trim();
+  if (raw === undefined || raw === '') return 1;
+  const replicas = Number(raw);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5) {
+    throw new Error(`NATS_STREAM_REPLICAS must be a whole number from 1 to 5 (got "${raw}")`);
+  }
+  return replicas;
+}
+
 /** Creates the product's event stream, or leaves it as it is. */
 export async function ensureEventStream(nc: NatsConnection): Promise<void> {
   const jsm = await jetstreamManager(nc);
@@ -104,6 +119,7 @@ export async function ensureEventStream(nc: NatsConnection): Promise<void> {
         retention: RetentionPolicy.Limits,
         max_age: 30 * 24 * 3600 * 1e9, // 30 days: a consumer may be down that long and still catch up
         duplicate_window: 10 * 60 * 1e9,
+        num_replicas: streamReplicas(),
       });
     } catch (error) {
       // another replica created it first

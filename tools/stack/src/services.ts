@@ -1,23 +1,30 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import {
+  type CatalogProcess,
+  serviceUrlVariable as catalogUrlVariable,
+  PROCESSES,
+  SECRETS,
+} from './catalog/catalog.js';
 
-/** Fixed so that URLs in docs, bookmarks and the gateway's routing stay the same from run to run. */
-export const SERVICE_PORTS: Readonly<Record<string, number>> = {
-  gateway: 8080,
-  auth: 8081,
-  formatting: 8082,
-  documents: 8083,
-  billing: 8084,
-  support: 8085,
-  vault: 8086,
-  analytics: 8087,
-};
+/**
+ * The catalog's ports (tools/stack/src/catalog): fixed so that URLs in docs, bookmarks and the
+ * gateway's routing stay the same from run to run, and the same as in compose and Kubernetes.
+ */
+export const SERVICE_PORTS: Readonly<Record<string, number>> = Object.fromEntries(
+  PROCESSES.filter((p) => p.kind === 'server').map((p) => [p.service, p.port]),
+);
 
 // Workers serve no HTTP, but they share their service's config loader, which may want a PORT;
-// giving each its own keeps a stray listener from colliding with a service.
-const FIRST_WORKER_PORT = 8090;
-// For services added later that are not in the table above.
+// giving each its own keeps a stray listener from colliding with a service. Catalog workers have
+// theirs; a worker the catalog does not know yet gets the next one.
+const FIRST_WORKER_PORT =
+  Math.max(...PROCESSES.filter((p) => p.kind === 'worker').map((p) => p.port)) + 1;
+// For services added later that are not in the catalog.
 const FIRST_EXTRA_SERVICE_PORT = 8100;
+
+const catalogProcess = (name: string): CatalogProcess | undefined =>
+  PROCESSES.find((p) => p.name === name);
 
 export interface StackProcess {
   /** Unique, used as the output prefix: the service name, or the worker file's name. */
@@ -102,12 +109,13 @@ export function discoverProcesses(
         : [],
     );
     for (const file of workers) {
+      const name = workerName(service, file);
       result.push({
-        name: workerName(service, file),
+        name,
         service,
         kind: 'worker',
         entry: path.relative(root, file).split(path.sep).join('/'),
-        port: nextWorkerPort++,
+        port: catalogProcess(name)?.port ?? nextWorkerPort++,
       });
     }
   }
@@ -115,14 +123,26 @@ export function discoverProcesses(
 }
 
 /** `formatting` -> `FORMATTING_URL`, `speech-proxy` -> `SPEECH_PROXY_URL`. */
-export function serviceUrlVariable(service: string): string {
-  return `${service.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_URL`;
+export const serviceUrlVariable = catalogUrlVariable;
+
+/**
+ * TRUST_PROXY of a service behind the gateway, given the gateway's: the gateway itself (on
+ * loopback here) and whatever the gateway trusts in front of it, so that a service sees the
+ * address the first trusted proxy saw (tests/infra/test/trust-proxy.test.ts).
+ */
+export function serviceTrustProxy(gateway: string | undefined): string {
+  const value = gateway?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0' || value === 'loopback') return 'loopback';
+  if (value === 'true') return 'true';
+  if (/^\d+$/.test(value)) return String(Number(value) + 1);
+  return `loopback,${value}`;
 }
 
 // The rest of the parent environment reaches every process, so that any setting a service reads
-// (LOG_LEVEL, ADMIN_EMAIL, OPENAI_*, STRIPE_*, SONIOX_*, TRUST_PROXY...) can be given to `npm start`;
-// these are the exceptions.
+// (LOG_LEVEL, ADMIN_EMAIL, OPENAI_BASE_URL, fakes' URLs...) can be given to `npm start`; a secret
+// reaches only the processes the catalog lets hold it.
 const NEVER_INHERITED = ['SESSION_PRIVATE_KEY'];
+const CATALOG_SECRETS = SECRETS.map((s) => s.name);
 
 export interface EnvInputs {
   root: string;
@@ -138,29 +158,41 @@ export interface EnvInputs {
 export function buildProcessEnv(proc: StackProcess, inputs: EnvInputs): NodeJS.ProcessEnv {
   const parent = inputs.parentEnv;
   const env: NodeJS.ProcessEnv = { ...parent };
-  for (const name of NEVER_INHERITED) delete env[name];
+  const known = catalogProcess(proc.name);
+  for (const name of [...NEVER_INHERITED, ...CATALOG_SECRETS]) {
+    if (!known?.secrets.includes(name)) delete env[name];
+  }
 
   const isGateway = proc.service === 'gateway' && proc.kind === 'server';
   Object.assign(env, {
     PORT: String(proc.port),
     HOST: isGateway ? (parent.HOST ?? '0.0.0.0') : '127.0.0.1',
-    POSTGRES_URL: inputs.infra.postgresUrl,
     REDIS_URL: inputs.infra.redisUrl,
-    NATS_URL: inputs.infra.natsUrl,
-    SESSION_PUBLIC_KEY: inputs.session.publicKey,
     PUBLIC_ORIGINS: parent.PUBLIC_ORIGINS ?? 'http://localhost:8080',
     NODE_ENV: parent.NODE_ENV ?? 'production',
-    VAULT_HMAC_SECRET: inputs.vault.hmacSecret,
-    VAULT_ADMIN_KEY: inputs.vault.adminKey,
   });
-  if (proc.service === 'auth') env.SESSION_PRIVATE_KEY = inputs.session.privateKey;
+  // What the catalog says the process uses; a process it does not know yet gets the servers.
+  if (!known || known.database) env.POSTGRES_URL = inputs.infra.postgresUrl;
+  else delete env.POSTGRES_URL;
+  if (!known || known.nats) env.NATS_URL = inputs.infra.natsUrl;
+  else delete env.NATS_URL;
+  if (!isGateway) env.SESSION_PUBLIC_KEY = inputs.session.publicKey;
+  if (known?.secrets.includes('SESSION_PRIVATE_KEY'))
+    env.SESSION_PRIVATE_KEY = inputs.session.privateKey;
+  if (known?.secrets.includes('VAULT_HMAC_SECRET')) {
+    env.VAULT_HMAC_SECRET = inputs.vault.hmacSecret;
+    env.VAULT_ADMIN_KEY = inputs.vault.adminKey;
+  }
+  if (proc.kind === 'server' && !isGateway) env.TRUST_PROXY = serviceTrustProxy(parent.TRUST_PROXY);
 
-  // Every process can reach the other services' servers (the gateway to route to them; the
-  // formatting service, say, to ask billing for quota), never its own through a variable.
+  // The servers a process calls (the gateway all of them, formatting and documents billing's
+  // quota): the catalog's peers, or every other service for a process it does not know yet.
+  if (known) for (const other of PROCESSES) delete env[serviceUrlVariable(other.service)];
   for (const other of inputs.processes) {
     if (other.kind !== 'server' || other.service === 'gateway' || other.service === proc.service)
       continue;
-    env[serviceUrlVariable(other.service)] = `http://127.0.0.1:${other.port}`;
+    const calls = known ? known.calls.includes(other.name) : true;
+    if (calls) env[serviceUrlVariable(other.service)] = `http://127.0.0.1:${other.port}`;
   }
   if (isGateway) {
     const webDists = { WORKSPACE_WEB_DIST: 'workspace-web', ADMIN_WEB_DIST: 'admin-web' };

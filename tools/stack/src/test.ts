@@ -3,6 +3,7 @@
 import { error } from './log.js';
 import { composeStep, infrastructureStep, lintStep, typecheckStep } from './test-run/checks.js';
 import { dependencyRulesStep } from './test-run/dependencies.js';
+import { infraFilesStep } from './test-run/infra-files.js';
 import { createTestRun, runSteps, type TestStep } from './test-run/runner.js';
 import { browserSuitesStep, unitTestsStep } from './test-run/suites.js';
 
@@ -11,6 +12,7 @@ export const TEST_STEPS: TestStep[] = [
   lintStep,
   dependencyRulesStep,
   typecheckStep,
+  infraFilesStep,
   unitTestsStep,
   browserSuitesStep,
   composeStep,

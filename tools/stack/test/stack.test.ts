@@ -11,6 +11,7 @@ import {
   buildProcessEnv,
   discoverProcesses,
   type EnvInputs,
+  serviceTrustProxy,
   serviceUrlVariable,
 } from '../src/services.js';
 
@@ -141,12 +142,24 @@ describe('buildProcessEnv', () => {
     };
   }
 
-  it('gives the private session key to auth only', () => {
-    const all = inputs({ SESSION_PRIVATE_KEY: 'leaked-from-parent', PATH: '/bin' });
+  it('gives each secret only to the processes the catalog lets hold it', () => {
+    touch('services/vault/src/server.ts');
+    touch('services/billing/src/server.ts');
+    const all = inputs({
+      SESSION_PRIVATE_KEY: 'leaked-from-parent',
+      STRIPE_SECRET_KEY: 'st',
+      OPENAI_API_KEY: 'sk',
+      PATH: '/bin',
+    });
+    all.processes = discoverProcesses(tmp);
     for (const proc of all.processes) {
       const env = buildProcessEnv(proc, all);
-      expect(env.SESSION_PUBLIC_KEY).toBe('PUB');
+      expect(env.SESSION_PUBLIC_KEY).toBe(proc.name === 'gateway' ? undefined : 'PUB');
       expect(env.SESSION_PRIVATE_KEY).toBe(proc.service === 'auth' ? 'PRIV' : undefined);
+      expect(env.VAULT_ADMIN_KEY).toBe(proc.service === 'vault' ? 'A' : undefined);
+      expect(env.VAULT_HMAC_SECRET).toBe(proc.service === 'vault' ? 'H' : undefined);
+      expect(env.STRIPE_SECRET_KEY).toBe(proc.service === 'billing' ? 'st' : undefined);
+      expect(env.OPENAI_API_KEY).toBe(proc.name === 'formatting-worker' ? 'sk' : undefined);
       expect(env.PATH).toBe('/bin');
     }
   });
@@ -186,23 +199,38 @@ describe('buildProcessEnv', () => {
       POSTGRES_URL: 'postgres://postgres@127.0.0.1:5432',
       REDIS_URL: 'redis://r',
       NATS_URL: 'nats://n',
-      VAULT_HMAC_SECRET: 'H',
-      VAULT_ADMIN_KEY: 'A',
-      OPENAI_API_KEY: 'sk',
-      STRIPE_SECRET_KEY: 'st',
       LOG_LEVEL: 'debug',
       ADMIN_EMAIL: 'a@b.c',
     });
     expect(auth.TRUST_PROXY).toBe('loopback');
     expect(auth.AUTH_URL).toBeUndefined();
+    expect(auth.OPENAI_API_KEY).toBeUndefined();
   });
 
-  it("gives every process the other services' URLs, not its own", () => {
-    const all = inputs({});
+  it('gives a process the URLs of the peers it calls and the servers it uses, nothing more', () => {
+    touch('services/billing/src/server.ts');
+    const all = inputs({ AUTH_URL: 'http://elsewhere:1' });
+    all.processes = discoverProcesses(tmp);
+    const formatting = buildProcessEnv(all.processes.find((p) => p.name === 'formatting')!, all);
+    expect(formatting.BILLING_URL).toBe('http://127.0.0.1:8084');
+    expect(formatting.AUTH_URL).toBeUndefined();
     const worker = buildProcessEnv(all.processes.find((p) => p.kind === 'worker')!, all);
-    expect(worker.AUTH_URL).toBe('http://127.0.0.1:8081');
-    expect(worker.FORMATTING_URL).toBeUndefined();
-    expect(worker.GATEWAY_URL).toBeUndefined();
+    expect(worker.AUTH_URL).toBeUndefined();
+    expect(worker.BILLING_URL).toBeUndefined();
+    expect(worker.POSTGRES_URL).toBeUndefined();
+    expect(worker.NATS_URL).toBeUndefined();
+    expect(worker.REDIS_URL).toBe('redis://r');
+  });
+
+  it('sets the services TRUST_PROXY one hop past what the gateway trusts', () => {
+    expect(serviceTrustProxy(undefined)).toBe('loopback');
+    expect(serviceTrustProxy('false')).toBe('loopback');
+    expect(serviceTrustProxy('1')).toBe('2');
+    expect(serviceTrustProxy('10.0.0.0/8')).toBe('loopback,10.0.0.0/8');
+    const all = inputs({ TRUST_PROXY: '1' });
+    const gateway = buildProcessEnv(all.processes.find((p) => p.name === 'gateway')!, all);
+    const auth = buildProcessEnv(all.processes.find((p) => p.name === 'auth')!, all);
+    expect([gateway.TRUST_PROXY, auth.TRUST_PROXY]).toEqual(['1', '2']);
   });
 
   it('names service URL variables in upper snake case', () => {

@@ -1,6 +1,6 @@
 // The steps that check the tree without running its tests: infrastructure, lint, typecheck and
 // the compose file.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   type Infra,
@@ -16,14 +16,10 @@ import { bin, exitOutcome, type TestStep } from './runner.js';
 /** Where the steps' apt-get installs write their output. */
 export const APT_LOG = path.join(repoRoot, '.data', 'test', 'logs', 'apt.log');
 
-// The secrets docker-compose.yml requires (`${NAME:?...}`): validation needs some value for them.
-const COMPOSE_REQUIRED_VARIABLES = [
-  'POSTGRES_PASSWORD',
-  'SESSION_PUBLIC_KEY',
-  'SESSION_PRIVATE_KEY',
-  'VAULT_HMAC_SECRET',
-  'VAULT_ADMIN_KEY',
-];
+/** The variables a compose file requires (`${NAME:?...}`): validation needs some value for them. */
+export function composeRequiredVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((m) => m[1]!))];
+}
 
 /** The environment of a step that talks to the provided PostgreSQL, Redis and NATS. */
 export function infraEnv(infra: Infra): NodeJS.ProcessEnv {
@@ -88,7 +84,9 @@ export const composeStep: TestStep = {
       };
     }
     const env = { ...process.env };
-    for (const name of COMPOSE_REQUIRED_VARIABLES) env[name] ??= 'placeholder-for-validation';
+    const compose = readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
+    for (const name of composeRequiredVariables(compose))
+      env[name] ??= 'placeholder-for-validation';
     return exitOutcome(
       await run.exec('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], env),
     );

@@ -1,6 +1,0 @@
--- Run once by the postgres image, when its data volume is first created.
---
--- Intentionally empty: each service creates its own database (auth, formatting, documents, ...)
--- and runs its own migrations when it starts, the same way on a laptop, in compose and on
--- Kubernetes. Put here only what a service cannot do for itself, such as extensions that need a
--- superuser on a managed server.

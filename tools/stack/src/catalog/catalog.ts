@@ -1,0 +1,409 @@
+// The one description of how the product's processes are wired: which process listens where, what
+// it needs in its environment, which secrets it may hold, which peers it calls and what it may
+// touch in Postgres, Redis and NATS. docker-compose.yml, infra/k8s/, the Postgres roles, the Redis
+// ACL and the Dockerfile are generated from it (`npm run infra:generate`); `npm start` takes its
+// ports and per-process environment from it; tests/infra checks the committed files against it.
+
+/** Who reaches the product from outside the processes (not processes themselves). */
+export type ExternalCaller = 'edge' | 'monitoring';
+
+export interface HpaScaling {
+  kind: 'hpa';
+  min: number;
+  max: number;
+  /** Average CPU utilisation (of the request) the HPA aims for. */
+  cpuPercent: number;
+}
+
+export interface KedaScaling {
+  kind: 'keda';
+  /** The BullMQ queue the worker consumes (its service's *_QUEUE default). */
+  queue: string;
+  min: number;
+  max: number;
+  /** Jobs (waiting + active) one replica is meant to carry: its concurrency. */
+  jobsPerReplica: number;
+}
+
+export interface CatalogProcess {
+  name: string;
+  /** The folder under services/ whose code it runs. */
+  service: string;
+  kind: 'server' | 'worker';
+  /** Entry file, relative to the repository root. */
+  entry: string;
+  /**
+   * Servers: the port they listen on everywhere. Workers serve nothing; `npm start` still gives
+   * each its own PORT so that a stray listener never collides with a service.
+   */
+  port: number;
+  summary: string;
+  /** The Postgres database it owns, through the role of the same name; none: no Postgres. */
+  database?: string;
+  /** Opens NATS (outbox relay, durable consumers). */
+  nats: boolean;
+  /** Redis key patterns it reads and writes, and those it only reads (ACL `~` and `%R~`). */
+  redisKeys: { readWrite: string[]; readOnly: string[] };
+  /** Redis commands beyond its categories (BullMQ producers ask CLIENT LIST for live workers). */
+  redisExtraCommands?: string[];
+  /** Processes it calls over HTTP (their <SERVICE>_URL is set for it, and only for it). */
+  calls: string[];
+  /** Settings for compose and Kubernetes that are not secret and not per-environment. */
+  env: Record<string, string>;
+  /**
+   * Optional settings an operator may give it (compose: from the shell or .env; Kubernetes: keys
+   * of its Secret). Not secret, but only this process reads them.
+   */
+  optional: string[];
+  /** Secret variables it may hold (besides its own connection URLs). */
+  secrets: string[];
+  /** Talks to services on the internet over HTTPS (LLM, Stripe, Soniox). */
+  internet: boolean;
+  resources: { cpu: string; memory: string; memoryLimit: string };
+  scaling: HpaScaling | KedaScaling;
+}
+
+export interface SecretSpec {
+  name: string;
+  description: string;
+  /** Required: the process refuses to start without it; optional: a feature stays off. */
+  required: boolean;
+  /** How to make one (compose-env.mjs and infra/README.md follow it). */
+  make: 'hex32' | 'ed25519-private' | 'provider' | 'password';
+}
+
+/** Secrets that are not connection credentials, and who may hold each (see CatalogProcess.secrets). */
+export const SECRETS: readonly SecretSpec[] = [
+  {
+    name: 'SESSION_PRIVATE_KEY',
+    description: 'Ed25519 private key (base64 PKCS8 DER) that signs sessions',
+    required: true,
+    make: 'ed25519-private',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    description: 'password of the first admin (with ADMIN_EMAIL), seeded once',
+    required: false,
+    make: 'password',
+  },
+  {
+    name: 'VAULT_HMAC_SECRET',
+    description: 'key of the vault pseudonyms (64 hex characters)',
+    required: true,
+    make: 'hex32',
+  },
+  {
+    name: 'VAULT_ADMIN_KEY',
+    description: 'key that unlocks the vault for an admin (64 hex characters)',
+    required: true,
+    make: 'hex32',
+  },
+  {
+    name: 'OPENAI_API_KEY',
+    description: 'LLM key; unset: offline formatting',
+    required: false,
+    make: 'provider',
+  },
+  {
+    name: 'OPENAI_ALT_API_KEY',
+    description: 'key of the IA-ALTERNATIVA endpoint',
+    required: false,
+    make: 'provider',
+  },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    description: 'Stripe API key; unset: no card payments',
+    required: false,
+    make: 'provider',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    description: 'Stripe webhook signing secret',
+    required: false,
+    make: 'provider',
+  },
+  {
+    name: 'SONIOX_API_KEY',
+    description: 'Soniox key; unset: no realtime transcription keys',
+    required: false,
+    make: 'provider',
+  },
+];
+
+/** Connection URLs carry credentials, so each process's are its own secret values. */
+export const CONNECTION_SECRETS = ['POSTGRES_URL', 'REDIS_URL', 'NATS_URL'] as const;
+
+/** Agreed with the runtime side of issue 16: drain grace and the pod's termination budget. */
+export const SHUTDOWN_GRACE_MS = 120_000;
+export const TERMINATION_GRACE_SECONDS = 135;
+export const PRESTOP_PAUSE_SECONDS = 5;
+
+/** Every process verifies sessions with the public half; the service kit wants it in workers too. */
+const SESSION_READER = ['pv:session:*'];
+const LLM_SETTINGS = [
+  'OPENAI_BASE_URL',
+  'OPENAI_MODEL',
+  'OPENAI_SUPER_MODEL',
+  'OPENAI_ALT_BASE_URL',
+  'OPENAI_ALT_MODEL',
+];
+
+const service = (
+  name: string,
+  port: number,
+  rest: Omit<CatalogProcess, 'name' | 'service' | 'kind' | 'entry' | 'port'>,
+): CatalogProcess => ({
+  name,
+  service: name,
+  kind: 'server',
+  entry: `services/${name}/src/server.ts`,
+  port,
+  ...rest,
+});
+
+const HTTP_SCALING: HpaScaling = { kind: 'hpa', min: 2, max: 10, cpuPercent: 70 };
+const SMALL = { cpu: '50m', memory: '192Mi', memoryLimit: '512Mi' };
+const MEDIUM = { cpu: '100m', memory: '256Mi', memoryLimit: '768Mi' };
+
+export const PROCESSES: readonly CatalogProcess[] = [
+  service('gateway', 8080, {
+    summary: 'the only public entry: routes /auth and /api to the services, serves both SPAs',
+    nats: false,
+    redisKeys: { readWrite: ['pv:gateway:*'], readOnly: [] },
+    calls: ['auth', 'formatting', 'documents', 'billing', 'support', 'vault', 'analytics'],
+    env: { WORKSPACE_WEB_DIST: '/app/web/workspace-web', ADMIN_WEB_DIST: '/app/web/admin-web' },
+    optional: ['RATE_LIMIT_AUTH_MAX', 'UPSTREAM_TIMEOUT_MS'],
+    secrets: [],
+    internet: false,
+    resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
+    scaling: HTTP_SCALING,
+  }),
+  service('auth', 8081, {
+    summary: 'accounts, sessions, terms and the first admin',
+    database: 'auth',
+    nats: true,
+    redisKeys: { readWrite: ['pv:auth:*', 'pv:session:*', 'pv:user-sessions:*'], readOnly: [] },
+    calls: [],
+    env: { COOKIE_SECURE: 'true' },
+    optional: ['ADMIN_EMAIL'],
+    secrets: ['SESSION_PRIVATE_KEY', 'ADMIN_PASSWORD'],
+    internet: false,
+    resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
+    scaling: HTTP_SCALING,
+  }),
+  service('formatting', 8082, {
+    summary: 'formatting API and templates; enqueues LLM work for formatting-worker',
+    database: 'formatting',
+    nats: true,
+    redisKeys: { readWrite: ['pv:formatting:*', 'bull:formatting:*'], readOnly: SESSION_READER },
+    redisExtraCommands: ['client|list'],
+    calls: ['billing'],
+    env: {},
+    optional: ['FORMAT_TIMEOUT_MS'],
+    secrets: [],
+    internet: false,
+    resources: MEDIUM,
+    scaling: HTTP_SCALING,
+  }),
+  {
+    name: 'formatting-worker',
+    service: 'formatting',
+    kind: 'worker',
+    entry: 'services/formatting/src/workers/formatting-worker.ts',
+    port: 8090,
+    summary: 'BullMQ worker of the formatting queue: the LLM calls',
+    nats: false,
+    redisKeys: { readWrite: ['bull:formatting:*'], readOnly: [] },
+    calls: [],
+    env: {},
+    optional: [...LLM_SETTINGS, 'FORMATTING_WORKER_CONCURRENCY'],
+    secrets: ['OPENAI_API_KEY', 'OPENAI_ALT_API_KEY'],
+    internet: true,
+    resources: { cpu: '100m', memory: '256Mi', memoryLimit: '512Mi' },
+    // FORMATTING_WORKER_CONCURRENCY's default: LLM calls mostly wait on the network.
+    scaling: { kind: 'keda', queue: 'formatting', min: 1, max: 10, jobsPerReplica: 8 },
+  },
+  service('documents', 8083, {
+    summary: 'documents, prescriptions, text extraction; enqueues PDFs for pdf-worker',
+    database: 'documents',
+    nats: true,
+    redisKeys: { readWrite: ['bull:pdf:*'], readOnly: SESSION_READER },
+    redisExtraCommands: ['client|list'],
+    calls: ['billing'],
+    env: {},
+    optional: LLM_SETTINGS,
+    secrets: ['OPENAI_API_KEY', 'OPENAI_ALT_API_KEY'],
+    internet: true,
+    resources: MEDIUM,
+    scaling: HTTP_SCALING,
+  }),
+  {
+    name: 'pdf-worker',
+    service: 'documents',
+    kind: 'worker',
+    entry: 'services/documents/src/workers/pdf-worker.ts',
+    port: 8091,
+    summary: 'BullMQ worker of the pdf queue: PDF rendering, CPU bound',
+    nats: false,
+    redisKeys: { readWrite: ['bull:pdf:*'], readOnly: [] },
+    calls: [],
+    env: {},
+    optional: ['PDF_WORKER_CONCURRENCY'],
+    secrets: [],
+    internet: false,
+    resources: { cpu: '250m', memory: '384Mi', memoryLimit: '1Gi' },
+    // PDF_WORKER_CONCURRENCY's default: about one render per core.
+    scaling: { kind: 'keda', queue: 'pdf', min: 1, max: 8, jobsPerReplica: 2 },
+  },
+  service('billing', 8084, {
+    summary: 'plans, quotas (/internal/quota), Stripe, Soniox keys, usage',
+    database: 'billing',
+    nats: true,
+    redisKeys: { readWrite: [], readOnly: SESSION_READER },
+    calls: [],
+    env: {},
+    optional: ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID'],
+    secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SONIOX_API_KEY'],
+    internet: true,
+    resources: SMALL,
+    scaling: HTTP_SCALING,
+  }),
+  service('support', 8085, {
+    summary: 'support tickets',
+    database: 'support',
+    nats: true,
+    redisKeys: { readWrite: ['pv:support:*'], readOnly: SESSION_READER },
+    calls: [],
+    env: {},
+    optional: [],
+    secrets: [],
+    internet: false,
+    resources: SMALL,
+    scaling: HTTP_SCALING,
+  }),
+  service('vault', 8086, {
+    summary: 'the transcript vault (pseudonymised archive)',
+    database: 'vault',
+    nats: true,
+    redisKeys: { readWrite: ['pv:vault:*'], readOnly: SESSION_READER },
+    calls: [],
+    env: { COOKIE_SECURE: 'true' },
+    optional: [],
+    secrets: ['VAULT_HMAC_SECRET', 'VAULT_ADMIN_KEY'],
+    internet: false,
+    resources: SMALL,
+    scaling: HTTP_SCALING,
+  }),
+  service('analytics', 8087, {
+    summary: 'page views, dashboards, marketing messages',
+    database: 'analytics',
+    nats: true,
+    redisKeys: { readWrite: ['pv:analytics:*'], readOnly: SESSION_READER },
+    calls: [],
+    env: {},
+    optional: [],
+    secrets: [],
+    internet: false,
+    resources: SMALL,
+    scaling: HTTP_SCALING,
+  }),
+];
+
+/** Where the product is reached and what it reaches outside its own processes. */
+export const DEPLOYMENT = {
+  namespace: 'prontuario-voz',
+  hosts: { workspace: 'app.example.com', admin: 'admin.example.com' },
+  /** Paths served only on the admin host (the workspace host redirects them there). */
+  adminPaths: ['/admin', '/api/admin'],
+  /** Paths the admin host serves besides its own: the console's API calls and its login. */
+  adminHostAlsoServes: ['/api', '/auth'],
+  /** Namespace of the Gateway API implementation's proxies (Envoy Gateway's default). */
+  edgeNamespace: 'envoy-gateway-system',
+  /** Namespace whose Prometheus scrapes /metrics. */
+  monitoringNamespace: 'monitoring',
+  /** Namespace where Postgres, Redis and NATS run in the cluster (operators or Helm releases). */
+  dataNamespace: 'pv-data',
+  ports: { postgres: 5432, redis: 6379, nats: 4222 },
+  /** In-cluster names of the data servers (compose uses postgres, redis, nats). */
+  dataHosts: {
+    postgres: 'pv-postgres-rw.pv-data.svc',
+    redis: 'pv-redis.pv-data.svc',
+    nats: 'pv-nats.pv-data.svc',
+  },
+  images: 'registry.example.com/prontuario-voz',
+  /** JetStream replicas of the event stream in a cluster (NATS_STREAM_REPLICAS). */
+  streamReplicas: 3,
+} as const;
+
+/**
+ * TRUST_PROXY per setup. A service is always one hop behind the gateway, so it trusts the
+ * gateway's hops plus the gateway itself: with a hop count, Fastify takes the address that many
+ * entries from the right of X-Forwarded-For, which is the client the first trusted proxy saw.
+ */
+export const TRUST_PROXY = {
+  /** Kubernetes: the Gateway API proxy (Envoy, Cilium, Istio) is one hop in front of the gateway. */
+  k8s: { gateway: '1', services: '2' },
+  /** Compose: the gateway's published port is the edge (set both +1 behind a TLS proxy). */
+  compose: { gateway: '0', services: '1' },
+} as const;
+
+export function processNamed(name: string): CatalogProcess {
+  const found = PROCESSES.find((p) => p.name === name);
+  if (!found) throw new Error(`no process named ${name} in the catalog`);
+  return found;
+}
+
+/** `formatting` -> `FORMATTING_URL`, `speech-proxy` -> `SPEECH_PROXY_URL`. */
+export function serviceUrlVariable(service: string): string {
+  return `${service.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_URL`;
+}
+
+/** Who calls a process over HTTP: other processes, and the edge/monitoring for servers. */
+export function callersOf(name: string): { processes: string[]; external: ExternalCaller[] } {
+  const target = processNamed(name);
+  const processes = PROCESSES.filter((p) => p.calls.includes(name)).map((p) => p.name);
+  const external: ExternalCaller[] = [];
+  if (target.kind === 'server') {
+    if (name === 'gateway') external.push('edge');
+    external.push('monitoring');
+  }
+  return { processes, external };
+}
+
+/** Secret variables a process may hold: its connection URLs and its own secrets. */
+export function secretsOf(proc: CatalogProcess): string[] {
+  const connection: string[] = ['REDIS_URL'];
+  if (proc.database) connection.unshift('POSTGRES_URL');
+  if (proc.nats) connection.push('NATS_URL');
+  return [...connection, ...proc.secrets];
+}
+
+/** The Redis ACL user of a process (one per process: a worker gets less than its service). */
+export const redisUser = (proc: CatalogProcess) => proc.name;
+
+/** `formatting-worker` -> `FORMATTING_WORKER`, for variable names. */
+export const envName = (name: string) => name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+
+/** Non-secret settings of a process that are the same in compose and Kubernetes. */
+export function sharedEnv(proc: CatalogProcess): Record<string, string> {
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '0.0.0.0',
+    SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
+  };
+  if (proc.kind === 'server') env.PORT = String(proc.port);
+  return { ...env, ...proc.env };
+}
+
+/** The URL of each peer a process calls, given how a peer's host is written in a setup. */
+export function peerUrls(
+  proc: CatalogProcess,
+  host: (peer: CatalogProcess) => string,
+): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const name of proc.calls) {
+    const peer = processNamed(name);
+    urls[serviceUrlVariable(peer.service)] = `http://${host(peer)}:${peer.port}`;
+  }
+  return urls;
+}

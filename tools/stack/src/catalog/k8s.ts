@@ -1,0 +1,274 @@
+// infra/k8s from the catalog: the kustomization and every file it lists, plus the templates an
+// operator fills once (Secrets, the session key) and the one-off Job that makes the Postgres roles.
+import type { ITriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { IConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import type { INamespace } from 'kubernetes-models/v1/Namespace';
+import type { ISecret } from 'kubernetes-models/v1/Secret';
+import { DEPLOYMENT, PROCESSES } from './catalog.js';
+import { databaseOwners, postgresRolesSql, rolePasswordVariable } from './datastores.js';
+import { gatewayApiObjects, networkPolicies } from './k8s-network.js';
+import { PART_OF, processObjects, secretTemplate } from './k8s-workloads.js';
+import { GENERATED_NOTE, toYaml } from './yaml.js';
+
+const meta = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  namespace: DEPLOYMENT.namespace,
+  labels: { ...PART_OF },
+  ...extra,
+});
+
+const KEDA_SECRET = 'pv-keda';
+const ROLES_SECRET = 'pv-postgres-admin';
+
+function namespace(): INamespace {
+  return {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: {
+      name: DEPLOYMENT.namespace,
+      labels: {
+        ...PART_OF,
+        // Every pod here runs as non-root with a read-only root and no capabilities.
+        'pod-security.kubernetes.io/enforce': 'restricted',
+        'pod-security.kubernetes.io/warn': 'restricted',
+      },
+    },
+  };
+}
+
+function sharedConfig(): IConfigMap {
+  const { workspace, admin } = DEPLOYMENT.hosts;
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: meta('pv-shared'),
+    data: { LOG_LEVEL: 'info', PUBLIC_ORIGINS: `https://${workspace},https://${admin}` },
+  };
+}
+
+function kedaAuth(): ITriggerAuthentication {
+  const param = (parameter: string, key: string) => ({ parameter, name: KEDA_SECRET, key });
+  return {
+    apiVersion: 'keda.sh/v1alpha1',
+    kind: 'TriggerAuthentication',
+    metadata: meta('pv-keda-redis'),
+    spec: {
+      secretTargetRef: [
+        param('address', 'REDIS_ADDRESS'),
+        param('username', 'REDIS_USERNAME'),
+        param('password', 'REDIS_PASSWORD'),
+      ],
+    },
+  };
+}
+
+function operatorTemplates(): (IConfigMap | ISecret)[] {
+  const passwords = Object.fromEntries(
+    databaseOwners().map((p) => [
+      rolePasswordVariable(p.database).toUpperCase(),
+      'REPLACE: 48 hex characters',
+    ]),
+  );
+  return [
+    {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: meta('pv-session'),
+      data: { SESSION_PUBLIC_KEY: 'REPLACE: base64 SPKI DER of the Ed25519 key auth signs with' },
+    },
+    ...PROCESSES.map(secretTemplate),
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: meta(KEDA_SECRET),
+      type: 'Opaque',
+      stringData: {
+        REDIS_ADDRESS: `${DEPLOYMENT.dataHosts.redis}:${DEPLOYMENT.ports.redis}`,
+        REDIS_USERNAME: 'keda',
+        REDIS_PASSWORD: 'REPLACE: the keda ACL user password',
+      },
+    },
+    {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: meta(ROLES_SECRET),
+      type: 'Opaque',
+      stringData: {
+        ADMIN_URL: `postgres://postgres:PASSWORD@${DEPLOYMENT.dataHosts.postgres}:${DEPLOYMENT.ports.postgres}/postgres`,
+        ...passwords,
+      },
+    },
+  ];
+}
+
+function rolesJob(): (IConfigMap | IJob | INetworkPolicy)[] {
+  const labels = { 'app.kubernetes.io/name': 'postgres-roles', ...PART_OF };
+  const vars = databaseOwners().flatMap((p) => {
+    const variable = rolePasswordVariable(p.database);
+    return ['-v', `${variable}=$(${variable.toUpperCase()})`];
+  });
+  return [
+    {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: meta('pv-postgres-roles'),
+      data: { 'roles.sql': postgresRolesSql() },
+    },
+    {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: meta('pv-postgres-roles'),
+      spec: {
+        backoffLimit: 3,
+        ttlSecondsAfterFinished: 3600,
+        template: {
+          metadata: { labels },
+          spec: {
+            restartPolicy: 'OnFailure',
+            automountServiceAccountToken: false,
+            securityContext: {
+              runAsNonRoot: true,
+              runAsUser: 999,
+              runAsGroup: 999,
+              seccompProfile: { type: 'RuntimeDefault' },
+            },
+            containers: [
+              {
+                name: 'psql',
+                image: 'postgres:17-alpine',
+                envFrom: [{ secretRef: { name: ROLES_SECRET } }],
+                command: [
+                  'psql',
+                  '$(ADMIN_URL)',
+                  '-v',
+                  'ON_ERROR_STOP=1',
+                  ...vars,
+                  '-f',
+                  '/sql/roles.sql',
+                ],
+                securityContext: {
+                  allowPrivilegeEscalation: false,
+                  readOnlyRootFilesystem: true,
+                  capabilities: { drop: ['ALL'] },
+                },
+                resources: {
+                  requests: { cpu: '10m', memory: '32Mi' },
+                  limits: { memory: '128Mi' },
+                },
+                volumeMounts: [{ name: 'sql', mountPath: '/sql', readOnly: true }],
+              },
+            ],
+            volumes: [{ name: 'sql', configMap: { name: 'pv-postgres-roles' } }],
+          },
+        },
+      },
+    },
+    {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: meta('postgres-roles'),
+      spec: {
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'postgres-roles' } },
+        policyTypes: ['Ingress', 'Egress'],
+        ingress: [],
+        egress: [
+          {
+            to: [
+              {
+                namespaceSelector: {
+                  matchLabels: { 'kubernetes.io/metadata.name': DEPLOYMENT.dataNamespace },
+                },
+              },
+            ],
+            ports: [{ protocol: 'TCP', port: DEPLOYMENT.ports.postgres }],
+          },
+        ],
+      },
+    },
+  ];
+}
+
+/** Files under infra/k8s (relative to it) and their contents. */
+export function renderK8s(): Map<string, string> {
+  const files = new Map<string, string>();
+  const add = (name: string, header: string, objects: unknown[]) =>
+    files.set(
+      name,
+      toYaml(
+        objects.map((value) => ({ value })),
+        `${GENERATED_NOTE}\n${header}`,
+      ),
+    );
+
+  add('namespace.yaml', 'The namespace, with the restricted Pod Security Standard enforced.', [
+    namespace(),
+  ]);
+  add(
+    'config.yaml',
+    'Settings every process may read that are neither secret nor per-process. Keep PUBLIC_ORIGINS\nin step with the hosts in gateway-api.yaml.',
+    [sharedConfig()],
+  );
+  add(
+    'keda-auth.yaml',
+    'How KEDA reads the worker queues in Redis: the keda ACL user (read-only lengths).',
+    [kedaAuth()],
+  );
+  for (const proc of PROCESSES) {
+    add(`${proc.name}.yaml`, `${proc.name}: ${proc.summary}.`, processObjects(proc));
+  }
+  add(
+    'network-policies.yaml',
+    'Default deny; then each process admits only its callers and reaches only its peers, its data\nservers (namespace ' +
+      `${DEPLOYMENT.dataNamespace}) and, for LLM/Stripe/Soniox, HTTPS on the internet. DNS for all.`,
+    networkPolicies(),
+  );
+  add(
+    'gateway-api.yaml',
+    'The two public hosts: the workspace (everything but the console) and the admin host (the console,\n' +
+      'its API and login). gatewayClassName "eg" is Envoy Gateway; use your implementation\'s class.',
+    gatewayApiObjects(),
+  );
+  const resources = [
+    'namespace.yaml',
+    'config.yaml',
+    'keda-auth.yaml',
+    ...PROCESSES.map((p) => `${p.name}.yaml`),
+    'network-policies.yaml',
+    'gateway-api.yaml',
+  ];
+  files.set(
+    'kustomization.yaml',
+    toYaml(
+      [
+        {
+          value: {
+            apiVersion: 'kustomize.config.k8s.io/v1beta1',
+            kind: 'Kustomization',
+            namespace: DEPLOYMENT.namespace,
+            resources,
+          },
+        },
+      ],
+      `${GENERATED_NOTE}
+kubectl apply -k infra/k8s  (after the steps in infra/README.md: Secrets, roles, DNS)
+Point the images at your registry and tag, e.g.
+  kustomize edit set image registry.example.com/prontuario-voz/auth=ghcr.io/acme/pv-auth:1.4.0`,
+    ),
+  );
+  add(
+    'templates/secrets.template.yaml',
+    'A TEMPLATE, not applied by kustomize: every value is a placeholder. Copy it outside the repository,\n' +
+      'fill it in (infra/README.md says how to make each value) and apply it once, or create the same keys\n' +
+      'with your secret manager. Each process reads only its own Secret.',
+    operatorTemplates(),
+  );
+  add(
+    'setup/postgres-roles.yaml',
+    'Run once per cluster (and again to rotate passwords): a role per service owning only its database.\n' +
+      'kubectl apply -f infra/k8s/setup/postgres-roles.yaml   (after the pv-postgres-admin Secret)',
+    rolesJob(),
+  );
+  return files;
+}

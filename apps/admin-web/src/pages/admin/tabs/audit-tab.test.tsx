@@ -90,10 +90,7 @@ describe("'Auditoria' tab (issue 15 item 8)", () => {
     await userEvent.click(
       await screen.findByRole('option', { name: 'Redefiniu a senha de um usuário' }),
     );
-    await userEvent.type(
-      screen.getByLabelText('Equipe (e-mail ou id)'),
-      '  ops@clinica.test ',
-    );
+    await userEvent.type(screen.getByLabelText('Equipe (e-mail ou id)'), '  ops@clinica.test ');
     await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
     expect(await screen.findByText('Página 1 de 3 (120 registros)')).toBeInTheDocument();
 

@@ -73,6 +73,7 @@ const TABS = [
   ['termos', 'Termos'],
   ['mensagens', 'Mensagens'],
   ['vault', 'Transcript Vault'],
+  ['auditoria', 'Auditoria'],
 ] as const;
 
 /** Spec 2 §2-§8 in a real browser against the real stack, as the seeded admin. */
@@ -292,6 +293,30 @@ describe('admin console', () => {
       .getByRole('button', { name: 'Excluir Todos' })
       .click();
     await page.getByText('Nenhum registro encontrado').waitFor();
+  });
+
+  it("'Auditoria' shows the vault export and user views just done, with the admin's e-mail", async () => {
+    await page.goto('/admin?tab=auditoria');
+    await page.getByLabel('Ação').click();
+    await page.getByRole('option', { name: 'Exportou registros do cofre' }).click();
+    await page.locator('li[data-value="vault.unlock"]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    const table = page.getByRole('table', { name: 'Registro de auditoria' });
+    // The trail is written through the outbox and auth's consumer: allow it a moment.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Filtrar' }).click();
+          return table.getByRole('row').count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(1);
+    const row = table.getByRole('row').nth(1);
+    await expect(row.textContent()).resolves.toContain('Exportou registros do cofre');
+    await expect(row.textContent()).resolves.toContain(admin.email);
+    await expectAccessibleWhenSettled(page);
+    await saveScreenshot(page, 'admin-web-audit-log');
   });
 
   it('shows the denial to a signed-in user who is not an admin', async () => {

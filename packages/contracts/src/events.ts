@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { AuditRecordedPayloadSchema } from './audit.js';
 import { SpecialtySchema, UserStatusSchema } from './auth.js';
 import { DateTimeSchema, Nullable } from './common.js';
 
@@ -124,6 +125,7 @@ export const EventCatalog = {
   'document.generated.v1': DocumentGeneratedPayloadSchema,
   'usage.speech-seconds.v1': SpeechSecondsPayloadSchema,
   'billing.subscription.changed.v1': SubscriptionChangedPayloadSchema,
+  'audit.access.recorded.v1': AuditRecordedPayloadSchema,
 } as const;
 export type EventSubject = keyof typeof EventCatalog;
 export type EventPayload<S extends EventSubject> = Static<(typeof EventCatalog)[S]>;

@@ -1,4 +1,5 @@
 export * from './analytics.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './common.js';
@@ -11,6 +12,7 @@ export * from './support.js';
 export * from './vault.js';
 
 import { AnalyticsRoutes } from './analytics.js';
+import { AuditRoutes } from './audit.js';
 import { AuthRoutes } from './auth.js';
 import { BillingRoutes } from './billing.js';
 import { DocumentsRoutes } from './documents.js';
@@ -34,6 +36,7 @@ function flattenContractRoutes(routes: Record<string, object>): AnyRouteContract
  */
 export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(AuthRoutes),
+  ...flattenContractRoutes(AuditRoutes),
   ...flattenContractRoutes(FormattingRoutes),
   ...flattenContractRoutes(BillingRoutes),
   ...flattenContractRoutes(DocumentsRoutes),

@@ -105,11 +105,18 @@ export function streamReplicas(env: Record<string, string | undefined> = process
   return replicas;
 }
 
-/** Creates the product's event stream, or leaves it as it is. */
+/**
+ * Creates the product's event stream, or adds the subjects a newer release publishes to the one
+ * that exists (a stream made by an older release would otherwise refuse them); everything else
+ * about an existing stream is left as it is.
+ */
 export async function ensureEventStream(nc: NatsConnection): Promise<void> {
   const jsm = await jetstreamManager(nc);
   try {
-    await jsm.streams.info(EVENT_STREAM);
+    const { config } = await jsm.streams.info(EVENT_STREAM);
+    const missing = EVENT_STREAM_SUBJECTS.filter((subject) => !config.subjects.includes(subject));
+    if (missing.length > 0)
+      await jsm.streams.update(EVENT_STREAM, { subjects: [...config.subjects, ...missing] });
   } catch {
     try {
       await jsm.streams.add({

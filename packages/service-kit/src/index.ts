@@ -1,4 +1,5 @@
 export * from './app.js';
+export * from './audit.js';
 export * from './config.js';
 export * from './db.js';
 export * from './errors.js';

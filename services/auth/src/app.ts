@@ -7,11 +7,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AccountService } from './accounts/account.service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
+import { AuditLogService } from './audit/audit.service.js';
 import type { AuthConfig } from './config.js';
 import type { AuthDatabase } from './db/schema.js';
 import type { AuthDeps } from './deps.js';
 import { accountRoutes } from './routes/account.js';
 import { adminUserRoutes } from './routes/admin-users.js';
+import { auditLogRoutes } from './routes/audit-log.js';
 import { termsRoutes } from './routes/terms.js';
 import { TermsService } from './terms/terms.service.js';
 import { AdminUsersService } from './users/admin-users.service.js';
@@ -46,7 +48,9 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
   accountRoutes(app, new AccountService(deps), config.COOKIE_SECURE);
   termsRoutes(app, new TermsService(deps.db));
   adminUserRoutes(app, new AdminUsersService(deps));
+  auditLogRoutes(app, new AuditLogService(deps.db));
   return app;
 }
 
+export { startAuditConsumer } from './events/audit-consumer.js';
 export { startSubscriptionConsumer } from './events/subscription-consumer.js';

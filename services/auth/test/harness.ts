@@ -7,6 +7,7 @@ import {
 } from '@pv/service-kit/testing';
 import { buildAuthApp } from '../src/app.js';
 import { loadAuthConfig } from '../src/config.js';
+import { startAuditConsumer } from '../src/events/audit-consumer.js';
 import { startSubscriptionConsumer } from '../src/events/subscription-consumer.js';
 import { openAuth } from '../src/runtime.js';
 
@@ -32,7 +33,14 @@ export async function startAuth(
     loadConfig: loadAuthConfig,
     open: openAuth,
     build: (config, runtime) => buildAuthApp({ config, runtime, logger: false, redisKeyPrefix }),
-    consumer: (nc, runtime) => startSubscriptionConsumer(nc, runtime),
+    // Both durable consumers of auth, as its server starts them.
+    consumer: async (nc, runtime) => {
+      const consumers = [
+        await startSubscriptionConsumer(nc, runtime),
+        await startAuditConsumer(nc, runtime),
+      ];
+      return { stop: async () => void (await Promise.all(consumers.map((c) => c.stop()))) };
+    },
     env: {
       SESSION_PUBLIC_KEY: keys.publicKey,
       SESSION_PRIVATE_KEY: keys.privateKey,

@@ -1,4 +1,9 @@
-import { createServiceApp, type ServiceRuntime, standardAppOptions } from '@pv/service-kit';
+import {
+  createServiceApp,
+  type ServiceRuntime,
+  staffAccessRecorder,
+  standardAppOptions,
+} from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './config.js';
 import type { BillingDatabase } from './db/schema.js';
@@ -40,7 +45,12 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
     usage,
     runtime.log,
   );
-  usageRoutes(app, { usage, speech, subscriptions });
+  usageRoutes(app, {
+    usage,
+    speech,
+    subscriptions,
+    audit: staffAccessRecorder(runtime, 'billing'),
+  });
   subscriptionRoutes(app, subscriptions);
   quotaRoutes(app, new QuotaService(runtime.db, config.QUOTA_RESERVATION_TTL_SECONDS));
   return app;

@@ -33,6 +33,7 @@ export const ROUTING_TABLE: readonly ServiceRoute[] = [
       '/api/admin/reset-password',
       '/api/admin/user-profile',
       '/api/admin/login-history',
+      '/api/admin/audit-log',
       '/api/admin/terms',
     ],
   },

@@ -3,6 +3,7 @@ import {
   RateLimiter,
   registerRetryAfter,
   type ServiceRuntime,
+  staffAccessRecorder,
   standardAppOptions,
 } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
@@ -50,7 +51,8 @@ export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyIn
       windowSeconds: config.VAULT_LOGIN_WINDOW_SECONDS,
       keyPrefix,
     }),
-    records: new VaultRecords(runtime.db),
+    records: new VaultRecords(runtime.db, runtime.relay),
+    audit: staffAccessRecorder(runtime, 'vault'),
     sessionTtlSeconds: config.VAULT_SESSION_TTL_SECONDS,
     cookieSecure: config.COOKIE_SECURE,
   });

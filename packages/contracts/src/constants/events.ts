@@ -7,4 +7,5 @@ export const EVENT_STREAM_SUBJECTS = [
   'document.>',
   'usage.>',
   'billing.>',
+  'audit.>',
 ];

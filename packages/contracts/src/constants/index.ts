@@ -4,6 +4,7 @@
  * `@pv/contracts` re-exports all of it for the services.
  */
 export * from './analytics.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './documents.js';

@@ -58,7 +58,23 @@ export interface TermsAcceptancesTable {
   user_agent: string | null;
 }
 
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditLogTable {
+  id: string;
+  occurred_at: Date;
+  recorded_at: Generated<Date>;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  ip_address: string;
+  service: string;
+  details: unknown;
+}
+
 export interface AuthDatabase {
+  audit_log: AuditLogTable;
   users: UsersTable;
   sessions: SessionsTable;
   terms_versions: TermsVersionsTable;
@@ -69,6 +85,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserPatch = Updateable<UsersTable>;
 export type TermsVersionRow = Selectable<TermsVersionsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 
 /** The auth database handle itself (transactions start here): our tables plus the kit's outbox. */
 export type AuthKysely = Kysely<AuthDatabase & KitTables>;

@@ -12,9 +12,11 @@ import {
   forbidden,
   isUniqueViolation,
   notFound,
-  type Principal,
+  recordStaffAccess,
+  type StaffAccess,
+  type StaffActor,
 } from '@pv/service-kit';
-import type { AuthDb, UserPatch, UserRow } from '../db/schema.js';
+import type { UserPatch, UserRow } from '../db/schema.js';
 import type { AuthDeps } from '../deps.js';
 import { endSessions, listLoginHistory } from '../sessions/session.repository.js';
 import { normalizeEmail } from './email.js';
@@ -29,6 +31,20 @@ import {
   updateUser,
 } from './user.repository.js';
 
+/** What auth records of staff access (issue 15 item 8): the target is always a user. */
+const onUser = (
+  action: StaffAccess['action'],
+  targetId: string,
+  details?: StaffAccess['details'],
+) =>
+  ({
+    service: 'auth',
+    action,
+    targetType: 'user',
+    targetId,
+    ...(details ? { details } : {}),
+  }) as const;
+
 const blankToNull = (value: string | null | undefined) =>
   value == null ? value : value.trim() || null;
 
@@ -40,13 +56,19 @@ export class AdminUsersService {
     return (await listUsersWithAcceptance(this.deps.db)).map(toAdminUser);
   }
 
-  async profile(id: string): Promise<AdminUser> {
+  /** One user in full, as the console's profile view shows it; the view is audited. */
+  async profile(id: string, staff?: StaffActor): Promise<AdminUser> {
     const [row] = await listUsersWithAcceptance(this.deps.db, id);
     if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+    if (staff) {
+      await recordStaffAccess(this.deps.db, staff, onUser('user.profile.view', id));
+      this.deps.relay.kick();
+    }
     return toAdminUser(row);
   }
 
   async create(
+    staff: StaffActor,
     body: AdminCreateUserBody,
   ): Promise<{ user: AdminUser; temporaryPassword?: string }> {
     const email = normalizeEmail(body.email);
@@ -77,6 +99,11 @@ export class AdminUsersService {
           change: 'registered',
           user: toChangedUser(row),
         });
+        await recordStaffAccess(
+          trx,
+          staff,
+          onUser('user.create', row.id, { isAdmin: row.is_admin, isPremium: row.is_premium }),
+        );
         return row;
       });
       this.deps.relay.kick();
@@ -90,11 +117,11 @@ export class AdminUsersService {
     }
   }
 
-  async update(actor: Principal, id: string, body: AdminUpdateUserBody): Promise<AdminUser> {
-    if (id === actor.userId && body.isAdmin === false) {
+  async update(staff: StaffActor, id: string, body: AdminUpdateUserBody): Promise<AdminUser> {
+    if (id === staff.actorId && body.isAdmin === false) {
       throw badRequest(Messages.cannotDemoteYourself, 'CANNOT_DEMOTE_SELF');
     }
-    if (id === actor.userId && body.userStatus && body.userStatus !== 'active') {
+    if (id === staff.actorId && body.userStatus && body.userStatus !== 'active') {
       throw badRequest(Messages.cannotChangeOwnStatus, 'CANNOT_CHANGE_OWN_STATUS');
     }
     const patch: UserPatch = {};
@@ -124,12 +151,22 @@ export class AdminUsersService {
           const holder = await findUserByEmail(trx, patch.email);
           if (holder && holder.id !== id) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
         }
+        const before = await findUserById(trx, id);
         const row = await updateUser(trx, id, patch);
-        if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+        if (!before || !row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
         await enqueueEvent(trx, 'auth.user.changed.v1', {
           change: 'updated',
           user: toChangedUser(row),
         });
+        // Field names only: what changed, never the values (an e-mail, an address).
+        const changed = Object.keys(body).sort().join(',');
+        await recordStaffAccess(trx, staff, onUser('user.update', id, { fields: changed }));
+        if (before.is_premium !== row.is_premium)
+          await recordStaffAccess(
+            trx,
+            staff,
+            onUser(row.is_premium ? 'user.premium.grant' : 'user.premium.revoke', id),
+          );
         return row;
       });
     } catch (error) {
@@ -151,7 +188,7 @@ export class AdminUsersService {
     }
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(staff: StaffActor, id: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
@@ -161,27 +198,42 @@ export class AdminUsersService {
         change: 'deleted',
         user: toChangedUser(row),
       });
+      await recordStaffAccess(trx, staff, onUser('user.delete', id));
     });
     this.deps.relay.kick();
     await this.deps.sessions.store.revokeAllOf(id);
   }
 
-  async resetPassword(body: ResetPasswordBody): Promise<void> {
+  async resetPassword(staff: StaffActor, body: ResetPasswordBody): Promise<void> {
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) {
       throw badRequest(Messages.passwordsDoNotMatch, 'PASSWORDS_DO_NOT_MATCH');
     }
-    const row = await updateUser(this.deps.db as AuthDb, body.userId, {
-      password_hash: await hashPassword(body.newPassword),
-      must_change_password: body.forcePasswordChange ?? true,
+    const passwordHash = await hashPassword(body.newPassword);
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      const updated = await updateUser(trx, body.userId, {
+        password_hash: passwordHash,
+        must_change_password: body.forcePasswordChange ?? true,
+      });
+      if (!updated) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+      await recordStaffAccess(
+        trx,
+        staff,
+        onUser('user.password.reset', updated.id, {
+          forcePasswordChange: body.forcePasswordChange ?? true,
+        }),
+      );
+      return updated;
     });
-    if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+    this.deps.relay.kick();
     const ended = await this.deps.sessions.store.revokeAllOf(row.id);
     await endSessions(this.deps.db, ended, 'password-reset');
   }
 
-  async loginHistory(userId: string, limit: number) {
+  async loginHistory(staff: StaffActor, userId: string, limit: number) {
     if (!(await findUserById(this.deps.db, userId)))
       throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+    await recordStaffAccess(this.deps.db, staff, onUser('user.login-history.view', userId));
+    this.deps.relay.kick();
     const rows = await listLoginHistory(this.deps.db, userId, limit);
     return rows.map((r) => {
       const end =

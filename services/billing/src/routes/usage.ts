@@ -1,5 +1,10 @@
 import { BillingRoutes } from '@pv/contracts';
-import { principalOf, registerRoute } from '@pv/service-kit';
+import {
+  principalOf,
+  registerRoute,
+  type StaffAccessRecorder,
+  staffActorOf,
+} from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { SonioxKeys } from '../speech/soniox.js';
 import type { SubscriptionService } from '../subscriptions/subscription.service.js';
@@ -7,9 +12,15 @@ import type { UsageService } from '../usage/usage.service.js';
 
 export function usageRoutes(
   app: FastifyInstance,
-  services: { usage: UsageService; speech: SonioxKeys; subscriptions: SubscriptionService },
+  services: {
+    usage: UsageService;
+    speech: SonioxKeys;
+    subscriptions: SubscriptionService;
+    /** The admin views below are staff access to personal data: each is audited. */
+    audit: StaffAccessRecorder;
+  },
 ) {
-  const { usage, speech, subscriptions } = services;
+  const { usage, speech, subscriptions, audit } = services;
   registerRoute(app, BillingRoutes.getSpeechUsage, async (request) =>
     usage.speechUsage(principalOf(request)),
   );
@@ -22,13 +33,32 @@ export function usageRoutes(
   registerRoute(app, BillingRoutes.userMetrics, async (request) =>
     usage.userMetrics(principalOf(request)),
   );
-  registerRoute(app, BillingRoutes.adminUserUsage, async (request) =>
-    usage.userMonths(request.params.userId),
-  );
-  registerRoute(app, BillingRoutes.adminMonthUsage, async (request) =>
-    usage.month({ year: request.query.year, month: request.query.month }),
-  );
-  registerRoute(app, BillingRoutes.adminPremiumSubscriptions, async (request) =>
-    subscriptions.subscriptionsOf(request.params.userId),
-  );
+  registerRoute(app, BillingRoutes.adminUserUsage, async (request) => {
+    const months = await usage.userMonths(request.params.userId);
+    await audit(staffActorOf(request), {
+      action: 'user.usage.view',
+      targetType: 'user',
+      targetId: request.params.userId,
+    });
+    return months;
+  });
+  registerRoute(app, BillingRoutes.adminMonthUsage, async (request) => {
+    const { year, month } = request.query;
+    const report = await usage.month({ year, month });
+    await audit(staffActorOf(request), {
+      action: 'usage.month.view',
+      targetType: 'usage',
+      details: { year: year ?? null, month: month ?? null },
+    });
+    return report;
+  });
+  registerRoute(app, BillingRoutes.adminPremiumSubscriptions, async (request) => {
+    const found = await subscriptions.subscriptionsOf(request.params.userId);
+    await audit(staffActorOf(request), {
+      action: 'user.subscription.view',
+      targetType: 'user',
+      targetId: request.params.userId,
+    });
+    return found;
+  });
 }

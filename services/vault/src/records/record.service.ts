@@ -9,7 +9,7 @@ import {
   type VaultRecordSummary,
   type VaultRecordsPage,
 } from '@pv/contracts';
-import { notFound } from '@pv/service-kit';
+import { notFound, recordStaffAccess, type StaffActor } from '@pv/service-kit';
 import type { AnonymisedConsult } from '../anonymise/anonymise.js';
 import type { VaultDb, VaultKysely, VaultRecordRow } from '../db/schema.js';
 import { csvLine, UTF8_BOM } from './csv.js';
@@ -105,7 +105,11 @@ export async function archiveConsult(
 
 /** What the admin console reads and deletes. */
 export class VaultRecords {
-  constructor(private readonly db: VaultKysely) {}
+  constructor(
+    private readonly db: VaultKysely,
+    /** Woken after a delete, so its audit entry reaches the log at once. */
+    private readonly relay: { kick(): void },
+  ) {}
 
   async list(page: number, filter: RecordFilter): Promise<VaultRecordsPage> {
     const months = (await monthCounts(this.db, filter.uf)).filter(
@@ -130,14 +134,37 @@ export class VaultRecords {
     return toRecord(row);
   }
 
-  async delete(consultId: string): Promise<number> {
-    const deleted = await this.db.transaction().execute((trx) => deleteRecord(trx, consultId));
+  /** Deletes one record; the deletion and its audit entry commit together. */
+  async delete(staff: StaffActor, consultId: string): Promise<number> {
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const found = await deleteRecord(trx, consultId);
+      if (found)
+        await recordStaffAccess(trx, staff, {
+          service: 'vault',
+          action: 'vault.record.delete',
+          targetType: 'vault-record',
+          targetId: consultId,
+        });
+      return found;
+    });
     if (!deleted) throw notFound(VaultMessages.recordNotFound, 'VAULT_RECORD_NOT_FOUND');
+    this.relay.kick();
     return 1;
   }
 
-  deleteAll(): Promise<number> {
-    return this.db.transaction().execute((trx) => deleteAllRecords(trx));
+  async deleteAll(staff: StaffActor): Promise<number> {
+    const count = await this.db.transaction().execute(async (trx) => {
+      const deleted = await deleteAllRecords(trx);
+      await recordStaffAccess(trx, staff, {
+        service: 'vault',
+        action: 'vault.records.delete-all',
+        targetType: 'vault',
+        details: { deletedCount: deleted },
+      });
+      return deleted;
+    });
+    this.relay.kick();
+    return count;
   }
 
   /**

@@ -4,7 +4,14 @@ import {
   VaultMessages,
   VaultRoutes,
 } from '@pv/contracts';
-import { badRequest, principalOf, registerRoute, unauthorized } from '@pv/service-kit';
+import {
+  AppError,
+  badRequest,
+  registerRoute,
+  type StaffAccessRecorder,
+  staffActorOf,
+  unauthorized,
+} from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { VaultAccess } from '../access/vault-access.js';
 import { filterOf, type VaultRecords } from '../records/record.service.js';
@@ -18,6 +25,8 @@ export interface AdminRouteDeps {
   records: VaultRecords;
   sessionTtlSeconds: number;
   cookieSecure: boolean;
+  /** Records staff reads in the audit trail (deletes record theirs in their own transaction). */
+  audit: StaffAccessRecorder;
 }
 
 const exportFileName = () => `transcript-vault-${new Date().toISOString().slice(0, 10)}.csv`;
@@ -25,12 +34,16 @@ const exportFileName = () => `transcript-vault-${new Date().toISOString().slice(
 /** Spec 2 §4, §7: unlock with the admin key, then list, read, export and delete. */
 export function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): void {
   registerRoute(app, VaultRoutes.login, async (request, reply) => {
-    const admin = principalOf(request);
-    const { token, expiresAt } = await deps.access.unlock(
-      admin.userId,
-      request.ip,
-      request.body.adminKey,
-    );
+    const staff = staffActorOf(request);
+    const { token, expiresAt } = await deps.access
+      .unlock(staff.actorId, staff.ipAddress, request.body.adminKey)
+      .catch(async (error: unknown) => {
+        // A wrong key is worth an auditor's eye; a throttled attempt was never compared.
+        if (error instanceof AppError && error.code === 'VAULT_KEY_INVALID')
+          await deps.audit(staff, { action: 'vault.unlock-denied', targetType: 'vault' });
+        throw error;
+      });
+    await deps.audit(staff, { action: 'vault.unlock', targetType: 'vault' });
     reply.setCookie(VAULT_COOKIE, token, {
       path: VAULT_COOKIE_PATH,
       httpOnly: true,
@@ -49,22 +62,36 @@ export function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): void {
   // session of their own; otherwise 401 and the console locks itself again.
   void app.register(async (locked) => {
     locked.addHook('preValidation', async (request) => {
-      const admin = principalOf(request);
-      const unlocked = await deps.access.isUnlocked(admin.userId, request.cookies[VAULT_COOKIE]);
+      const { actorId } = staffActorOf(request);
+      const unlocked = await deps.access.isUnlocked(actorId, request.cookies[VAULT_COOKIE]);
       if (!unlocked) throw unauthorized(VAULT_SESSION_CREDENTIAL.message, 'VAULT_LOCKED');
     });
 
-    registerRoute(locked, VaultRoutes.listRecords, async (request) =>
-      deps.records.list(request.query.page ?? 1, filterOf(request.query)),
-    );
+    registerRoute(locked, VaultRoutes.listRecords, async (request) => {
+      const page = request.query.page ?? 1;
+      const filter = filterOf(request.query);
+      const result = await deps.records.list(page, filter);
+      await deps.audit(staffActorOf(request), {
+        action: 'vault.records.list',
+        targetType: 'vault',
+        details: { page, ym: filter.ym, uf: filter.uf, shown: result.records.length },
+      });
+      return result;
+    });
 
-    registerRoute(locked, VaultRoutes.getRecord, async (request) =>
-      deps.records.get(request.params.id),
-    );
+    registerRoute(locked, VaultRoutes.getRecord, async (request) => {
+      const record = await deps.records.get(request.params.id);
+      await deps.audit(staffActorOf(request), {
+        action: 'vault.record.view',
+        targetType: 'vault-record',
+        targetId: request.params.id,
+      });
+      return record;
+    });
 
     registerRoute(locked, VaultRoutes.deleteRecord, async (request) => ({
       message: VaultMessages.recordDeleted,
-      deletedCount: await deps.records.delete(request.params.id),
+      deletedCount: await deps.records.delete(staffActorOf(request), request.params.id),
     }));
 
     registerRoute(locked, VaultRoutes.deleteAllRecords, async (request) => {
@@ -72,15 +99,20 @@ export function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): void {
         throw badRequest(VaultMessages.confirmDeleteAll, 'VAULT_CONFIRM_REQUIRED');
       return {
         message: VaultMessages.allRecordsDeleted,
-        deletedCount: await deps.records.deleteAll(),
+        deletedCount: await deps.records.deleteAll(staffActorOf(request)),
       };
     });
 
     registerRoute(locked, VaultRoutes.exportRecords, async (request, reply) => {
-      const stream = deps.records.exportCsv(
-        filterOf(request.query),
-        request.query.limit ?? VAULT_EXPORT_DEFAULT_LIMIT,
-      );
+      const filter = filterOf(request.query);
+      const limit = request.query.limit ?? VAULT_EXPORT_DEFAULT_LIMIT;
+      // Recorded before the first byte leaves: an export cut off midway was still an export.
+      await deps.audit(staffActorOf(request), {
+        action: 'vault.records.export',
+        targetType: 'vault',
+        details: { ym: filter.ym, uf: filter.uf, limit },
+      });
+      const stream = deps.records.exportCsv(filter, limit);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${exportFileName()}"`)

@@ -29,7 +29,7 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
     expect(await screen.findByText(DENIED)).toBeInTheDocument();
   });
 
-  it("shows the admin's name, 'Voltar ao App' to / and the eleven tabs", async () => {
+  it("shows the admin's name, 'Voltar ao App' to / and the eleven tabs, then 'Auditoria'", async () => {
     vi.stubGlobal('fetch', jsonResponses({ ...asAdmin }));
     renderAt(<AdminPage />);
     expect(await screen.findByTestId('admin-name')).toHaveTextContent('Ana Admin');
@@ -47,6 +47,7 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
       'Termos',
       'Mensagens',
       'Transcript Vault',
+      'Auditoria',
     ]);
   });
 

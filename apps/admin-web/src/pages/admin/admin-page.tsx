@@ -48,9 +48,11 @@ const TABS: TabDefinition[] = [
     label: 'Transcript Vault',
     Component: lazy(() => import('./vault/vault-tab')),
   },
+  // Issue 15 item 8: beyond the spec's eleven, the staff-access audit trail.
+  { key: 'auditoria', label: 'Auditoria', Component: lazy(() => import('./tabs/audit-tab')) },
 ];
 
-/** Spec 2 §2 "Administration console": the header and the eleven tabs. */
+/** Spec 2 §2 "Administration console": the header, the eleven tabs and 'Auditoria'. */
 export default function AdminPage() {
   return <AdminShell>{() => <AdminTabs />}</AdminShell>;
 }

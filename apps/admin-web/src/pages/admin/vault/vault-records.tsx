@@ -1,10 +1,11 @@
 import { Alert } from '@mui/material';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Pager } from '../../../components/pager';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { T } from '../../../messages';
 import { useVaultRecords } from './use-vault-records';
 import { VaultRecordDialog } from './vault-record-dialog';
-import { VaultPager, VaultRecordsTable } from './vault-records-table';
+import { VaultRecordsTable } from './vault-records-table';
 import { VaultToolbar } from './vault-toolbar';
 
 /** Spec 2 §5: the unlocked vault's records, filters, export and deletions. */
@@ -37,10 +38,7 @@ export function VaultRecords() {
         )}
       </QueryState>
       {pagination && pagination.totalPages > 0 && (
-        <VaultPager
-          pagination={pagination}
-          onStep={(pages) => vault.setPage((page) => page + pages)}
-        />
+        <Pager pagination={pagination} onStep={(pages) => vault.setPage((page) => page + pages)} />
       )}
       {vault.viewing && (
         <VaultRecordDialog

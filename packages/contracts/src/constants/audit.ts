@@ -1,0 +1,40 @@
+/**
+ * The audit trail of staff access to sensitive data (LGPD art. 37: the controller keeps a record
+ * of its processing operations). Each action names what a member of staff did; the console shows
+ * the pt-BR label.
+ */
+export const AUDIT_ACTIONS = {
+  'vault.unlock': 'Desbloqueou o cofre',
+  'vault.unlock-denied': 'Chave do cofre recusada',
+  'vault.records.list': 'Listou registros do cofre',
+  'vault.record.view': 'Abriu um registro do cofre',
+  'vault.records.export': 'Exportou registros do cofre',
+  'vault.record.delete': 'Excluiu um registro do cofre',
+  'vault.records.delete-all': 'Excluiu todos os registros do cofre',
+  'user.profile.view': 'Viu o perfil de um usuário',
+  'user.login-history.view': 'Viu o histórico de acesso de um usuário',
+  'user.usage.view': 'Viu o uso de um usuário',
+  'usage.month.view': 'Viu o uso do mês de todos os usuários',
+  'user.subscription.view': 'Viu a assinatura de um usuário',
+  'user.password.reset': 'Redefiniu a senha de um usuário',
+  'user.premium.grant': 'Concedeu Premium a um usuário',
+  'user.premium.revoke': 'Retirou o Premium de um usuário',
+  'user.create': 'Criou um usuário',
+  'user.update': 'Editou um usuário',
+  'user.delete': 'Excluiu um usuário',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/** What an audited action was done to. */
+export const AUDIT_TARGET_TYPES = ['vault', 'vault-record', 'user', 'usage'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const AUDIT_LOG_PAGE_SIZE = 50;
+export const AUDIT_LOG_MAX_PAGE_SIZE = 200;
+
+export const AuditMessages = {
+  invalidFilter:
+    'Filtro da auditoria inválido. Confira a ação, as datas (AAAA-MM-DD) e os identificadores.',
+  invalidPage: 'Página inválida.',
+} as const;

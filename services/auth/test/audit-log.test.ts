@@ -1,0 +1,157 @@
+import { AUDIT_ACTIONS, type AuditEntry, AuditMessages } from '@pv/contracts';
+import { eventually } from '@pv/service-kit/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyAuditRecorded } from '../src/events/audit-consumer.js';
+import { type AuthUnderTest, Client, newUser, signedInAdmin, startAuth } from './harness.js';
+
+type Page = { entries: AuditEntry[]; pagination: { totalCount: number; hasNext: boolean } };
+
+describe('audit trail of staff access (issue 15 item 8)', () => {
+  let auth: AuthUnderTest;
+  beforeAll(async () => {
+    auth = await startAuth({}, { consumer: true });
+  });
+  afterAll(() => auth.close());
+
+  /** The log as an admin reads it, once `predicate` holds (the outbox and consumer are async). */
+  async function logUntil(query: string, predicate: (page: Page) => boolean): Promise<Page> {
+    const admin = await signedInAdmin(auth.url);
+    return eventually(async () => {
+      const res = await admin.get(`/api/admin/audit-log${query}`);
+      expect(res.status).toBe(200);
+      const page = res.body as unknown as Page;
+      return predicate(page) ? page : undefined;
+    });
+  }
+
+  it('records profile, login-history, reset, Premium grant and delete with actor, target, address and time', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const { id } = await newUser(auth.url);
+    const before = Date.now();
+    expect((await admin.get(`/api/admin/user-profile/${id}`)).status).toBe(200);
+    expect((await admin.get(`/api/admin/login-history/${id}`)).status).toBe(200);
+    expect(
+      (
+        await admin.post('/api/admin/reset-password', {
+          userId: id,
+          newPassword: 'Nova!senha9',
+          forcePasswordChange: true,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await admin.put(`/api/admin/users/${id}`, { isPremium: true })).status).toBe(200);
+    expect((await admin.delete(`/api/admin/users/${id}`)).status).toBe(200);
+
+    const page = await logUntil(`?targetId=${id}`, (p) => p.entries.length >= 6);
+    const actions = page.entries.map((e) => e.action);
+    // Newest first.
+    expect(actions).toEqual([
+      'user.delete',
+      'user.premium.grant',
+      'user.update',
+      'user.password.reset',
+      'user.login-history.view',
+      'user.profile.view',
+    ]);
+    const adminId = page.entries[0]!.actorId;
+    for (const entry of page.entries) {
+      expect(entry).toMatchObject({
+        actorId: adminId,
+        actorEmail: 'chefe@clinica.test',
+        targetType: 'user',
+        targetId: id,
+        ipAddress: '127.0.0.1',
+        service: 'auth',
+      });
+      expect(Date.parse(entry.occurredAt)).toBeGreaterThanOrEqual(before - 1000);
+    }
+    // What changed, never the values.
+    expect(page.entries[2]!.details).toEqual({ fields: 'isPremium' });
+    expect(JSON.stringify(page.entries)).not.toContain('Nova!senha9');
+  });
+
+  it('filters by action, actor and dates, and pages newest first', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const { id } = await newUser(auth.url);
+    for (let i = 0; i < 3; i++) await admin.get(`/api/admin/user-profile/${id}`);
+    const all = await logUntil(
+      `?targetId=${id}&action=user.profile.view&limit=2`,
+      (p) => p.pagination.totalCount === 3,
+    );
+    expect(all.entries).toHaveLength(2);
+    expect(all.pagination).toMatchObject({ totalCount: 3, hasNext: true });
+    const second = await admin.get(
+      `/api/admin/audit-log?targetId=${id}&action=user.profile.view&limit=2&page=2`,
+    );
+    expect((second.body as unknown as Page).entries).toHaveLength(1);
+    const firstIds = all.entries.map((e) => e.id);
+    expect(firstIds).not.toContain((second.body as unknown as Page).entries[0]!.id);
+
+    const byEmail = await admin.get(`/api/admin/audit-log?actor=CHEFE@clinica.test&targetId=${id}`);
+    expect((byEmail.body as unknown as Page).pagination.totalCount).toBe(3);
+    const today = new Date().toISOString().slice(0, 10);
+    const inRange = await admin.get(
+      `/api/admin/audit-log?targetId=${id}&from=${today}&to=${today}`,
+    );
+    expect((inRange.body as unknown as Page).pagination.totalCount).toBe(3);
+    const tooOld = await admin.get(
+      `/api/admin/audit-log?targetId=${id}&from=2020-01-01&to=2020-01-31`,
+    );
+    expect((tooOld.body as unknown as Page).pagination.totalCount).toBe(0);
+  });
+
+  it('answers a bad filter with a pt-BR message and keeps non-admins out', async () => {
+    const admin = await signedInAdmin(auth.url);
+    for (const query of ['?action=nada', '?from=2026-13-45x', '?from=2026-02-01&to=2026-01-01']) {
+      const res = await admin.get(`/api/admin/audit-log${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(AuditMessages.invalidFilter);
+    }
+    const { client } = await newUser(auth.url);
+    expect((await client.get('/api/admin/audit-log')).status).toBe(403);
+    expect((await new Client(auth.url).get('/api/admin/audit-log')).status).toBe(401);
+  });
+
+  it('is append-only: the database refuses to change or remove an entry', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const { id } = await newUser(auth.url);
+    await admin.get(`/api/admin/user-profile/${id}`);
+    await logUntil(`?targetId=${id}`, (p) => p.entries.length === 1);
+    await expect(
+      sql`UPDATE audit_log SET actor_email = 'outro@x.test' WHERE target_id = ${id}`.execute(
+        auth.db,
+      ),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      sql`DELETE FROM audit_log WHERE target_id = ${id}`.execute(auth.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(sql`TRUNCATE audit_log`.execute(auth.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('stores a redelivered event once', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const { id } = await newUser(auth.url);
+    const payload = {
+      actorId: '00000000-0000-4000-8000-000000000001',
+      actorEmail: 'ops@clinica.test',
+      action: 'vault.record.view' as const,
+      targetType: 'vault-record' as const,
+      targetId: id,
+      ipAddress: '203.0.113.9',
+      service: 'vault',
+      details: {},
+    };
+    const event = await auth.emit('audit.access.recorded.v1', payload);
+    await logUntil(`?targetId=${id}`, (p) => p.entries.length === 1);
+    // The consumer sees the same envelope again (an ack lost before a restart).
+    await applyAuditRecorded(auth.runtime, event);
+    await auth.emit('audit.access.recorded.v1', payload); // another event: counted
+    const page = await logUntil(`?targetId=${id}`, (p) => p.entries.length >= 2);
+    const again = await admin.get(`/api/admin/audit-log?targetId=${id}`);
+    expect((again.body as unknown as Page).pagination.totalCount).toBe(2);
+    expect(page.entries.map((e) => e.id)).toContain(event.id);
+    expect(page.entries[0]).toMatchObject({ service: 'vault', ipAddress: '203.0.113.9' });
+    expect(AUDIT_ACTIONS[page.entries[0]!.action]).toBe('Abriu um registro do cofre');
+  });
+});

@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type {
   AiRequestCompletedPayload,
-  ConsultFormattedPayload,
+  ConsultFormattedSummaryPayload,
   DocumentGeneratedPayload,
   EventEnvelope,
   EventSubject,
@@ -61,7 +61,7 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
         return;
       }
       case 'consult.formatted.v1': {
-        const p = event.payload as ConsultFormattedPayload;
+        const p = event.payload as ConsultFormattedSummaryPayload;
         // One dictation turned into a note: counted as a transcription and as a formatting.
         await addToMonth(trx, {
           userId: p.userId!,

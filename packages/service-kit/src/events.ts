@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   AckPolicy,
   type ConsumerMessages,
@@ -45,6 +45,11 @@ export interface KitTables {
     error: string;
   };
   processed_events: { event_id: string; subject: string; processed_at: Date };
+  /**
+   * Users erased here (LGPD art. 18): the SHA-256 of the id, never the id, so the tombstone
+   * itself names no one, yet a late event about that id is recognised and ignored.
+   */
+  erased_users: { user_key: string; erased_at: Date };
 }
 
 export const kitMigrations: Record<string, Migration> = {
@@ -94,7 +99,48 @@ export const kitMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0000_0002_kit_erased_users': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('erased_users')
+        .addColumn('user_key', 'text', (c) => c.primaryKey())
+        .addColumn('erased_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };
+
+const userKey = (userId: string) => createHash('sha256').update(userId).digest('hex');
+
+/**
+ * Records that a user was erased here, in the erasure's transaction, so that `isErased` makes
+ * every later (late, redelivered, replayed) event about them a no-op.
+ * @example await tombstoneUser(trx, user.id)
+ */
+export async function tombstoneUser<DB extends KitTables>(
+  trx: Kysely<DB> | Transaction<DB>,
+  userId: string,
+): Promise<void> {
+  await (trx as unknown as Kysely<KitTables>)
+    .insertInto('erased_users')
+    .values({ user_key: userKey(userId), erased_at: new Date() })
+    .onConflict((oc) => oc.column('user_key').doNothing())
+    .execute();
+}
+
+/** Whether a user was erased here: events about them must not bring anything back. */
+export async function isErased<DB extends KitTables>(
+  db: Kysely<DB> | Transaction<DB>,
+  userId: string | null | undefined,
+): Promise<boolean> {
+  if (!userId) return false;
+  const row = await (db as unknown as Kysely<KitTables>)
+    .selectFrom('erased_users')
+    .select('user_key')
+    .where('user_key', '=', userKey(userId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * The outbox's own metrics, apart from any Fastify app (the relay runs in every process, workers

@@ -183,6 +183,7 @@ export async function startStack(options: StackOptions = {}) {
 
   // Support, analytics and vault run their consumers only with `events` (their events' tests
   // otherwise live in each service).
+  const supportPrefix = `pv:test:support:${randomBytes(5).toString('hex')}:`;
   const [supportService, analyticsService, vaultService] = await Promise.all([
     startServiceUnderTest({
       name: 'sys_support',
@@ -190,17 +191,13 @@ export async function startStack(options: StackOptions = {}) {
       loadConfig: loadSupportConfig,
       open: openSupport,
       build: (config, runtime) =>
-        buildSupportApp({
-          config,
-          runtime,
-          logger: false,
-          redisKeyPrefix: `pv:test:support:${randomBytes(5).toString('hex')}:`,
-        }),
+        buildSupportApp({ config, runtime, logger: false, redisKeyPrefix: supportPrefix }),
       consumer: (nc, runtime, config) =>
         startSupportErasure(nc, {
           db: runtime.db,
           durable: config.SUPPORT_CONSUMER,
           log: runtime.log,
+          limits: { redis: runtime.redis, keyPrefix: supportPrefix },
         }),
       startConsumer: options.events ?? false,
       env: extra,

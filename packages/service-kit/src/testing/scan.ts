@@ -2,8 +2,9 @@ import type { Redis } from 'ioredis';
 import pg from 'pg';
 
 /**
- * The Redis keys (matching `pattern`) whose content contains `needle`, whatever their type:
- * strings, hashes, lists, sets, sorted sets and streams (BullMQ's event stream included).
+ * The Redis keys (matching `pattern`) whose name or content contains `needle` (case-insensitive),
+ * whatever their type: strings, hashes, lists, sets, sorted sets and streams (BullMQ's event
+ * stream included).
  * For tests that prove personal data is gone.
  * @example expect(await redisKeysContaining(redis, 'ZEBRAFINCH', 'bull:formatting:*')).toEqual([])
  */
@@ -13,12 +14,17 @@ export async function redisKeysContaining(
   pattern = '*',
 ): Promise<string[]> {
   const found: string[] = [];
+  const wanted = needle.toLowerCase();
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
     cursor = next;
     for (const key of keys) {
-      if (key.includes(needle) || (await contentOf(redis, key)).includes(needle)) found.push(key);
+      if (
+        key.toLowerCase().includes(wanted) ||
+        (await contentOf(redis, key)).toLowerCase().includes(wanted)
+      )
+        found.push(key);
     }
   } while (cursor !== '0');
   return found;
@@ -27,7 +33,7 @@ export async function redisKeysContaining(
 async function contentOf(redis: Redis, key: string): Promise<string> {
   switch (await redis.type(key)) {
     case 'string':
-      return (await redis.getBuffer(key))?.toString('latin1') ?? '';
+      return (await redis.get(key)) ?? '';
     case 'hash':
       return JSON.stringify(await redis.hgetall(key));
     case 'list':

@@ -5,6 +5,7 @@ import { EVENT_STREAM, EVENT_STREAM_SUBJECTS, PHI_STREAM } from '@pv/contracts';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceApp } from '../src/app.js';
 import { createDb, databaseUrl, migrateToLatest } from '../src/db.js';
 import {
   connectNats,
@@ -137,6 +138,11 @@ describe('OutboxRelay: the outbox never blocks', () => {
       await db.selectFrom('outbox_events').select('id').where('id', '=', huge.id).execute(),
     ).toEqual([]);
     expect(await deadLetterCount('auth.user.logged-in.v1')).toBe(before + 1);
+    // Exposed at every service's /metrics.
+    const app = await createServiceApp({ name: 'kit-outbox' });
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/pv_outbox_dead_letters\{subject="auth.user.logged-in.v1"\} \d+/);
+    await app.close();
     await events.stop();
   });
 

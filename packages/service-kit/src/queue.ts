@@ -158,6 +158,12 @@ export class JobQueue {
         );
       });
       return resultOf(definition, await Promise.race([finished, timedOut]));
+    } catch (error) {
+      // Nobody waits any more: a job still waiting (no worker took it) goes now, with its
+      // payload, instead of sitting in Redis. A running one is locked (this fails) and is
+      // removed when it ends.
+      if (error instanceof JobTimeoutError) await job.remove().catch(() => undefined);
+      throw error;
     } finally {
       clearTimeout(timer);
       this.progressHandlers.delete(jobId);

@@ -151,4 +151,22 @@ describe('the job shape', () => {
     expect((error as JobTimeoutError).timeoutMs).toBe(300);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
+
+  it('a job no worker took is removed, payload and all, when its caller stops waiting', async () => {
+    const name = `test-jobs-orphan-${Date.now()}`;
+    const queue = new JobQueue(name, testInfra.redisUrl);
+    await queue.ready();
+    const marker = `echo:ORPHANFINCH${Date.now()}`;
+    const error = await queue
+      .run(answerJob(name), { mode: marker, delayMs: 0 }, { timeoutMs: 300 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobTimeoutError);
+    const redis = createRedis(testInfra.redisUrl);
+    try {
+      expect(await redisKeysContaining(redis, 'ORPHANFINCH', `bull:${name}:*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+      await queue.discard();
+    }
+  });
 });

@@ -51,8 +51,10 @@ export const UserChangedPayloadSchema = Type.Object({
 export type UserChangedPayload = Static<typeof UserChangedPayloadSchema>;
 
 /**
- * A successful format. The only event that carries clinical text: its one consumer is the vault,
- * which anonymises before storing. `clientIp` is there only for the vault's keyed hash.
+ * A successful format, with its text: the only event that carries clinical text. It travels on
+ * the restricted subject `phi.consult.formatted.v1` (stream PV_PHI, kept hours), whose one
+ * consumer is the vault, which pseudonymises before storing. `clientIp` is there only for the
+ * vault's keyed hash.
  */
 export const ConsultFormattedPayloadSchema = Type.Object({
   consultId: Type.String({ format: 'uuid' }),
@@ -65,6 +67,28 @@ export const ConsultFormattedPayloadSchema = Type.Object({
   clientIp: Type.String(),
 });
 export type ConsultFormattedPayload = Static<typeof ConsultFormattedPayloadSchema>;
+
+/**
+ * A successful format, for internal teams (billing, analytics): ids, specialty, sizes, engine,
+ * tokens and durations; no text, no address. Published as `consult.formatted.v1` beside the
+ * restricted `phi.consult.formatted.v1` of the same consult.
+ */
+export const ConsultFormattedSummaryPayloadSchema = Type.Object({
+  consultId: Type.String({ format: 'uuid' }),
+  userId: Nullable(Type.String({ format: 'uuid' })),
+  professional: Type.String(),
+  engine: Type.String(),
+  /** Characters of the dictation and of the note. */
+  transcriptChars: Type.Integer({ minimum: 0 }),
+  formattedChars: Type.Integer({ minimum: 0 }),
+  audioLengthSec: Nullable(Type.Number()),
+  /** The language model's tokens (0 for the offline formatter). */
+  promptTokens: Type.Integer({ minimum: 0 }),
+  completionTokens: Type.Integer({ minimum: 0 }),
+  /** From the request's arrival to the note, in milliseconds. */
+  durationMs: Type.Integer({ minimum: 0 }),
+});
+export type ConsultFormattedSummaryPayload = Static<typeof ConsultFormattedSummaryPayloadSchema>;
 
 /** One call to a language model (or the offline formatter, with zero tokens and cost). */
 export const AiRequestCompletedPayloadSchema = Type.Object({
@@ -120,7 +144,8 @@ export type SubscriptionChangedPayload = Static<typeof SubscriptionChangedPayloa
 export const EventCatalog = {
   'auth.user.logged-in.v1': UserLoggedInPayloadSchema,
   'auth.user.changed.v1': UserChangedPayloadSchema,
-  'consult.formatted.v1': ConsultFormattedPayloadSchema,
+  'consult.formatted.v1': ConsultFormattedSummaryPayloadSchema,
+  'phi.consult.formatted.v1': ConsultFormattedPayloadSchema,
   'ai.request.completed.v1': AiRequestCompletedPayloadSchema,
   'document.generated.v1': DocumentGeneratedPayloadSchema,
   'usage.speech-seconds.v1': SpeechSecondsPayloadSchema,

@@ -11,7 +11,7 @@ import {
 import { defineRoute } from './route.js';
 
 /**
- * Contracts of the vault service: the anonymised transcript vault (issue 6; spec 1 §4, §7 and
+ * Contracts of the vault service: the pseudonymised transcript vault (issue 6; spec 1 §4, §7 and
  * spec 2 §2, §3, §4, §5, §7, §8, §9).
  */
 

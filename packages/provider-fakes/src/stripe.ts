@@ -115,6 +115,21 @@ export async function startFakeStripe(
         customers.set(customer.id, customer);
         return sendJson(res, 200, customer);
       }
+      case 'DELETE customers/:id': {
+        // As Stripe does: deleting a customer cancels its subscriptions at once.
+        const customer = customers.get(String(key));
+        if (!customer) return missing(res, 'customer', String(key));
+        customers.delete(String(key));
+        for (const sub of subscriptions.values())
+          if (sub.customer === key && sub.status !== 'canceled')
+            Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: now() });
+        return sendJson(res, 200, { id: key, object: 'customer', deleted: true });
+      }
+      case 'GET customers/:id': {
+        const customer = customers.get(String(key));
+        if (!customer) return missing(res, 'customer', String(key));
+        return sendJson(res, 200, customer);
+      }
       case 'POST products': {
         const product = { id: id('prod'), object: 'product', name: body.name, active: true };
         products.set(product.id, product);
@@ -291,6 +306,7 @@ export async function startFakeStripe(
     webhookSecret,
     publishableKey: 'pk_test_fake',
     calls,
+    customers,
     subscriptions,
     intents,
     sign,

@@ -36,6 +36,11 @@ export const BaseConfigFields = {
   PUBLIC_ORIGINS: Type.String({ default: 'http://localhost:8080' }),
   /** Fastify trustProxy: which hops may set X-Forwarded-For (the gateway). */
   TRUST_PROXY: Type.String({ default: 'loopback' }),
+  /**
+   * Seconds a published outbox row (already emptied of its payload) is kept before deletion.
+   * The payload itself goes the moment the broker has the event.
+   */
+  OUTBOX_RETENTION_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
 } satisfies TProperties;
 
 /**

@@ -74,7 +74,13 @@ export async function migrateToLatest(
   db: Kysely<unknown>,
   migrations: Record<string, Migration>,
 ): Promise<void> {
-  const migrator = new Migrator({ db, provider: new ListedMigrations(migrations) });
+  // The kit's own migrations (named 0000_...) sort before every service's; a kit migration added
+  // later must still run on a database whose service migrations already ran.
+  const migrator = new Migrator({
+    db,
+    provider: new ListedMigrations(migrations),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

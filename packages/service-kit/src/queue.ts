@@ -30,6 +30,24 @@ export function bullmqConnection(redisUrl: string) {
   };
 }
 
+/**
+ * Where a job's outcome and its latest progress wait for the caller, under the queue's own key
+ * prefix (the per-process Redis ACLs already cover bull:<queue>:*). BullMQ copies a job's return
+ * value and progress into the queue's event stream (`bull:<queue>:events`, kept up to 10 000
+ * entries) and its job hash: with patient text in them, a note would stay in Redis long after its
+ * delivery. So the worker returns and reports only references; the text sits in these
+ * short-lived keys, and the caller deletes the outcome as it reads it (GETDEL).
+ */
+export const jobResultKey = (queue: string, jobId: string) => `bull:${queue}:pv-result:${jobId}`;
+export const jobProgressKey = (queue: string, jobId: string) =>
+  `bull:${queue}:pv-progress:${jobId}`;
+/** What a finished job returns through BullMQ: a pointer, never the outcome itself. */
+interface OutcomeReference {
+  pvResult: string;
+}
+const isReference = (value: unknown): value is OutcomeReference =>
+  typeof value === 'object' && value !== null && 'pvResult' in value;
+
 // BullMQ's own wait gets a little longer than ours, so the typed timeout always speaks first and
 // BullMQ still removes its listeners of a job that never finishes.
 const WAIT_GRACE_MS = 5_000;
@@ -51,9 +69,27 @@ export class JobQueue {
     this.queue.setMaxListeners(0);
     this.events.setMaxListeners(0);
     // One progress listener for all jobs, dispatching by id, instead of one per waiting call.
-    this.events.on('progress', ({ jobId, data }: { jobId: string; data: unknown }) => {
-      this.progressHandlers.get(jobId)?.(data);
+    // The event carries only a sequence number; the text is read from the job's progress key.
+    this.events.on('progress', ({ jobId }: { jobId: string }) => {
+      const handler = this.progressHandlers.get(jobId);
+      if (!handler) return;
+      void this.queue.client
+        .then((client) => client.get(jobProgressKey(this.name, jobId)))
+        .then((raw) => {
+          if (raw !== null) handler(JSON.parse(raw));
+        })
+        .catch(() => undefined);
     });
+  }
+
+  /** Takes a finished job's outcome from its key, deleting it: no one reads it twice. */
+  private async takeOutcome(jobId: string): Promise<unknown> {
+    const client = await this.queue.client;
+    const key = jobResultKey(this.name, jobId);
+    // Only the one caller waiting for this job id reads it, so GET then DEL is enough.
+    const raw = await client.get(key);
+    if (raw !== null) await client.del(key);
+    return raw === null ? undefined : JSON.parse(raw);
   }
 
   /**
@@ -90,8 +126,9 @@ export class JobQueue {
     const job = await this.queue.add(definition.name, payload, {
       attempts: options.attempts ?? 3,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
-      removeOnComplete: { age: 3600, count: 1000 },
-      removeOnFail: { age: 24 * 3600 },
+      // The caller has the payload and receives the outcome: neither stays in Redis after it.
+      removeOnComplete: true,
+      removeOnFail: true,
     });
     const jobId = job.id ?? '';
     if (options.onProgress) this.progressHandlers.set(jobId, options.onProgress);
@@ -99,7 +136,19 @@ export class JobQueue {
     try {
       const finished = job
         .waitUntilFinished(this.events, options.timeoutMs + WAIT_GRACE_MS)
-        .catch((error: unknown) => {
+        .then(async (returned: unknown) => {
+          if (!isReference(returned)) return returned;
+          const outcome = await this.takeOutcome(jobId);
+          if (outcome === undefined)
+            throw new JobCrashedError(definition.name, 'the result expired before it was read');
+          return outcome;
+        })
+        .catch(async (error: unknown) => {
+          if (error instanceof JobCrashedError) throw error;
+          // A job that finished (and was removed) before our listener was in place reads as
+          // missing to BullMQ; its outcome is still waiting in its key.
+          const outcome = await this.takeOutcome(jobId).catch(() => undefined);
+          if (outcome !== undefined) return outcome;
           throw new JobCrashedError(definition.name, (error as Error).message ?? String(error));
         });
       const timedOut = new Promise<never>((_, reject) => {
@@ -109,9 +158,19 @@ export class JobQueue {
         );
       });
       return resultOf(definition, await Promise.race([finished, timedOut]));
+    } catch (error) {
+      // Nobody waits any more: a job still waiting (no worker took it) goes now, with its
+      // payload, instead of sitting in Redis. A running one is locked (this fails) and is
+      // removed when it ends.
+      if (error instanceof JobTimeoutError) await job.remove().catch(() => undefined);
+      throw error;
     } finally {
       clearTimeout(timer);
       this.progressHandlers.delete(jobId);
+      if (options.onProgress)
+        await this.queue.client
+          .then((client) => client.del(jobProgressKey(this.name, jobId)))
+          .catch(() => undefined);
     }
   }
 
@@ -150,6 +209,8 @@ export interface WorkerOptions {
   log: Logger;
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  /** How long a finished job's outcome waits for its caller before it expires; default 5 min. */
+  resultTtlMs?: number;
 }
 
 /**
@@ -160,23 +221,38 @@ export interface WorkerOptions {
  */
 export function startWorker(options: WorkerOptions): Worker {
   const byName = new Map(options.jobs.map((bound) => [bound.definition.name, bound]));
-  const worker = new Worker(
+  const resultTtlMs = options.resultTtlMs ?? 5 * 60_000;
+  const worker: Worker = new Worker(
     options.queue,
-    async (job): Promise<JobOutcome> => {
+    async (job): Promise<OutcomeReference> => {
       const bound = byName.get(job.name);
       if (!bound) throw new UnrecoverableError(`No handler for job ${job.name}`);
       if (!Value.Check(bound.definition.payloadSchema, job.data))
         throw new UnrecoverableError(`Invalid payload for job ${job.name}`);
+      const id = job.id ?? '';
+      let sequence = 0;
       const context = {
-        id: job.id ?? '',
-        reportProgress: (data: unknown) => job.updateProgress(data as object),
+        id,
+        reportProgress: async (data: unknown) => {
+          const client = await worker.client;
+          await client.set(jobProgressKey(options.queue, id), JSON.stringify(data), {
+            PX: resultTtlMs,
+          });
+          sequence += 1;
+          await job.updateProgress({ sequence });
+        },
       };
+      let outcome: JobOutcome;
       try {
-        return { ok: true, result: await bound.handle(job.data, context) };
+        outcome = { ok: true, result: await bound.handle(job.data, context) };
       } catch (error) {
-        if (error instanceof JobFailedError) return { ok: false, failure: error.failure };
-        throw error;
+        if (!(error instanceof JobFailedError)) throw error;
+        outcome = { ok: false, failure: error.failure };
       }
+      const client = await worker.client;
+      const key = jobResultKey(options.queue, id);
+      await client.set(key, JSON.stringify(outcome), { PX: resultTtlMs });
+      return { pvResult: key };
     },
     {
       connection: bullmqConnection(options.redisUrl),

@@ -110,6 +110,8 @@ export interface RuntimeOptions {
   logLevel?: string;
   /** How often the outbox relay looks for unpublished events. */
   outboxIntervalMs?: number;
+  /** Seconds a published (emptied) outbox row is kept (OUTBOX_RETENTION_SECONDS; default 60). */
+  outboxRetentionSeconds?: number;
 }
 
 /** Everything a service process holds open, built once and closed once. */
@@ -144,6 +146,9 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
     nats: () => nats.current,
     log,
     ...(options.outboxIntervalMs ? { intervalMs: options.outboxIntervalMs } : {}),
+    ...(options.outboxRetentionSeconds !== undefined
+      ? { retentionSeconds: options.outboxRetentionSeconds }
+      : {}),
   });
   relay.start();
 

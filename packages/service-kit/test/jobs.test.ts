@@ -10,7 +10,8 @@ import {
   JobTimeoutError,
 } from '../src/jobs.js';
 import { JobQueue, startWorker } from '../src/queue.js';
-import { testInfra } from '../src/testing/index.js';
+import { createRedis } from '../src/redis.js';
+import { redisKeysContaining, testInfra } from '../src/testing/index.js';
 
 const open: { queue: JobQueue; worker: Worker }[] = [];
 afterEach(async () => {
@@ -49,6 +50,10 @@ async function answering() {
           });
         if (mode === 'crash') throw new Error('boom');
         if (mode === 'off-schema') return { text: 42 } as unknown as { text: string };
+        if (mode.startsWith('echo:')) {
+          await context.reportProgress({ text: `parcial ${mode}` });
+          return { text: `nota ${mode}` };
+        }
         await context.reportProgress({ text: 'meio' });
         return { text: 'pronto' };
       }),
@@ -74,6 +79,33 @@ describe('the job shape', () => {
     );
     expect(result).toEqual({ text: 'pronto' });
     expect(progress).toContainEqual({ text: 'meio' });
+  });
+
+  it('leaves no payload, progress or result in Redis once the caller has it (events stream included)', async () => {
+    const { queue, definition } = await answering();
+    const marker = `echo:ZEBRAFINCH${Date.now()}`;
+    const progress: unknown[] = [];
+    const result = await queue.run(
+      definition,
+      { mode: marker, delayMs: 50 },
+      { timeoutMs: 10_000, onProgress: (data) => progress.push(data) },
+    );
+    expect(result).toEqual({ text: `nota ${marker}` });
+    expect(progress).toContainEqual({ text: `parcial ${marker}` });
+    const declared = await queue
+      .run(definition, { mode: 'declared', delayMs: 0 }, { timeoutMs: 10_000 })
+      .catch((e: unknown) => e);
+    expect(declared).toBeInstanceOf(JobFailedError);
+    const redis = createRedis(testInfra.redisUrl);
+    try {
+      // The queue's event stream still exists (it is how callers learn a job finished)...
+      expect(await redis.exists(`bull:${queue.name}:events`)).toBe(1);
+      // ...but neither it nor any job hash or key of the queue holds the text.
+      expect(await redisKeysContaining(redis, 'ZEBRAFINCH', `bull:${queue.name}:*`)).toEqual([]);
+      expect(await redisKeysContaining(redis, 'indisponível', `bull:${queue.name}:*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('a declared failure reaches the caller as a typed value, without retries', async () => {
@@ -118,5 +150,23 @@ describe('the job shape', () => {
     expect(error).toBeInstanceOf(JobTimeoutError);
     expect((error as JobTimeoutError).timeoutMs).toBe(300);
     expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('a job no worker took is removed, payload and all, when its caller stops waiting', async () => {
+    const name = `test-jobs-orphan-${Date.now()}`;
+    const queue = new JobQueue(name, testInfra.redisUrl);
+    await queue.ready();
+    const marker = `echo:ORPHANFINCH${Date.now()}`;
+    const error = await queue
+      .run(answerJob(name), { mode: marker, delayMs: 0 }, { timeoutMs: 300 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JobTimeoutError);
+    const redis = createRedis(testInfra.redisUrl);
+    try {
+      expect(await redisKeysContaining(redis, 'ORPHANFINCH', `bull:${name}:*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+      await queue.discard();
+    }
   });
 });

@@ -14,5 +14,6 @@ export function openAnalytics(config: AnalyticsConfig): Promise<ServiceRuntime<A
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: analyticsMigrations,
     logLevel: config.LOG_LEVEL,
+    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

@@ -86,7 +86,15 @@ beforeAll(async () => {
   // A user deleted by an admin leaves the dashboard.
   const removed = user(8);
   await analytics.emit('auth.user.changed.v1', { change: 'registered', user: removed });
-  const last = await analytics.emit('auth.user.changed.v1', { change: 'deleted', user: removed });
+  await analytics.emit('auth.user.changed.v1', { change: 'deleted', user: removed });
+  // Older events arriving late do not bring the erased user back (tombstone).
+  const before = new Date(now.getTime() - 3_600_000);
+  await analytics.emit('auth.user.changed.v1', { change: 'updated', user: removed }, before);
+  const last = await analytics.emit(
+    'auth.user.logged-in.v1',
+    { userId: removed.id, ipAddress: '10.0.0.8', userAgent: 'x' },
+    before,
+  );
   await processed(last.id);
 });
 afterAll(() => analytics.close());

@@ -16,6 +16,7 @@ export async function openAuth(config: AuthConfig): Promise<ServiceRuntime<AuthD
     sessionPrivateKey: config.SESSION_PRIVATE_KEY,
     migrations: authMigrations,
     logLevel: config.LOG_LEVEL,
+    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
   await seed(runtime.db, {
     ...(config.ADMIN_EMAIL ? { adminEmail: config.ADMIN_EMAIL } : {}),

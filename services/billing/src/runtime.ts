@@ -14,5 +14,6 @@ export function openBilling(config: BillingConfig): Promise<ServiceRuntime<Billi
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: billingMigrations,
     logLevel: config.LOG_LEVEL,
+    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

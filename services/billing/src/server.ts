@@ -3,6 +3,7 @@ import { buildBillingApp } from './app.js';
 import { loadBillingConfig } from './config.js';
 import { startUsageConsumer } from './events/usage-consumer.js';
 import { openBilling } from './runtime.js';
+import { stripeFrom } from './stripe/stripe-client.js';
 
 await runServer(async () => {
   const config = loadBillingConfig();
@@ -14,6 +15,8 @@ await runServer(async () => {
       db: runtime.db,
       durable: config.BILLING_CONSUMER,
       log: runtime.log,
+      // Erasing a user cancels their subscription and deletes their customer at Stripe.
+      stripe: stripeFrom(config)?.stripe ?? null,
     }),
   );
   return {

@@ -24,10 +24,12 @@ const consult = (userId: string | null) => ({
   userId,
   professional: 'consulta_medica',
   engine: 'offline',
-  rawTranscript: '(não usado pelo billing)',
-  formattedText: '(não usado pelo billing)',
+  transcriptChars: 120,
+  formattedChars: 300,
   audioLengthSec: null,
-  clientIp: '127.0.0.1',
+  promptTokens: 0,
+  completionTokens: 0,
+  durationMs: 15,
 });
 const ai = (userId: string, costUsd: string) => ({
   userId,

@@ -3,6 +3,7 @@ import { buildBillingApp } from '../src/app.js';
 import { loadBillingConfig } from '../src/config.js';
 import { startUsageConsumer } from '../src/events/usage-consumer.js';
 import { openBilling } from '../src/runtime.js';
+import { stripeFrom } from '../src/stripe/stripe-client.js';
 
 export type { TestRole as Role } from '@pv/service-kit/testing';
 export { Client, urlOf } from '@pv/service-kit/testing';
@@ -26,6 +27,7 @@ export function startBilling(
         db: runtime.db,
         durable: config.BILLING_CONSUMER,
         log: runtime.log,
+        stripe: stripeFrom(config)?.stripe ?? null,
       }),
     env,
     startConsumer: options.consumer ?? false,

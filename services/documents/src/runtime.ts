@@ -14,5 +14,6 @@ export function openDocuments(config: DocumentsConfig): Promise<ServiceRuntime<D
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: documentsMigrations,
     logLevel: config.LOG_LEVEL,
+    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

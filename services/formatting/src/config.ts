@@ -15,6 +15,11 @@ export const FormattingConfigSchema = Type.Object({
   /** Formatting requests an anonymous visitor may make per IP per hour. */
   ANON_FORMAT_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   /** The BullMQ queue between the HTTP service and its workers. */
+  /** The durable JetStream consumer that erases a deleted user's templates (LGPD). */
+  FORMATTING_CONSUMER: Type.String({
+    pattern: '^[A-Za-z0-9_-]+$',
+    default: 'formatting-users',
+  }),
   FORMATTING_QUEUE: Type.String({ pattern: '^[a-z0-9-]+$', default: 'formatting' }),
   /** Jobs one formatting-worker process runs at once (LLM calls mostly wait on the network). */
   FORMATTING_WORKER_CONCURRENCY: Type.Integer({ minimum: 1, default: 8 }),

@@ -16,5 +16,6 @@ export function openFormatting(
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: formattingMigrations,
     logLevel: config.LOG_LEVEL,
+    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

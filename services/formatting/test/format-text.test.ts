@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ConsultFormattedPayload, FormatTextResponse } from '@pv/contracts';
+import type {
+  ConsultFormattedPayload,
+  ConsultFormattedSummaryPayload,
+  FormatTextResponse,
+} from '@pv/contracts';
 import { connectNats } from '@pv/service-kit';
+import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Client,
@@ -67,10 +72,10 @@ describe('POST /api/format-text, offline (no LLM configured)', () => {
     expect(body.summary).toMatch(/2 pacientes/);
   });
 
-  it('publishes consult.formatted.v1, received by a durable consumer that was offline', async () => {
+  it('publishes the text on phi.consult.formatted.v1, received by a durable consumer that was offline', async () => {
     const nc = await connectNats(svc.config.NATS_URL, 'test-consult');
     const durable = `test-consult-${randomBytes(4).toString('hex')}`;
-    const first = await collectEvents(nc, durable, ['consult.formatted.v1']);
+    const first = await collectEvents(nc, durable, ['phi.consult.formatted.v1']);
     await first.pause();
     const client = await svc.as('free');
     const res = await client.post('/api/format-text', {
@@ -79,7 +84,7 @@ describe('POST /api/format-text, offline (no LLM configured)', () => {
       audioLengthSec: 95,
     });
     const consultId = String(res.body.consultId);
-    const back = await collectEvents(nc, durable, ['consult.formatted.v1']);
+    const back = await collectEvents(nc, durable, ['phi.consult.formatted.v1']);
     const event = await back.waitFor(
       (e) => (e.payload as ConsultFormattedPayload).consultId === consultId,
     );
@@ -94,6 +99,51 @@ describe('POST /api/format-text, offline (no LLM configured)', () => {
       clientIp: '127.0.0.1',
     });
     await back.stop();
+    await nc.close();
+  });
+
+  it('publishes a PHI-free consult.formatted.v1 for everyone else, and keeps no payload once published', async () => {
+    const nc = await connectNats(svc.config.NATS_URL, 'test-consult-summary');
+    const durable = `test-summary-${randomBytes(4).toString('hex')}`;
+    // A consumer of several ordinary subjects (as billing is) reads PV_EVENTS only.
+    const events = await collectEvents(nc, durable, [
+      'consult.formatted.v1',
+      'ai.request.completed.v1',
+    ]);
+    const client = await svc.as('free');
+    const res = await client.post('/api/format-text', {
+      text: DICTATION,
+      professional: 'consulta_medica',
+      audioLengthSec: 95,
+    });
+    const consultId = String(res.body.consultId);
+    const event = await events.waitFor(
+      (e) => (e.payload as ConsultFormattedSummaryPayload).consultId === consultId,
+    );
+    expect(event.subject).toBe('consult.formatted.v1');
+    expect(event.payload).toEqual({
+      consultId,
+      userId: client.userId,
+      professional: 'consulta_medica',
+      engine: 'offline',
+      transcriptChars: DICTATION.length,
+      formattedChars: String(res.body.text).length,
+      audioLengthSec: 95,
+      promptTokens: 0,
+      completionTokens: 0,
+      durationMs: expect.any(Number),
+    });
+    expect(JSON.stringify(events.received)).not.toContain(DICTATION.slice(0, 30));
+    // Both outbox rows were emptied when they were marked published.
+    await eventually(async () => {
+      const rows = await svc.db
+        .selectFrom('outbox_events')
+        .select(['payload', 'published_at'])
+        .where('subject', 'in', ['consult.formatted.v1', 'phi.consult.formatted.v1'])
+        .execute();
+      return rows.length > 0 && rows.every((r) => r.published_at !== null && r.payload === null);
+    });
+    await events.stop();
     await nc.close();
   });
 

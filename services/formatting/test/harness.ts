@@ -2,6 +2,7 @@ import { JobQueue } from '@pv/service-kit';
 import { Client, collectEvents, startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildFormattingApp } from '../src/app.js';
 import { loadFormattingConfig } from '../src/config.js';
+import { startUserErasureConsumer } from '../src/events/user-erasure-consumer.js';
 import { openFormatting } from '../src/runtime.js';
 import { startFormattingWorker } from '../src/workers/formatting-handlers.js';
 
@@ -16,7 +17,7 @@ export type Role = 'anonymous' | 'free' | 'premium' | 'admin';
  */
 export async function startFormatting(
   env: Record<string, string> = {},
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; consumer?: boolean } = {},
 ) {
   let queue: JobQueue | undefined;
   const svc = await startServiceUnderTest({
@@ -45,6 +46,13 @@ export async function startFormatting(
       });
       return app;
     },
+    consumer: (nc, runtime, config) =>
+      startUserErasureConsumer(nc, {
+        db: runtime.db,
+        durable: config.FORMATTING_CONSUMER,
+        log: runtime.log,
+      }),
+    startConsumer: options.consumer ?? false,
     env,
   });
   return {

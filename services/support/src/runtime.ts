@@ -14,5 +14,6 @@ export function openSupport(config: SupportConfig): Promise<ServiceRuntime<Suppo
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: supportMigrations,
     logLevel: config.LOG_LEVEL,
+    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

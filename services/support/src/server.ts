@@ -14,6 +14,7 @@ await runServer(async () => {
       db: runtime.db,
       durable: config.SUPPORT_CONSUMER,
       log: runtime.log,
+      limits: { redis: runtime.redis, keyPrefix: 'pv:support:' },
     }),
   );
   return {

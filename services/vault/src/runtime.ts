@@ -14,5 +14,6 @@ export function openVault(config: VaultConfig): Promise<ServiceRuntime<VaultData
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: vaultMigrations,
     logLevel: config.LOG_LEVEL,
+    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

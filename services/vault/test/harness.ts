@@ -48,9 +48,9 @@ export async function startVault(
       if (vaultCookie) client.cookie = `${client.cookie}; ${vaultCookie.split(';')[0]}`;
       return { ...res, vaultCookie };
     },
-    /** Publishes consult.formatted.v1 as formatting's outbox relay would. */
+    /** Publishes phi.consult.formatted.v1 as formatting's outbox relay would. */
     emit: (payload: ConsultFormattedPayload, occurredAt = new Date()) =>
-      service.emit('consult.formatted.v1', payload, occurredAt),
+      service.emit('phi.consult.formatted.v1', payload, occurredAt),
     async close() {
       const stale = await service.redis.keys(`${namespace}*`);
       if (stale.length > 0) await service.redis.del(...stale);
@@ -61,7 +61,7 @@ export async function startVault(
 
 export type VaultUnderTest = Awaited<ReturnType<typeof startVault>>;
 
-/** A consult.formatted.v1 payload as formatting publishes it. */
+/** A phi.consult.formatted.v1 payload as formatting publishes it. */
 export function formattedConsult(
   overrides: Partial<ConsultFormattedPayload> = {},
 ): ConsultFormattedPayload {

@@ -195,10 +195,10 @@ describe('one record per formatted consultation', () => {
     const nc = await vault.runtime.nats.connected();
     for (const consult of consults.slice(0, 50))
       await jetstream(nc).publish(
-        'consult.formatted.v1',
+        'phi.consult.formatted.v1',
         JSON.stringify({
           id: randomUUID(),
-          subject: 'consult.formatted.v1',
+          subject: 'phi.consult.formatted.v1',
           occurredAt: new Date().toISOString(),
           payload: consult,
         }),

@@ -46,7 +46,12 @@ const SCHEMAS: Record<string, TObject> = {
   analytics: AnalyticsConfigSchema,
 };
 /** Read outside the config schemas: by the kit's lifecycle (drain grace) and its event stream. */
-const READ_OUTSIDE_SCHEMAS = new Set(['SHUTDOWN_GRACE_MS', 'NATS_STREAM_REPLICAS', 'NODE_ENV']);
+const READ_OUTSIDE_SCHEMAS = new Set([
+  'SHUTDOWN_GRACE_MS',
+  'NATS_STREAM_REPLICAS',
+  'PHI_STREAM_MAX_AGE_HOURS',
+  'NODE_ENV',
+]);
 const ALL_SECRETS = new Set<string>([...CONNECTION_SECRETS, ...SECRETS.map((s) => s.name)]);
 const SERVICE_URLS = new Set(PROCESSES.map((p) => serviceUrlVariable(p.service)));
 

@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { buildAnalyticsApp } from '@pv/analytics';
 import { loadAnalyticsConfig } from '@pv/analytics/config';
+import { startAnalyticsConsumer } from '@pv/analytics/consumer';
 import { openAnalytics } from '@pv/analytics/runtime';
-import { buildAuthApp } from '@pv/auth';
+import { buildAuthApp, startAuditConsumer } from '@pv/auth';
 import { loadAuthConfig } from '@pv/auth/config';
 import { openAuth } from '@pv/auth/runtime';
 import { buildBillingApp } from '@pv/billing';
 import { loadBillingConfig } from '@pv/billing/config';
 import { openBilling } from '@pv/billing/runtime';
+import { stripeFrom } from '@pv/billing/stripe-client';
+import { startUsageConsumer } from '@pv/billing/usage-consumer';
 import { buildDocumentsApp, startPdfWorker } from '@pv/documents';
 import { loadDocumentsConfig } from '@pv/documents/config';
 import { openDocuments } from '@pv/documents/runtime';
 import { buildFormattingApp } from '@pv/formatting';
 import { loadFormattingConfig } from '@pv/formatting/config';
 import { openFormatting } from '@pv/formatting/runtime';
+import { startUserErasureConsumer as startFormattingErasure } from '@pv/formatting/user-erasure-consumer';
+import { startFormattingWorker } from '@pv/formatting/worker';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
 import { startFakeSoniox, startFakeStripe } from '@pv/provider-fakes';
 import { createRedis, JobQueue } from '@pv/service-kit';
 import {
   createTestDatabase,
+  startPrivateNats,
   startServiceUnderTest,
   testInfra,
   testSessionKeys,
@@ -26,27 +32,45 @@ import {
 } from '@pv/service-kit/testing';
 import { buildSupportApp } from '@pv/support';
 import { loadSupportConfig } from '@pv/support/config';
+import { startUserErasureConsumer as startSupportErasure } from '@pv/support/consumer';
 import { openSupport } from '@pv/support/runtime';
 import { buildVaultApp } from '@pv/vault';
 import { loadVaultConfig } from '@pv/vault/config';
+import { startConsultConsumer } from '@pv/vault/consumer';
 import { openVault } from '@pv/vault/runtime';
 import type { FastifyInstance } from 'fastify';
 
 export const ADMIN = { email: 'operacoes@clinica.test', password: 'Operac0es!' };
 
+export interface StackOptions {
+  /**
+   * Events flow as in production: every durable consumer and the formatting worker run, on a
+   * NATS server of this stack's own (so the consumers read only this stack's events).
+   */
+  events?: boolean;
+  /** Settings for every service over the defaults (e.g. OUTBOX_RETENTION_SECONDS). */
+  env?: Record<string, string>;
+}
+
 /**
  * The product as a browser reaches it: the real gateway in front of every service written so
  * far, each on real Postgres, Redis and NATS. Services join here as their issues land.
  */
-export async function startStack() {
+export async function startStack(options: StackOptions = {}) {
   const keys = testSessionKeys();
-  // Every service verifies the same sessions and shares the test infrastructure's NATS.
+  const ownNats = options.events ? await startPrivateNats() : undefined;
+  const natsUrl = ownNats?.url ?? testInfra.natsUrl;
+  const extra = { ...options.env, NATS_URL: natsUrl };
+  // Every service verifies the same sessions and shares one NATS (the test infrastructure's,
+  // unless the stack runs its events on its own).
   const shared = { nats: true, keys } as const;
+  const consumers: { stop(): Promise<void> }[] = [];
   const authDb = await createTestDatabase('sys_auth');
   const authConfig = loadAuthConfig({
+    ...extra,
     POSTGRES_URL: testInfra.postgresUrl,
     REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
+    NATS_URL: natsUrl,
     AUTH_DATABASE: authDb.name,
     SESSION_PUBLIC_KEY: keys.publicKey,
     SESSION_PRIVATE_KEY: keys.privateKey,
@@ -62,6 +86,9 @@ export async function startStack() {
     redisKeyPrefix: `pv:test:auth:${randomBytes(5).toString('hex')}:`,
   });
   await auth.listen({ port: 0, host: '127.0.0.1' });
+  // Auth keeps the staff-access audit trail every service records.
+  if (options.events)
+    consumers.push(runtime.nats.startConsumer((nc) => startAuditConsumer(nc, runtime)));
 
   // Billing with local fakes of Stripe and Soniox, so its routes answer as when configured.
   const fakeStripe = await startFakeStripe();
@@ -72,7 +99,16 @@ export async function startStack() {
     loadConfig: loadBillingConfig,
     open: openBilling,
     build: (config, runtime) => buildBillingApp({ config, runtime, logger: false }),
+    consumer: (nc, runtime, config) =>
+      startUsageConsumer(nc, {
+        db: runtime.db,
+        durable: config.BILLING_CONSUMER,
+        log: runtime.log,
+        stripe: stripeFrom(config)?.stripe ?? null,
+      }),
+    startConsumer: options.events ?? false,
     env: {
+      ...extra,
       STRIPE_SECRET_KEY: fakeStripe.secretKey,
       STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
       STRIPE_PUBLISHABLE_KEY: fakeStripe.publishableKey,
@@ -87,9 +123,10 @@ export async function startStack() {
 
   const formattingDb = await createTestDatabase('sys_formatting');
   const formattingConfig = loadFormattingConfig({
+    ...extra,
     POSTGRES_URL: testInfra.postgresUrl,
     REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
+    NATS_URL: natsUrl,
     FORMATTING_DATABASE: formattingDb.name,
     FORMATTING_QUEUE: `test-${formattingDb.name.replace(/_/g, '-')}`,
     SESSION_PUBLIC_KEY: keys.publicKey,
@@ -109,13 +146,27 @@ export async function startStack() {
     redisKeyPrefix: `pv:test:${formattingDb.name}:`,
   });
   await formatting.listen({ port: 0, host: '127.0.0.1' });
+  const formattingWorker = options.events
+    ? await startFormattingWorker(formattingConfig)
+    : undefined;
+  if (options.events)
+    consumers.push(
+      formattingRuntime.nats.startConsumer((nc) =>
+        startFormattingErasure(nc, {
+          db: formattingRuntime.db,
+          durable: formattingConfig.FORMATTING_CONSUMER,
+          log: formattingRuntime.log,
+        }),
+      ),
+    );
 
   // Documents offline (no LLM), with its pdf-worker in this process.
   const documentsDb = await createTestDatabase('sys_documents');
   const documentsConfig = loadDocumentsConfig({
+    ...extra,
     POSTGRES_URL: testInfra.postgresUrl,
     REDIS_URL: testInfra.redisUrl,
-    NATS_URL: testInfra.natsUrl,
+    NATS_URL: natsUrl,
     DOCUMENTS_DATABASE: documentsDb.name,
     PDF_QUEUE: `test-${documentsDb.name.replace(/_/g, '-')}`,
     SESSION_PUBLIC_KEY: keys.publicKey,
@@ -133,7 +184,9 @@ export async function startStack() {
   });
   await documents.listen({ port: 0, host: '127.0.0.1' });
 
-  // Support, analytics and vault without their consumers: their events' tests live in each service.
+  // Support, analytics and vault run their consumers only with `events` (their events' tests
+  // otherwise live in each service).
+  const supportPrefix = `pv:test:support:${randomBytes(5).toString('hex')}:`;
   const [supportService, analyticsService, vaultService] = await Promise.all([
     startServiceUnderTest({
       name: 'sys_support',
@@ -141,12 +194,16 @@ export async function startStack() {
       loadConfig: loadSupportConfig,
       open: openSupport,
       build: (config, runtime) =>
-        buildSupportApp({
-          config,
-          runtime,
-          logger: false,
-          redisKeyPrefix: `pv:test:support:${randomBytes(5).toString('hex')}:`,
+        buildSupportApp({ config, runtime, logger: false, redisKeyPrefix: supportPrefix }),
+      consumer: (nc, runtime, config) =>
+        startSupportErasure(nc, {
+          db: runtime.db,
+          durable: config.SUPPORT_CONSUMER,
+          log: runtime.log,
+          limits: { redis: runtime.redis, keyPrefix: supportPrefix },
         }),
+      startConsumer: options.events ?? false,
+      env: extra,
       shared,
     }),
     startServiceUnderTest({
@@ -161,6 +218,14 @@ export async function startStack() {
           logger: false,
           redisKeyPrefix: `pv:test:analytics:${randomBytes(5).toString('hex')}:`,
         }),
+      consumer: (nc, runtime, config) =>
+        startAnalyticsConsumer(nc, {
+          db: runtime.db,
+          durable: config.ANALYTICS_CONSUMER,
+          log: runtime.log,
+        }),
+      startConsumer: options.events ?? false,
+      env: extra,
       shared,
     }),
     startServiceUnderTest({
@@ -175,7 +240,16 @@ export async function startStack() {
           logger: false,
           redisKeyPrefix: `pv:test:vault:${randomBytes(5).toString('hex')}:`,
         }),
+      consumer: (nc, runtime, config) =>
+        startConsultConsumer(nc, {
+          db: runtime.db,
+          hmacSecret: config.VAULT_HMAC_SECRET,
+          durable: config.VAULT_CONSUMER,
+          log: runtime.log,
+        }),
+      startConsumer: options.events ?? false,
       env: {
+        ...extra,
         VAULT_HMAC_SECRET: randomBytes(32).toString('hex'),
         VAULT_ADMIN_KEY: randomBytes(32).toString('hex'),
       },
@@ -210,7 +284,22 @@ export async function startStack() {
       string,
       FastifyInstance
     >,
+    /** Every service's database, by service, as Postgres URLs (to scan for personal data). */
+    databases: Object.fromEntries(
+      [
+        ['auth', authDb.name],
+        ['formatting', formattingDb.name],
+        ['documents', documentsDb.name],
+        ['billing', billingService.config.BILLING_DATABASE],
+        ['support', supportService.config.SUPPORT_DATABASE],
+        ['analytics', analyticsService.config.ANALYTICS_DATABASE],
+        ['vault', vaultService.config.VAULT_DATABASE],
+      ].map(([service, name]) => [service, `${testInfra.postgresUrl}/${name}`]),
+    ) as Record<string, string>,
+    fakeStripe,
     async close() {
+      for (const consumer of consumers) await consumer.stop();
+      await formattingWorker?.close();
       await gateway.close();
       redis.disconnect();
       await auth.close();
@@ -232,6 +321,7 @@ export async function startStack() {
       }
       await fakeStripe.close();
       await fakeSoniox.close();
+      await ownNats?.stop();
     },
   };
 }

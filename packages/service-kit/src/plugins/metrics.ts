@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { outboxMetricsRegistry } from '../events.js';
 
 const metrics: FastifyPluginAsyncTypebox<{ service: string }> = async (app, options) => {
   const registry = new Registry();
@@ -25,7 +26,8 @@ const metrics: FastifyPluginAsyncTypebox<{ service: string }> = async (app, opti
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('content-type', registry.contentType);
-    return registry.metrics();
+    // The outbox's counters live apart (its relay runs in processes without an app).
+    return `${await registry.metrics()}${await outboxMetricsRegistry.metrics()}`;
   });
 };
 

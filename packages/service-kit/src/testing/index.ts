@@ -5,6 +5,7 @@ export { eventually } from './eventually.js';
 export { Client } from './http-client.js';
 export { createTestDatabase, testInfra, testSessionKeys } from './infra.js';
 export { freePort, natsServerBinary, startPrivateNats } from './private-nats.js';
+export { databaseRowsContaining, redisKeysContaining } from './scan.js';
 export {
   type ServiceUnderTest,
   type ServiceUnderTestSpec,

@@ -56,9 +56,14 @@ export async function upsertUser(
     .execute();
 }
 
+/**
+ * LGPD erasure: the user's projection, last login and page views (with their address and user
+ * agent) go; the daily counts they were part of stay, naming no one.
+ */
 export async function deleteUser(trx: AnalyticsDb, userId: string): Promise<void> {
   await trx.deleteFrom('analytics_users').where('id', '=', userId).execute();
   await trx.deleteFrom('user_logins').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('page_views').where('user_id', '=', userId).execute();
 }
 
 /** Keeps the newest login of the user. */

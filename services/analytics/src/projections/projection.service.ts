@@ -4,7 +4,7 @@ import type {
   UserChangedPayload,
   UserLoggedInPayload,
 } from '@pv/contracts';
-import { processOnce } from '@pv/service-kit';
+import { eraseOutboxOf, isErased, processOnce, tombstoneUser } from '@pv/service-kit';
 import type { AnalyticsKysely } from '../db/schema.js';
 import { dayOf } from '../time/sao-paulo-day.js';
 import { addAiRequest, deleteUser, recordLogin, upsertUser } from './projection.repository.js';
@@ -24,13 +24,20 @@ export async function applyAnalyticsEvent(
     switch (event.subject) {
       case 'auth.user.logged-in.v1': {
         const p = event.payload as UserLoggedInPayload;
+        // A late login of an erased user brings no one back (tombstone).
+        if (await isErased(trx, p.userId)) return;
         await recordLogin(trx, p.userId, occurredAt);
         return;
       }
       case 'auth.user.changed.v1': {
         const { change, user } = event.payload as UserChangedPayload;
-        if (change === 'deleted') await deleteUser(trx, user.id);
-        else await upsertUser(trx, user, occurredAt);
+        if (change === 'deleted') {
+          await deleteUser(trx, user.id);
+          await eraseOutboxOf(trx, { userId: user.id, email: user.email });
+          await tombstoneUser(trx, user.id);
+        } else if (!(await isErased(trx, user.id))) {
+          await upsertUser(trx, user, occurredAt);
+        }
         return;
       }
       case 'ai.request.completed.v1': {

@@ -15,7 +15,7 @@ const INITIAL_TERMS = {
   content: [
     '1. Objeto. A plataforma transcreve ditados de atendimentos e, com auxílio de inteligência artificial, organiza o texto em notas clínicas e documentos. O conteúdo gerado é uma sugestão: o profissional revisa, corrige e assina tudo o que utilizar, e permanece o único responsável pelas decisões clínicas.',
     '2. Cadastro. Você declara ser profissional habilitado na área informada e mantém seus dados de acesso em sigilo. Avise o suporte se suspeitar de uso indevido da sua conta.',
-    '3. Dados pessoais (LGPD). Dados de saúde são dados pessoais sensíveis. Tratamos o texto ditado somente para prestar o serviço solicitado. Um arquivo de transcrições anonimizadas, sem nome, documentos, contatos ou endereço do paciente, pode ser mantido para melhoria do serviço. Você pode solicitar acesso, correção ou exclusão dos seus dados pelo formulário de suporte.',
+    '3. Dados pessoais (LGPD). Dados de saúde são dados pessoais sensíveis. Tratamos o texto ditado somente para prestar o serviço solicitado. Um arquivo de transcrições pseudonimizadas, das quais nome, documentos, contatos e endereço do paciente são removidos automaticamente, pode ser mantido para melhoria do serviço. Você pode solicitar acesso, correção ou exclusão dos seus dados pelo formulário de suporte.',
     '4. Sigilo profissional. Informe ao paciente o uso da ferramenta conforme o código de ética da sua profissão e não insira dados além do necessário ao atendimento.',
     '5. Plano Premium. A assinatura é mensal, renovada automaticamente e pode ser cancelada a qualquer momento, valendo até o fim do período pago.',
     '6. Alterações. Novas versões destes termos serão apresentadas para aceite antes de valerem para você.',

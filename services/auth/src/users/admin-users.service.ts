@@ -9,6 +9,7 @@ import {
   badRequest,
   conflict,
   enqueueEvent,
+  eraseOutboxOf,
   forbidden,
   isUniqueViolation,
   notFound,
@@ -189,19 +190,25 @@ export class AdminUsersService {
   }
 
   async delete(staff: StaffActor, id: string): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    const deleted = await this.deps.db.transaction().execute(async (trx) => {
       const row = await findUserById(trx, id);
       if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
       if (row.is_admin) throw forbidden(Messages.adminCannotBeDeleted, 'ADMIN_NOT_DELETABLE');
       await deleteUser(trx, id);
+      // Events about the user not yet published (a login, an update) go with them (LGPD erasure).
+      await eraseOutboxOf(trx, { userId: id, email: row.email });
       await enqueueEvent(trx, 'auth.user.changed.v1', {
         change: 'deleted',
         user: toChangedUser(row),
       });
+      // After the outbox erasure: the deletion's own trace must survive it (docs/audit-trail.md).
       await recordStaffAccess(trx, staff, onUser('user.delete', id));
+      return row;
     });
     this.deps.relay.kick();
     await this.deps.sessions.store.revokeAllOf(id);
+    // Failed-login counters are keyed by e-mail: they go too rather than wait for their window.
+    await this.deps.loginThrottle.clearAccount(deleted.email);
   }
 
   async resetPassword(staff: StaffActor, body: ResetPasswordBody): Promise<void> {

@@ -1,20 +1,22 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type {
   AiRequestCompletedPayload,
-  ConsultFormattedPayload,
+  ConsultFormattedSummaryPayload,
   DocumentGeneratedPayload,
   EventEnvelope,
   EventSubject,
   UserChangedPayload,
   UserLoggedInPayload,
 } from '@pv/contracts';
-import { type DurableSubscription, processOnce, subscribeDurable } from '@pv/service-kit';
-import type { Logger } from 'pino';
+import { type DurableSubscription, isErased, processOnce, subscribeDurable } from '@pv/service-kit';
+import pino, { type Logger } from 'pino';
+import type Stripe from 'stripe';
 import type { BillingKysely } from '../db/schema.js';
 import { settleReservation } from '../quota/quota.repository.js';
 import { periodOf } from '../usage/period.js';
 import { addToMonth } from '../usage/usage.repository.js';
-import { deleteBillingUser, upsertBillingUser } from '../users/billing-user.repository.js';
+import { upsertBillingUser } from '../users/billing-user.repository.js';
+import { eraseUser } from '../users/user-erasure.service.js';
 
 export const USAGE_SUBJECTS: EventSubject[] = [
   'auth.user.logged-in.v1',
@@ -23,6 +25,8 @@ export const USAGE_SUBJECTS: EventSubject[] = [
   'ai.request.completed.v1',
   'document.generated.v1',
 ];
+
+const silentLog = pino({ level: 'silent' });
 
 const DECIMAL = /^\d{1,12}(\.\d{1,12})?$/;
 
@@ -36,8 +40,22 @@ function userOf(event: EventEnvelope): string | null {
  * Applies one event to the counters, once: the event id is recorded in the same transaction as
  * the increments (processOnce), so a redelivery after a crash or restart adds nothing.
  */
-export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): Promise<void> {
-  if (!userOf(event)) return;
+export async function applyUsageEvent(
+  db: BillingKysely,
+  event: EventEnvelope,
+  erasure: { stripe: Stripe | null; log: Logger } = { stripe: null, log: silentLog },
+): Promise<void> {
+  const userId = userOf(event);
+  if (!userId) return;
+  if (
+    event.subject === 'auth.user.changed.v1' &&
+    (event.payload as UserChangedPayload).change === 'deleted'
+  ) {
+    await eraseUser(db, event, erasure);
+    return;
+  }
+  // A late or replayed event about an erased user brings nothing back.
+  if (await isErased(db, userId)) return;
   const period = periodOf(new Date(event.occurredAt));
   await processOnce(db, event, async (trx) => {
     switch (event.subject) {
@@ -47,11 +65,7 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
         return;
       }
       case 'auth.user.changed.v1': {
-        const { change, user } = event.payload as UserChangedPayload;
-        if (change === 'deleted') {
-          await deleteBillingUser(trx, user.id);
-          return;
-        }
+        const { user } = event.payload as UserChangedPayload;
         await upsertBillingUser(trx, {
           id: user.id,
           email: user.email,
@@ -61,7 +75,7 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
         return;
       }
       case 'consult.formatted.v1': {
-        const p = event.payload as ConsultFormattedPayload;
+        const p = event.payload as ConsultFormattedSummaryPayload;
         // One dictation turned into a note: counted as a transcription and as a formatting.
         await addToMonth(trx, {
           userId: p.userId!,
@@ -98,12 +112,13 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
 /** The durable consumer of everything the counters are made of. */
 export function startUsageConsumer(
   nc: NatsConnection,
-  options: { db: BillingKysely; durable: string; log: Logger },
+  options: { db: BillingKysely; durable: string; log: Logger; stripe?: Stripe | null },
 ): Promise<DurableSubscription> {
   return subscribeDurable(nc, {
     durable: options.durable,
     subjects: USAGE_SUBJECTS,
-    handler: (event) => applyUsageEvent(options.db, event),
+    handler: (event) =>
+      applyUsageEvent(options.db, event, { stripe: options.stripe ?? null, log: options.log }),
     log: options.log,
   });
 }

@@ -30,3 +30,44 @@ export async function memberSinceOf(db: BillingDb, userId: string): Promise<Date
     .executeTakeFirst();
   return row?.member_since ?? null;
 }
+
+/** The user id kept on fiscal records of an erased user: a payment stays, naming no one. */
+export const ERASED_USER_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Stripe's ids of what a user has there: the customers, and subscriptions not yet ended. */
+export async function stripeObjectsOf(db: BillingDb, userId: string) {
+  const customers = await db
+    .selectFrom('stripe_customers')
+    .select('customer_id')
+    .where('user_id', '=', userId)
+    .execute();
+  const subscriptions = await db
+    .selectFrom('subscriptions')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .execute();
+  return {
+    customerIds: customers.map((c) => c.customer_id),
+    liveSubscriptionIds: subscriptions
+      .filter((s) => !['canceled', 'incomplete_expired'].includes(s.status))
+      .map((s) => s.id),
+  };
+}
+
+/**
+ * LGPD erasure of a user in billing: their copy of the user, monthly counters, quota
+ * reservations, Stripe customer link and subscriptions go; payments stay (fiscal records, see
+ * docs/data-map.md) with the user id replaced by ERASED_USER_ID.
+ */
+export async function eraseBillingUser(trx: BillingDb, userId: string): Promise<void> {
+  await trx.deleteFrom('billing_users').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('monthly_usage').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('quota_reservations').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('stripe_customers').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('subscription_payments')
+    .set({ user_id: ERASED_USER_ID })
+    .where('user_id', '=', userId)
+    .execute();
+}

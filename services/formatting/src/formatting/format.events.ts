@@ -1,16 +1,42 @@
-import type { AiRequestCompletedPayload, ConsultFormattedPayload } from '@pv/contracts';
+import type {
+  AiRequestCompletedPayload,
+  ConsultFormattedPayload,
+  ConsultFormattedSummaryPayload,
+} from '@pv/contracts';
 import { enqueueEvent } from '@pv/service-kit';
 import type { FormattingDb } from '../db/schema.js';
 
 // Events formatting publishes, written to the outbox in the caller's transaction (the relay
 // sends them once it commits).
 
-/** A note was formatted: billing counts it (and settles its reservation), the vault keeps it. */
+/**
+ * A note was formatted. Two events of one consult: the PHI-free summary that billing counts (and
+ * settles its reservation with) and analytics may read, and the text on the restricted
+ * `phi.consult.formatted.v1`, which only the vault reads and the broker keeps for hours.
+ */
 export async function publishConsultFormatted(
   trx: FormattingDb,
-  payload: ConsultFormattedPayload,
+  consult: {
+    text: ConsultFormattedPayload;
+    promptTokens: number;
+    completionTokens: number;
+    durationMs: number;
+  },
 ): Promise<void> {
-  await enqueueEvent(trx, 'consult.formatted.v1', payload);
+  const { text } = consult;
+  await enqueueEvent(trx, 'consult.formatted.v1', {
+    consultId: text.consultId,
+    userId: text.userId,
+    professional: text.professional,
+    engine: text.engine,
+    transcriptChars: text.rawTranscript.length,
+    formattedChars: text.formattedText.length,
+    audioLengthSec: text.audioLengthSec,
+    promptTokens: consult.promptTokens,
+    completionTokens: consult.completionTokens,
+    durationMs: consult.durationMs,
+  } satisfies ConsultFormattedSummaryPayload);
+  await enqueueEvent(trx, 'phi.consult.formatted.v1', text);
 }
 
 /** An LLM call was made: analytics and billing count requests, tokens and cost. */

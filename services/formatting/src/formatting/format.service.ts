@@ -167,6 +167,7 @@ export class FormatService {
     consultId: string,
   ): Promise<FormatTextResponse> {
     const { body, principal, clientIp, onText } = request;
+    const startedAt = Date.now();
     const outcome = await this.runJob(() =>
       this.deps.queue.run(FormatNoteJob, payload, {
         timeoutMs: this.deps.timeoutMs,
@@ -175,14 +176,19 @@ export class FormatService {
     );
     await this.deps.db.transaction().execute(async (trx) => {
       await publishConsultFormatted(trx, {
-        consultId,
-        userId: principal?.userId ?? null,
-        professional: body.professional,
-        engine: outcome.engine,
-        rawTranscript: body.text,
-        formattedText: outcome.result.text,
-        audioLengthSec: body.audioLengthSec ?? null,
-        clientIp,
+        text: {
+          consultId,
+          userId: principal?.userId ?? null,
+          professional: body.professional,
+          engine: outcome.engine,
+          rawTranscript: body.text,
+          formattedText: outcome.result.text,
+          audioLengthSec: body.audioLengthSec ?? null,
+          clientIp,
+        },
+        promptTokens: outcome.promptTokens,
+        completionTokens: outcome.completionTokens,
+        durationMs: Date.now() - startedAt,
       });
       await this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'format-text' });
     });

@@ -66,3 +66,8 @@ export async function deleteTemplateOf(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** LGPD erasure: every template of a deleted user. */
+export async function deleteTemplatesOfUser(db: FormattingDb, userId: string): Promise<void> {
+  await db.deleteFrom('user_templates').where('user_id', '=', userId).execute();
+}

@@ -5,7 +5,10 @@ import { KeyedHasher } from '../anonymise/hashing.js';
 import type { VaultKysely } from '../db/schema.js';
 import { ConsultArchive } from '../records/consult-archive.service.js';
 
-/** The vault's durable consumer of consult.formatted.v1 (named by VAULT_CONSUMER). */
+/**
+ * The vault's durable consumer of the restricted phi.consult.formatted.v1 (stream PV_PHI; named
+ * by VAULT_CONSUMER): the only reader of patient text on the broker.
+ */
 export function startConsultConsumer(
   nc: NatsConnection,
   options: { db: VaultKysely; hmacSecret: string; durable: string; log: Logger },
@@ -16,7 +19,7 @@ export function startConsultConsumer(
   });
   return subscribeDurable(nc, {
     durable: options.durable,
-    subjects: ['consult.formatted.v1'],
+    subjects: ['phi.consult.formatted.v1'],
     handler: (event) => archive.fromEvent(event, options.log),
     log: options.log,
   });

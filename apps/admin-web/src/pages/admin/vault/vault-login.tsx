@@ -57,7 +57,7 @@ export function VaultLogin() {
         </Stack>
         <Typography variant="body2" color="text.secondary">
           Informe a chave de administrador do Transcript Vault para acessar os registros
-          anonimizados.
+          pseudonimizados.
         </Typography>
         <TextField
           label="Chave de administrador"

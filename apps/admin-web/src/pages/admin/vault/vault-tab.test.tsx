@@ -74,6 +74,9 @@ describe('Transcript Vault (spec 2 §4, §5, §8)', () => {
       false,
     );
     const unlock = screen.getByRole('button', { name: 'Desbloquear' });
+    // Pseudonymised, not anonymised, until the scrubber's recall meets its goal (issue 15).
+    expect(screen.getByText(/registros\s+pseudonimizados/)).toBeInTheDocument();
+    expect(screen.queryByText(/anonimizad/)).not.toBeInTheDocument();
     expect(unlock).toBeDisabled();
     await userEvent.type(screen.getByLabelText(/Chave de administrador/), '   ');
     expect(unlock).toBeDisabled();

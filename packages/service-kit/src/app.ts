@@ -22,6 +22,8 @@ export interface ServiceAppOptions {
   publicOrigins?: string[];
   /** Named readiness checks; /ready answers 503 if any fails. */
   readiness?: Record<string, () => Promise<unknown>>;
+  /** Named checks /ready reports without failing (e.g. NATS, whose loss the outbox absorbs). */
+  degradable?: Record<string, () => Promise<unknown>>;
   bodyLimit?: number;
   /** Keep request logs quiet in tests and benchmarks. */
   logger?: boolean;
@@ -37,6 +39,7 @@ export function standardAppOptions(options: {
   config: { PUBLIC_ORIGINS: string; TRUST_PROXY: string; LOG_LEVEL: string };
   runtime: Pick<ServiceAppOptions, 'sessions'> & {
     readiness: Record<string, () => Promise<unknown>>;
+    degradable?: Record<string, () => Promise<unknown>>;
   };
   logger?: boolean | undefined;
 }): ServiceAppOptions {
@@ -47,6 +50,7 @@ export function standardAppOptions(options: {
     publicOrigins: csv(config.PUBLIC_ORIGINS),
     trustProxy: config.TRUST_PROXY,
     readiness: runtime.readiness,
+    ...(runtime.degradable ? { degradable: runtime.degradable } : {}),
     logLevel: config.LOG_LEVEL,
     ...(logger === false ? { logger: false } : {}),
   };
@@ -115,6 +119,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   await app.register(healthPlugin, {
     service: options.name,
     ...(options.readiness ? { readiness: options.readiness } : {}),
+    ...(options.degradable ? { degradable: options.degradable } : {}),
   });
   return app;
 }

@@ -20,6 +20,7 @@ import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './se
 export class NatsHandle {
   current: NatsConnection | undefined;
   private readonly waiters: ((nc: NatsConnection) => void)[] = [];
+  private readonly consumers: { stop(): Promise<void> }[] = [];
   private closed = false;
 
   constructor(
@@ -63,9 +64,9 @@ export class NatsHandle {
   /**
    * Starts a durable consumer as soon as NATS answers (until then its events wait in the stream)
    * and returns a handle whose `stop()` ends it, waiting at most `stopTimeoutMs` so a shutdown
-   * never hangs on a consumer that is still connecting.
-   * @example const consumer = runtime.nats.startConsumer((nc) => startUsageConsumer(nc, { db, durable, log }));
-   *          // on shutdown: await consumer.stop();
+   * never hangs on a consumer that is still connecting. `close()` stops every consumer started
+   * here before it drains the connection, so a service need not stop them itself.
+   * @example runtime.nats.startConsumer((nc) => startUsageConsumer(nc, { db, durable, log }));
    */
   startConsumer(
     start: (nc: NatsConnection) => Promise<{ stop(): Promise<void> }>,
@@ -75,14 +76,18 @@ export class NatsHandle {
     started.catch((error) =>
       this.log.error({ err: (error as Error).message }, 'could not start a durable consumer'),
     );
-    return {
-      stop: async () => {
-        await Promise.race([
+    let stopped: Promise<void> | undefined;
+    const handle = {
+      stop: () => {
+        stopped ??= Promise.race([
           started.then((consumer) => consumer.stop()).catch(() => undefined),
-          new Promise((resolve) => setTimeout(resolve, stopTimeoutMs)),
+          new Promise<void>((resolve) => setTimeout(resolve, stopTimeoutMs)),
         ]);
+        return stopped;
       },
     };
+    this.consumers.push(handle);
+    return handle;
   }
 
   async ping(): Promise<void> {
@@ -92,6 +97,7 @@ export class NatsHandle {
 
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.all(this.consumers.map((consumer) => consumer.stop()));
     if (this.current && !this.current.isClosed()) await this.current.drain().catch(() => undefined);
   }
 }
@@ -120,7 +126,10 @@ export interface ServiceRuntime<DB> {
   relay: OutboxRelay;
   sessions: { tokens: SessionTokens; store: SessionStore };
   log: Logger;
+  /** What a request needs: /ready fails without it. */
   readiness: Record<string, () => Promise<unknown>>;
+  /** What only degrades the service: reported by /ready, never failing it. */
+  degradable: Record<string, () => Promise<unknown>>;
   close(): Promise<void>;
 }
 
@@ -161,8 +170,10 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
     readiness: {
       postgres: () => sql`SELECT 1`.execute(db),
       redis: () => redis.ping(),
-      nats: () => nats.ping(),
     },
+    // Without NATS, events wait in the outbox and consumers resume later: taking every replica out
+    // of rotation on a NATS blip would turn a delay into an outage.
+    degradable: { nats: () => nats.ping() },
     async close() {
       await relay.stop();
       await nats.close();

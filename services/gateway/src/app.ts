@@ -1,7 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { createServiceApp } from '@pv/service-kit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import type { GatewayConfig } from './config.js';
@@ -117,4 +117,20 @@ export async function buildGatewayApp(
     'gateway routes',
   );
   return app;
+}
+
+/**
+ * One log line per Redis outage (ioredis would print every reconnect failure); while it lasts
+ * the auth rate limits fail open and /ready answers 503.
+ */
+export function watchRedis(redis: Redis, log: FastifyBaseLogger): void {
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) log.warn({ err: error.message }, 'Redis unreachable; auth rate limits are off');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis reachable again');
+    down = false;
+  });
 }

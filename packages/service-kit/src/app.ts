@@ -87,6 +87,8 @@ function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
             ],
           },
     trustProxy: parseTrustProxy(options.trustProxy),
+    // The metrics plugin writes one access-log line per request instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {

@@ -84,7 +84,7 @@ describe('JobQueue and startWorker', () => {
     expect(await exited).toEqual([0, null]);
     expect(worker.output()).toContain('drained, handed back 0');
     expect(await (await later).getState()).toBe('waiting');
-  });
+  }, 90_000);
 
   it('SIGTERM on a job longer than the grace: it is handed back at once and another worker finishes it', async () => {
     const name = `test-handback-${Date.now()}`;
@@ -104,5 +104,5 @@ describe('JobQueue and startWorker', () => {
     expect(leaving.output()).toContain('drained, handed back 1');
     const rescuer = startWorkerProcess(name, 0, { LOCK_MS: '60000' });
     expect(await pending).toEqual({ echoed: 'devolvido', by: rescuer.child.pid });
-  });
+  }, 90_000);
 });

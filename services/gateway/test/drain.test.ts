@@ -54,7 +54,7 @@ describe('a service process on SIGTERM (runService)', () => {
     });
     cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
     const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 600; i++) {
       const ok = await request(`${url}/health`)
         .then(async (r) => {
           await r.body.dump();
@@ -74,5 +74,5 @@ describe('a service process on SIGTERM (runService)', () => {
     expect(await response.body.json()).toEqual({ slow: 'ok' });
     expect(await exited).toEqual([0, null]);
     await expect(request(`${url}/health`)).rejects.toThrow(/ECONNREFUSED/);
-  });
+  }, 120_000);
 });

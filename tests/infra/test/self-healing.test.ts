@@ -58,7 +58,7 @@ describe("npm start's supervisor heals one machine", () => {
       },
     ]);
     const pending = queue.run(echo(name), { text: 'nota' }, { timeoutMs: 30_000 });
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000;
     while (!text.includes('worker | started') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 25));
     const first = supervisor.pidOf('worker');
@@ -73,5 +73,5 @@ describe("npm start's supervisor heals one machine", () => {
     expect(text).toContain(
       'worker exited unexpectedly with signal SIGKILL; restarting it in 200 ms',
     );
-  });
+  }, 120_000);
 });

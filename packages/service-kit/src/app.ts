@@ -25,6 +25,12 @@ export interface ServiceAppOptions {
   /** Named checks /ready reports without failing (e.g. NATS, whose loss the outbox absorbs). */
   degradable?: Record<string, () => Promise<unknown>>;
   bodyLimit?: number;
+  /**
+   * false: no /docs and no /metrics route on this app (its metrics are still recorded on
+   * `app.metrics`): for the gateway, whose port is public and whose internal endpoints are served
+   * on a port of their own.
+   */
+  internalRoutes?: boolean;
   /** Keep request logs quiet in tests and benchmarks. */
   logger?: boolean;
 }
@@ -113,11 +119,14 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.publicOrigins ? { publicOrigins: options.publicOrigins } : {}),
   });
-  await app.register(docsPlugin, {
-    service: options.name,
-    ...(options.version ? { version: options.version } : {}),
-  });
-  await app.register(metricsPlugin, { service: options.name });
+  const internal = options.internalRoutes ?? true;
+  if (internal) {
+    await app.register(docsPlugin, {
+      service: options.name,
+      ...(options.version ? { version: options.version } : {}),
+    });
+  }
+  await app.register(metricsPlugin, { service: options.name, expose: internal });
   await app.register(healthPlugin, {
     service: options.name,
     ...(options.readiness ? { readiness: options.readiness } : {}),

@@ -1,5 +1,5 @@
 import { createRedis, runService } from '@pv/service-kit';
-import { buildGatewayApp, watchRedis } from './app.js';
+import { buildGatewayApp, buildGatewayInternalApp, watchRedis } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
 await runService(loadGatewayConfig, async (config, hold) => {
@@ -7,5 +7,7 @@ await runService(loadGatewayConfig, async (config, hold) => {
   hold({ close: () => redis.disconnect() });
   const app = await buildGatewayApp(config, { redis });
   watchRedis(redis, app.log);
+  const internal = hold(await buildGatewayInternalApp(config, app));
+  await internal.listen({ port: config.INTERNAL_PORT, host: config.HOST });
   return app;
 });

@@ -49,6 +49,7 @@ describe('a service process on SIGTERM (runService)', () => {
         REDIS_URL: testInfra.redisUrl,
         AUTH_URL: upstreamUrl,
         SHUTDOWN_GRACE_MS: '10000',
+        INTERNAL_PORT: '0',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

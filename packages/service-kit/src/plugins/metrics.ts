@@ -10,11 +10,11 @@ declare module 'fastify' {
   }
 }
 
-const metrics: FastifyPluginAsyncTypebox<{ service: string; registry?: Registry }> = async (
+const metrics: FastifyPluginAsyncTypebox<{ service: string; expose?: boolean }> = async (
   app,
   options,
 ) => {
-  const registry = options.registry ?? new Registry();
+  const registry = new Registry();
   registry.setDefaultLabels({ service: options.service });
   collectDefaultMetrics({ register: registry });
   app.decorate('metrics', registry);
@@ -27,13 +27,18 @@ const metrics: FastifyPluginAsyncTypebox<{ service: string; registry?: Registry 
   });
   // One hook, callback-style (no promise per request), for both the histogram and the one
   // access-log line per request that replaces Fastify's two (incoming + completed).
+  // prom-client hashes a label object on every observe; the (method, route, status) children are
+  // few (routes are patterns), so each is looked up once and kept.
+  const children = new Map<string, { observe(value: number): void }>();
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const seconds = reply.elapsedTime / 1000;
-    duration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      seconds,
-    );
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      child = duration.labels(request.method, route, String(reply.statusCode));
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
     if (
       (request.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') ??
       true
@@ -50,10 +55,12 @@ const metrics: FastifyPluginAsyncTypebox<{ service: string; registry?: Registry 
     }
     done();
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  if (options.expose !== false) {
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    });
+  }
 };
 
 /**

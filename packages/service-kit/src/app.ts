@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Registry } from 'prom-client';
 import { csv } from './config.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -31,6 +32,8 @@ export interface ServiceAppOptions {
    * on a port of their own.
    */
   internalRoutes?: boolean;
+  /** Adds metrics of the service's own to the app's registry (e.g. the runtime's outbox figures). */
+  collectMetrics?: (registry: Registry) => void;
   /** Keep request logs quiet in tests and benchmarks. */
   logger?: boolean;
 }
@@ -46,6 +49,7 @@ export function standardAppOptions(options: {
   runtime: Pick<ServiceAppOptions, 'sessions'> & {
     readiness: Record<string, () => Promise<unknown>>;
     degradable?: Record<string, () => Promise<unknown>>;
+    metrics?: (registry: Registry) => void;
   };
   logger?: boolean | undefined;
 }): ServiceAppOptions {
@@ -57,6 +61,7 @@ export function standardAppOptions(options: {
     trustProxy: config.TRUST_PROXY,
     readiness: runtime.readiness,
     ...(runtime.degradable ? { degradable: runtime.degradable } : {}),
+    ...(runtime.metrics ? { collectMetrics: runtime.metrics } : {}),
     logLevel: config.LOG_LEVEL,
     ...(logger === false ? { logger: false } : {}),
   };
@@ -127,6 +132,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     });
   }
   await app.register(metricsPlugin, { service: options.name, expose: internal });
+  options.collectMetrics?.(app.metrics);
   await app.register(healthPlugin, {
     service: options.name,
     ...(options.readiness ? { readiness: options.readiness } : {}),

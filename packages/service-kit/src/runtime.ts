@@ -2,6 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { type Kysely, type Migration, sql } from 'kysely';
 import pino, { type Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { createDb, databaseUrl, ensureDatabase, migrateToLatest } from './db.js';
 import {
   connectNats,
@@ -10,6 +11,7 @@ import {
   kitMigrations,
   OutboxRelay,
 } from './events.js';
+import { registerOutboxMetrics } from './observability.js';
 import { createRedis } from './redis.js';
 import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './session.js';
 
@@ -130,6 +132,8 @@ export interface ServiceRuntime<DB> {
   readiness: Record<string, () => Promise<unknown>>;
   /** What only degrades the service: reported by /ready, never failing it. */
   degradable: Record<string, () => Promise<unknown>>;
+  /** Adds the runtime's metrics (the outbox's) to the app's registry. */
+  metrics: (registry: Registry) => void;
   close(): Promise<void>;
 }
 
@@ -174,6 +178,7 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
     // Without NATS, events wait in the outbox and consumers resume later: taking every replica out
     // of rotation on a NATS blip would turn a delay into an outage.
     degradable: { nats: () => nats.ping() },
+    metrics: (registry) => registerOutboxMetrics(registry, db as unknown as Kysely<KitTables>),
     async close() {
       await relay.stop();
       await nats.close();

@@ -3,6 +3,7 @@ import {
   createLlmMetrics,
   createPdfMetrics,
   type JobQueue,
+  type KitTables,
   registerOutboxMetrics,
   registerQueueMetrics,
 } from '@pv/service-kit';
@@ -23,7 +24,7 @@ const dashboard = JSON.parse(readFileSync(new URL('grafana-dashboard.json', dir)
 function kitMetricNames(): Set<string> {
   const registry = new Registry();
   registerQueueMetrics(registry, { name: 'q' } as JobQueue);
-  registerOutboxMetrics(registry, {} as Kysely<never>);
+  registerOutboxMetrics(registry, {} as Kysely<KitTables>);
   createLlmMetrics(registry);
   createPdfMetrics(registry);
   return new Set(registry.getMetricsAsArray().map((m) => m.name));

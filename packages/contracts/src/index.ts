@@ -41,3 +41,4 @@ export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(VaultRoutes),
   ...flattenContractRoutes(AnalyticsRoutes),
 ];
+export * from './asyncapi.js';

@@ -44,3 +44,4 @@ export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(VaultRoutes),
   ...flattenContractRoutes(AnalyticsRoutes),
 ];
+export * from './asyncapi.js';

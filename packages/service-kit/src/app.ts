@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Registry } from 'prom-client';
 import { csv } from './config.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -22,7 +23,17 @@ export interface ServiceAppOptions {
   publicOrigins?: string[];
   /** Named readiness checks; /ready answers 503 if any fails. */
   readiness?: Record<string, () => Promise<unknown>>;
+  /** Named checks /ready reports without failing (e.g. NATS, whose loss the outbox absorbs). */
+  degradable?: Record<string, () => Promise<unknown>>;
   bodyLimit?: number;
+  /**
+   * false: no /docs and no /metrics route on this app (its metrics are still recorded on
+   * `app.metrics`): for the gateway, whose port is public and whose internal endpoints are served
+   * on a port of their own.
+   */
+  internalRoutes?: boolean;
+  /** Adds metrics of the service's own to the app's registry (e.g. the runtime's outbox figures). */
+  collectMetrics?: (registry: Registry) => void;
   /** Keep request logs quiet in tests and benchmarks. */
   logger?: boolean;
 }
@@ -37,6 +48,8 @@ export function standardAppOptions(options: {
   config: { PUBLIC_ORIGINS: string; TRUST_PROXY: string; LOG_LEVEL: string };
   runtime: Pick<ServiceAppOptions, 'sessions'> & {
     readiness: Record<string, () => Promise<unknown>>;
+    degradable?: Record<string, () => Promise<unknown>>;
+    metrics?: (registry: Registry) => void;
   };
   logger?: boolean | undefined;
 }): ServiceAppOptions {
@@ -47,6 +60,8 @@ export function standardAppOptions(options: {
     publicOrigins: csv(config.PUBLIC_ORIGINS),
     trustProxy: config.TRUST_PROXY,
     readiness: runtime.readiness,
+    ...(runtime.degradable ? { degradable: runtime.degradable } : {}),
+    ...(runtime.metrics ? { collectMetrics: runtime.metrics } : {}),
     logLevel: config.LOG_LEVEL,
     ...(logger === false ? { logger: false } : {}),
   };
@@ -83,6 +98,8 @@ function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
             ],
           },
     trustProxy: parseTrustProxy(options.trustProxy),
+    // The metrics plugin writes one access-log line per request instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -107,14 +124,19 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.publicOrigins ? { publicOrigins: options.publicOrigins } : {}),
   });
-  await app.register(docsPlugin, {
-    service: options.name,
-    ...(options.version ? { version: options.version } : {}),
-  });
-  await app.register(metricsPlugin, { service: options.name });
+  const internal = options.internalRoutes ?? true;
+  if (internal) {
+    await app.register(docsPlugin, {
+      service: options.name,
+      ...(options.version ? { version: options.version } : {}),
+    });
+  }
+  await app.register(metricsPlugin, { service: options.name, expose: internal });
+  options.collectMetrics?.(app.metrics);
   await app.register(healthPlugin, {
     service: options.name,
     ...(options.readiness ? { readiness: options.readiness } : {}),
+    ...(options.degradable ? { degradable: options.degradable } : {}),
   });
   return app;
 }

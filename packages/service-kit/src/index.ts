@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './jobs.js';
 export * from './lifecycle.js';
+export * from './observability.js';
 export * from './queue.js';
 export * from './quota-client.js';
 export * from './rate-limiter.js';

@@ -2,40 +2,90 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from './config.js';
 
 /**
- * The whole of a server.ts: build, listen, and on SIGINT/SIGTERM stop taking requests, finish the
- * ones in flight, then close what the service holds. A config error stops the process with the
- * names of the variables at fault.
- * @example runServer(async () => { const app = await buildApp(deps); return { app, port, host, close } })
+ * How long a process drains after SIGTERM before it gives up: an LLM call may take 110 s, so the
+ * default outlasts it; Kubernetes' terminationGracePeriodSeconds and compose's stop_grace_period
+ * are generated a little longer (tools/stack/src/catalog).
  */
-export async function runServer(
-  build: () => Promise<{
-    app: FastifyInstance;
-    port: number;
-    host: string;
-    close: () => Promise<void>;
-  }>,
-): Promise<void> {
-  let started: Awaited<ReturnType<typeof build>>;
-  try {
-    started = await build();
-    await started.app.listen({ port: started.port, host: started.host });
-  } catch (error) {
-    exitWith(error);
-    return;
-  }
-  onShutdown(async () => {
-    await started.app.close();
-    await started.close();
-  });
+export const DEFAULT_SHUTDOWN_GRACE_MS = 120_000;
+
+/** SHUTDOWN_GRACE_MS from the environment, or the default; an invalid value is a config error. */
+export function shutdownGraceMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SHUTDOWN_GRACE_MS;
+  if (raw === undefined || raw === '') return DEFAULT_SHUTDOWN_GRACE_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new ConfigError([
+      `SHUTDOWN_GRACE_MS must be a whole number of milliseconds, got "${raw}"`,
+    ]);
+  return value;
 }
 
-/** Runs a long-lived non-HTTP process (a worker) with the same shutdown rules. */
+/** Something a process holds open and lets go of on shutdown. */
+export type Closable = { close(): unknown } | { stop(): unknown };
+
+/** What a process gives runService/runProcess to close, last held first. */
+export type Hold = <T extends Closable>(resource: T) => T;
+
+/** Whatever a process needs to listen: every service config has both. */
+export interface ListenConfig {
+  PORT: number;
+  HOST: string;
+}
+
+/**
+ * The whole of a service's server.ts: load the config, open what the service holds (each
+ * `hold(...)` is closed on shutdown, last held first), build the app, listen. On SIGTERM/SIGINT it
+ * drains: Fastify stops accepting connections and answers 503 (so /ready fails and the load
+ * balancer moves on), the requests in flight finish, then the held resources close; after
+ * SHUTDOWN_GRACE_MS it exits anyway. A config error stops the process with the variables at fault.
+ * @example
+ * await runService(loadBillingConfig, async (config, hold) => {
+ *   const runtime = hold(await openBilling(config));
+ *   return buildBillingApp({ config, runtime });
+ * });
+ */
+export async function runService<C extends ListenConfig>(
+  loadConfig: () => C,
+  build: (config: C, hold: Hold) => Promise<FastifyInstance>,
+): Promise<void> {
+  const held: Closable[] = [];
+  const closeHeld = async () => {
+    for (const resource of held.splice(0).reverse()) {
+      await ('close' in resource ? resource.close() : resource.stop());
+    }
+  };
+  try {
+    const graceMs = shutdownGraceMs();
+    const config = loadConfig();
+    const app = await build(config, (resource) => {
+      held.push(resource);
+      return resource;
+    });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    onShutdown(graceMs, async () => {
+      await app.close();
+      await closeHeld();
+    });
+  } catch (error) {
+    await closeHeld().catch(() => undefined);
+    exitWith(error);
+  }
+}
+
+/**
+ * A long-lived process without HTTP (a worker) under the same rules: `start` opens what it runs
+ * and returns how to drain it within the grace it is given (see drainWorker).
+ * @example await runProcess(async () => startPdfWorker(loadDocumentsConfig()));
+ */
 export async function runProcess(
-  start: () => Promise<{ close: () => Promise<void> }>,
+  start: () => Promise<{ close: (graceMs: number) => Promise<void> }>,
 ): Promise<void> {
   try {
+    const graceMs = shutdownGraceMs();
     const running = await start();
-    onShutdown(running.close);
+    // The worker's own drain hands its jobs back before the grace runs out; the process-wide
+    // timer below is the last resort if even that hangs.
+    onShutdown(graceMs + 5_000, () => running.close(graceMs));
   } catch (error) {
     exitWith(error);
   }
@@ -47,15 +97,16 @@ function exitWith(error: unknown): void {
   process.exit(1);
 }
 
-function onShutdown(close: () => Promise<void>): void {
+function onShutdown(graceMs: number, close: () => Promise<void>): void {
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
+    console.error(`${signal} received; draining (at most ${Math.round(graceMs / 1000)} s)`);
     const force = setTimeout(() => {
-      console.error(`Shutdown after ${signal} took too long; exiting`);
+      console.error(`Draining after ${signal} took over ${graceMs} ms; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, graceMs);
     force.unref();
     try {
       await close();

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import './formats.js';
-import { Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import {
   type BoundJob,
@@ -213,18 +213,32 @@ export interface WorkerOptions {
   resultTtlMs?: number;
 }
 
+/** A worker that can drain: see `drain`. */
+export type DrainableWorker = Worker & {
+  /**
+   * Stops taking jobs and lets the running ones finish; whatever still runs after `graceMs` is
+   * handed back to the queue at once (not left locked until its lock expires) for another worker,
+   * or this one when it is back, to run again; the caller waiting on it is not told anything.
+   * Resolves with how many jobs were handed back.
+   */
+  drain(graceMs: number): Promise<number>;
+};
+
 /**
  * Runs the handlers bound to one queue. Payloads are validated before a handler sees them (an
  * invalid one fails the job without retries). A declared failure (JobFailedError) ends the job
  * with that failure as its value, unretried; anything else thrown is a crash, retried.
  * @example const worker = startWorker({ queue: config.PDF_QUEUE, redisUrl, jobs: [handleJob(RenderPdfJob, render)], concurrency: 2, log })
  */
-export function startWorker(options: WorkerOptions): Worker {
+export function startWorker(options: WorkerOptions): DrainableWorker {
   const byName = new Map(options.jobs.map((bound) => [bound.definition.name, bound]));
   const resultTtlMs = options.resultTtlMs ?? 5 * 60_000;
+  // The jobs running now, with what hands each back: the handler keeps running, but the processor
+  // settles with WaitingError so BullMQ leaves the job where moveToWait put it.
+  const running = new Map<string, { job: Job; token: string; handBack: () => void }>();
   const worker: Worker = new Worker(
     options.queue,
-    async (job): Promise<OutcomeReference> => {
+    async (job, token): Promise<OutcomeReference> => {
       const bound = byName.get(job.name);
       if (!bound) throw new UnrecoverableError(`No handler for job ${job.name}`);
       if (!Value.Check(bound.definition.payloadSchema, job.data))
@@ -242,17 +256,20 @@ export function startWorker(options: WorkerOptions): Worker {
           await job.updateProgress({ sequence });
         },
       };
-      let outcome: JobOutcome;
+      let handBack: () => void = () => {};
+      const handedBack = new Promise<never>((_, reject) => {
+        handBack = () => reject(new WaitingError());
+      });
+      running.set(id, { job, token: token ?? '', handBack });
       try {
-        outcome = { ok: true, result: await bound.handle(job.data, context) };
-      } catch (error) {
-        if (!(error instanceof JobFailedError)) throw error;
-        outcome = { ok: false, failure: error.failure };
+        const outcome = await Promise.race([handedBack, settle(bound, job.data, context)]);
+        const client = await worker.client;
+        const key = jobResultKey(options.queue, id);
+        await client.set(key, JSON.stringify(outcome), { PX: resultTtlMs });
+        return { pvResult: key };
+      } finally {
+        running.delete(id);
       }
-      const client = await worker.client;
-      const key = jobResultKey(options.queue, id);
-      await client.set(key, JSON.stringify(outcome), { PX: resultTtlMs });
-      return { pvResult: key };
     },
     {
       connection: bullmqConnection(options.redisUrl),
@@ -266,5 +283,48 @@ export function startWorker(options: WorkerOptions): Worker {
   worker.on('failed', (job, error) =>
     options.log.warn({ jobId: job?.id, job: job?.name, err: error.message }, 'job attempt failed'),
   );
-  return worker;
+  const drain = async (graceMs: number): Promise<number> => {
+    const closing = worker.close();
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      closing.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!late) return 0;
+    const left = [...running.values()];
+    options.log.warn(
+      { jobs: left.map((r) => r.job.id), graceMs },
+      'drain grace over; handing running jobs back to the queue',
+    );
+    await Promise.all(
+      left.map(async ({ job, token, handBack }) => {
+        await job
+          .moveToWait(token)
+          .catch((error: Error) =>
+            options.log.warn({ jobId: job.id, err: error.message }, 'could not hand a job back'),
+          );
+        handBack();
+      }),
+    );
+    await closing;
+    return left.length;
+  };
+  return Object.assign(worker, { drain });
+}
+
+/** Runs a handler and turns a declared failure into the job's value. */
+async function settle(
+  bound: BoundJob,
+  payload: unknown,
+  context: { id: string; reportProgress: (data: unknown) => Promise<void> },
+): Promise<JobOutcome> {
+  try {
+    return { ok: true, result: await bound.handle(payload, context) };
+  } catch (error) {
+    if (error instanceof JobFailedError) return { ok: false, failure: error.failure };
+    throw error;
+  }
 }

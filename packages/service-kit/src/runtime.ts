@@ -2,6 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { type Kysely, type Migration, sql } from 'kysely';
 import pino, { type Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { createDb, databaseUrl, ensureDatabase, migrateToLatest } from './db.js';
 import {
   connectNats,
@@ -10,6 +11,7 @@ import {
   kitMigrations,
   OutboxRelay,
 } from './events.js';
+import { registerOutboxMetrics } from './observability.js';
 import { createRedis } from './redis.js';
 import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './session.js';
 
@@ -20,6 +22,7 @@ import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './se
 export class NatsHandle {
   current: NatsConnection | undefined;
   private readonly waiters: ((nc: NatsConnection) => void)[] = [];
+  private readonly consumers: { stop(): Promise<void> }[] = [];
   private closed = false;
 
   constructor(
@@ -63,9 +66,9 @@ export class NatsHandle {
   /**
    * Starts a durable consumer as soon as NATS answers (until then its events wait in the stream)
    * and returns a handle whose `stop()` ends it, waiting at most `stopTimeoutMs` so a shutdown
-   * never hangs on a consumer that is still connecting.
-   * @example const consumer = runtime.nats.startConsumer((nc) => startUsageConsumer(nc, { db, durable, log }));
-   *          // on shutdown: await consumer.stop();
+   * never hangs on a consumer that is still connecting. `close()` stops every consumer started
+   * here before it drains the connection, so a service need not stop them itself.
+   * @example runtime.nats.startConsumer((nc) => startUsageConsumer(nc, { db, durable, log }));
    */
   startConsumer(
     start: (nc: NatsConnection) => Promise<{ stop(): Promise<void> }>,
@@ -75,14 +78,18 @@ export class NatsHandle {
     started.catch((error) =>
       this.log.error({ err: (error as Error).message }, 'could not start a durable consumer'),
     );
-    return {
-      stop: async () => {
-        await Promise.race([
+    let stopped: Promise<void> | undefined;
+    const handle = {
+      stop: () => {
+        stopped ??= Promise.race([
           started.then((consumer) => consumer.stop()).catch(() => undefined),
-          new Promise((resolve) => setTimeout(resolve, stopTimeoutMs)),
+          new Promise<void>((resolve) => setTimeout(resolve, stopTimeoutMs)),
         ]);
+        return stopped;
       },
     };
+    this.consumers.push(handle);
+    return handle;
   }
 
   async ping(): Promise<void> {
@@ -92,6 +99,7 @@ export class NatsHandle {
 
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.all(this.consumers.map((consumer) => consumer.stop()));
     if (this.current && !this.current.isClosed()) await this.current.drain().catch(() => undefined);
   }
 }
@@ -122,7 +130,12 @@ export interface ServiceRuntime<DB> {
   relay: OutboxRelay;
   sessions: { tokens: SessionTokens; store: SessionStore };
   log: Logger;
+  /** What a request needs: /ready fails without it. */
   readiness: Record<string, () => Promise<unknown>>;
+  /** What only degrades the service: reported by /ready, never failing it. */
+  degradable: Record<string, () => Promise<unknown>>;
+  /** Adds the runtime's metrics (the outbox's) to the app's registry. */
+  metrics: (registry: Registry) => void;
   close(): Promise<void>;
 }
 
@@ -166,8 +179,11 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
     readiness: {
       postgres: () => sql`SELECT 1`.execute(db),
       redis: () => redis.ping(),
-      nats: () => nats.ping(),
     },
+    // Without NATS, events wait in the outbox and consumers resume later: taking every replica out
+    // of rotation on a NATS blip would turn a delay into an outage.
+    degradable: { nats: () => nats.ping() },
+    metrics: (registry) => registerOutboxMetrics(registry, db as unknown as Kysely<KitTables>),
     async close() {
       await relay.stop();
       await nats.close();

@@ -95,6 +95,14 @@ describe('the outbox', () => {
       password: 'segredo1',
     });
     expect(res.status).toBe(201); // the write does not depend on NATS
+    // Nor does readiness: the replica stays in rotation, reported degraded.
+    const ready = await eventually(async () => {
+      const r = await new Client(auth.url).get('/ready');
+      return r.body.status === 'degraded' ? r : undefined;
+    });
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toMatchObject({ postgres: 'ok', redis: 'ok' });
+    expect(String((ready.body.checks as Record<string, string>).nats)).toMatch(/^down: /);
     const id = (res.body.user as { id: string }).id;
     const pending = await sql<{
       n: number;

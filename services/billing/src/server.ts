@@ -1,16 +1,14 @@
-import { runServer } from '@pv/service-kit';
+import { runService } from '@pv/service-kit';
 import { buildBillingApp } from './app.js';
 import { loadBillingConfig } from './config.js';
 import { startUsageConsumer } from './events/usage-consumer.js';
 import { openBilling } from './runtime.js';
 import { stripeFrom } from './stripe/stripe-client.js';
 
-await runServer(async () => {
-  const config = loadBillingConfig();
-  const runtime = await openBilling(config);
-  const app = await buildBillingApp({ config, runtime });
+await runService(loadBillingConfig, async (config, hold) => {
+  const runtime = hold(await openBilling(config));
   // The counters' consumer starts once NATS answers; until then events wait in the stream.
-  const consumer = runtime.nats.startConsumer((nc) =>
+  runtime.nats.startConsumer((nc) =>
     startUsageConsumer(nc, {
       db: runtime.db,
       durable: config.BILLING_CONSUMER,
@@ -19,13 +17,5 @@ await runServer(async () => {
       stripe: stripeFrom(config)?.stripe ?? null,
     }),
   );
-  return {
-    app,
-    port: config.PORT,
-    host: config.HOST,
-    close: async () => {
-      await consumer.stop();
-      await runtime.close();
-    },
-  };
+  return buildBillingApp({ config, runtime });
 });

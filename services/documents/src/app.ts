@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
+  createPdfMetrics,
   createServiceApp,
   type JobQueue,
   QuotaClient,
+  registerQueueMetrics,
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
@@ -60,8 +62,10 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
       queue: options.queue,
       pdfTimeoutMs: config.PDF_TIMEOUT_MS,
       ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
+      renderMetrics: createPdfMetrics(app.metrics),
     }),
   });
+  registerQueueMetrics(app.metrics, options.queue);
   extractRoutes(app, extractor);
   return app;
 }

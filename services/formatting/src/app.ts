@@ -1,8 +1,10 @@
 import { FormattingRoutes } from '@pv/contracts';
 import {
+  createLlmMetrics,
   createServiceApp,
   type JobQueue,
   QuotaClient,
+  registerQueueMetrics,
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
@@ -66,7 +68,9 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
       anonymousMaxPerHour: config.ANON_FORMAT_MAX_PER_HOUR,
       ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
       ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+      llmMetrics: createLlmMetrics(app.metrics),
     }),
   );
+  registerQueueMetrics(app.metrics, options.queue);
   return app;
 }

@@ -233,6 +233,7 @@ async function main(): Promise<void> {
       LOG_LEVEL,
       REDIS_URL: testInfra.redisUrl,
       AUTH_URL: authUrl,
+      INTERNAL_PORT: '0',
     });
     reference = start('reference proxy', 'services/gateway/bench/raw-proxy-reference.ts', {
       PORT: String(referencePort),

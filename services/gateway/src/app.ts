@@ -1,7 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { createServiceApp } from '@pv/service-kit';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import type { GatewayConfig } from './config.js';
@@ -59,16 +59,10 @@ export async function buildGatewayApp(
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     readiness: { redis: () => deps.redis.ping() },
+    internalRoutes: false,
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
   });
 
-  // The readiness probes of /ready/upstreams use undici; proxied traffic uses the agents below.
-  const dispatcher = new Agent({
-    // A service that does not accept the connection fails fast; a slow answer gets the full timeout.
-    connect: { timeout: Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000) },
-    keepAliveTimeout: 10_000,
-    connections: 128,
-  });
   const agents = {
     'http:': new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
     'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
@@ -76,7 +70,6 @@ export async function buildGatewayApp(
   app.addHook('onClose', async () => {
     agents['http:'].destroy();
     agents['https:'].destroy();
-    await dispatcher.close();
   });
 
   await registerSecurityHeaders(app, {
@@ -105,7 +98,6 @@ export async function buildGatewayApp(
     agents,
     answerLocally: (request, reply) => answerAuthPage(spas, request, reply),
   });
-  registerUpstreamReadiness(app, upstreams, dispatcher);
 
   app.log.info(
     {
@@ -117,4 +109,55 @@ export async function buildGatewayApp(
     'gateway routes',
   );
   return app;
+}
+
+/**
+ * The operators' side of the gateway, on INTERNAL_PORT: /metrics (what the public app recorded),
+ * /ready/upstreams (every service's /ready), /health and /ready. The public app serves none of
+ * these but /health and /ready, so nobody on the internet reads the metrics or the topology.
+ * @example const internal = await buildGatewayInternalApp(config, app); await internal.listen({ port: config.INTERNAL_PORT })
+ */
+export async function buildGatewayInternalApp(
+  config: GatewayConfig,
+  publicApp: FastifyInstance,
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  // The readiness probes of /ready/upstreams use undici; proxied traffic uses the public agents.
+  const dispatcher = new Agent({
+    // A service that does not accept the connection fails fast; a slow answer gets the full timeout.
+    connect: { timeout: Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000) },
+    keepAliveTimeout: 10_000,
+    connections: 16,
+  });
+  app.addHook('onClose', async () => dispatcher.close());
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', publicApp.metrics.contentType);
+    return publicApp.metrics.metrics();
+  });
+  for (const path of ['/health', '/ready']) {
+    app.get(path, async (_request, reply) => {
+      // While the public app drains, inject fails: the process is going away, so not ready.
+      const answer = await publicApp.inject({ method: 'GET', url: path }).catch(() => undefined);
+      if (!answer) return reply.code(503).send({ status: 'not-ready', checks: {} });
+      return reply.code(answer.statusCode).type('application/json').send(answer.body);
+    });
+  }
+  registerUpstreamReadiness(app, upstreamsFrom(config), dispatcher);
+  return app;
+}
+
+/**
+ * One log line per Redis outage (ioredis would print every reconnect failure); while it lasts
+ * the auth rate limits fail open and /ready answers 503.
+ */
+export function watchRedis(redis: Redis, log: FastifyBaseLogger): void {
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) log.warn({ err: error.message }, 'Redis unreachable; auth rate limits are off');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis reachable again');
+    down = false;
+  });
 }

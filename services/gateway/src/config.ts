@@ -18,6 +18,11 @@ export const GatewayConfigSchema = Type.Object({
   LOG_LEVEL: BaseConfigFields.LOG_LEVEL,
   HOST: Type.String({ default: '0.0.0.0' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  /**
+   * Port of the operators' endpoints (/metrics, /ready/upstreams, /health, /ready), never served
+   * on the public PORT: Prometheus and probes reach it, the edge does not.
+   */
+  INTERNAL_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464 }),
   REDIS_URL: BaseConfigFields.REDIS_URL,
   /**
    * Which hops may set X-Forwarded-For/-Proto/-Host: 'false' (the gateway is the edge), 'true',

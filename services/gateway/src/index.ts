@@ -1,5 +1,10 @@
 // The gateway's public surface, for the system tests and the one-machine launcher.
-export { buildGatewayApp, type GatewayDeps, upstreamsFrom } from './app.js';
+export {
+  buildGatewayApp,
+  buildGatewayInternalApp,
+  type GatewayDeps,
+  upstreamsFrom,
+} from './app.js';
 export { type GatewayConfig, GatewayConfigSchema, loadGatewayConfig } from './config.js';
 export {
   ROUTING_TABLE,

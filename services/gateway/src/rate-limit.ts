@@ -49,7 +49,15 @@ export async function registerAuthRateLimit(
   // The limited routes are served by the proxies' wildcard routes, so the limiter runs from a
   // hook that picks its requests rather than from per-route config.
   const limiter = app.rateLimit();
-  app.addHook('onRequest', async function limitAuthRoutes(request, reply) {
-    if (limitedRoute(request)) await limiter.call(this, request, reply);
+  // Callback-style: the requests it does not limit (nearly all) cost no promise. A 429 sent by the
+  // limiter ends the request there, so `done` is then not called.
+  app.addHook('onRequest', function limitAuthRoutes(request, reply, done) {
+    if (!limitedRoute(request)) {
+      done();
+      return;
+    }
+    limiter.call(this, request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
   });
 }

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 const STRIPE_JS = 'https://js.stripe.com';
 
@@ -43,18 +43,41 @@ export function connectSrcExtraFrom(value: string): string[] {
 /** Strict-Transport-Security value sent on https requests only (180 days, subdomains too). */
 export const HSTS_VALUE = 'max-age=15552000; includeSubDomains';
 
+/** Headers of helmet's answer that are not security headers (they belong to each answer). */
+const NOT_SECURITY = new Set([
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+]);
+
 /**
  * Security headers on every answer, the proxied JSON included. HSTS is sent only when the request
  * came over https (directly or via a trusted proxy's X-Forwarded-Proto): on plain http it would
  * be ignored at best, and would pin a LAN address to https at worst.
+ *
+ * Helmet decides the headers, but they never change between requests, so they are computed once
+ * (helmet answering one request on a private instance) and set by one synchronous hook: helmet's
+ * dozen middlewares per request were a measurable share of the gateway's cost (docs/BENCHMARKS.md).
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { connectSrcExtra?: readonly string[] } = {},
 ): Promise<void> {
-  await app.register(helmet, {
+  const headers = await helmetHeaders(options.connectSrcExtra ?? []);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    done();
+  });
+}
+
+async function helmetHeaders(connectSrcExtra: readonly string[]): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, {
     global: true,
-    contentSecurityPolicy: contentSecurityPolicy(options.connectSrcExtra ?? []),
+    contentSecurityPolicy: contentSecurityPolicy(connectSrcExtra),
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The legacy twin of frame-ancestors 'none', for browsers without CSP level 2.
@@ -62,7 +85,12 @@ export async function registerSecurityHeaders(
     // Stripe's 3-D Secure flow may open a window that must talk back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
-  });
+  probe.get('/', async () => '');
+  const answer = await probe.inject('/');
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (!NOT_SECURITY.has(name) && typeof value === 'string') headers[name] = value;
+  }
+  return headers;
 }

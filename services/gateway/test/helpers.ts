@@ -4,7 +4,7 @@ import { createRedis } from '@pv/service-kit';
 import { testInfra } from '@pv/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { buildGatewayApp } from '../src/app.js';
+import { buildGatewayApp, buildGatewayInternalApp } from '../src/app.js';
 import { loadGatewayConfig } from '../src/config.js';
 
 /** What a fake service saw of one proxied request. */
@@ -76,6 +76,8 @@ export interface TestGateway {
   app: FastifyInstance;
   /** Base URL of the listening gateway. */
   url: string;
+  /** Base URL of its internal port (/metrics, /ready/upstreams). */
+  internalUrl: string;
   redis: Redis;
   nameSpace: string;
   close: () => Promise<void>;
@@ -95,13 +97,18 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
+  const internal = await buildGatewayInternalApp(config, app);
+  await internal.listen({ port: 0, host: '127.0.0.1' });
+  const internalPort = (internal.server.address() as AddressInfo).port;
   return {
     app,
     url: `http://127.0.0.1:${port}`,
+    internalUrl: `http://127.0.0.1:${internalPort}`,
     redis,
     nameSpace,
     close: async () => {
       await app.close();
+      await internal.close();
       if (redis.status === 'ready') {
         const keys = await redis.keys(`${nameSpace}*`);
         if (keys.length > 0) await redis.del(...keys);

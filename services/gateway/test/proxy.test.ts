@@ -295,8 +295,11 @@ describe('when a service cannot answer', () => {
     expect(body).toMatchObject({ service: 'formatting' });
   });
 
-  it('lists every service in /ready/upstreams for operators', async () => {
-    const { status, body } = await timed('/ready/upstreams');
+  it('lists every service in /ready/upstreams for operators, on the internal port only', async () => {
+    expect((await timed('/ready/upstreams')).status).toBe(404);
+    const response = await request(`${gateway.internalUrl}/ready/upstreams`);
+    const status = response.statusCode;
+    const body = await json(response.body);
     expect(status).toBe(503);
     expect(body.status).toBe('not-ready');
     expect(body.services).toEqual([
@@ -314,6 +317,24 @@ describe('when a service cannot answer', () => {
     const { status, body } = await timed('/ready');
     expect(status).toBe(200);
     expect(body).toEqual({ status: 'ready', checks: { redis: 'ok' } });
+    const internal = await request(`${gateway.internalUrl}/ready`);
+    expect(internal.statusCode).toBe(200);
+    expect(await json(internal.body)).toEqual({ status: 'ready', checks: { redis: 'ok' } });
+  });
+
+  it('serves metrics and docs only on the internal port, never to the public', async () => {
+    await timed('/api/user-templates');
+    for (const path of ['/metrics', '/docs', '/docs/json']) {
+      const { status, body } = await timed(path);
+      expect(status, path).toBe(404);
+      expect(body.code).toBe('ROUTE_NOT_FOUND');
+    }
+    const metrics = await request(`${gateway.internalUrl}/metrics`);
+    expect(metrics.statusCode).toBe(200);
+    const text = await metrics.body.text();
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{[^}]*route="\/api\/user-templates[^"]*"/,
+    );
   });
 });
 

@@ -221,13 +221,22 @@ describe('NetworkPolicies', () => {
         proc.port,
       );
       expect(edge, `edge -> ${proc.name}`).toBe(proc.name === 'gateway');
-      const scrape = allowed(
-        'ingress',
-        proc.name,
-        { namespace: DEPLOYMENT.monitoringNamespace },
-        proc.port,
-      );
+      // Metrics are scraped on the internal port where there is one (the gateway's), which the
+      // edge never reaches; monitoring then has no business on the public port.
+      const monitoring = { namespace: DEPLOYMENT.monitoringNamespace };
+      const scrapePort = proc.internalPort ?? proc.port;
+      const scrape = allowed('ingress', proc.name, monitoring, scrapePort);
       expect(scrape, `monitoring -> ${proc.name}`).toBe(proc.kind === 'server');
+      if (proc.internalPort) {
+        expect(allowed('ingress', proc.name, monitoring, proc.port)).toBe(false);
+        const edgeInternal = allowed(
+          'ingress',
+          proc.name,
+          { namespace: DEPLOYMENT.edgeNamespace },
+          proc.internalPort,
+        );
+        expect(edgeInternal, `edge -> ${proc.name} internal`).toBe(false);
+      }
     }
   });
 

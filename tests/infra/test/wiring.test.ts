@@ -106,7 +106,10 @@ describe.each(PROCESSES.map((p) => [p.name, p] as const))('%s', (name, proc) => 
       return;
     }
     expect(composeEnv.PORT).toBe(String(proc.port));
-    expect(container.ports?.map((p) => p.containerPort)).toEqual([proc.port]);
+    expect(container.ports?.map((p) => p.containerPort)).toEqual(
+      proc.internalPort ? [proc.port, proc.internalPort] : [proc.port],
+    );
+    if (proc.internalPort) expect(composeEnv.INTERNAL_PORT).toBe(String(proc.internalPort));
     const service = find(k8s, 'Service', name).spec as { ports: { port: number }[] };
     expect(service.ports.map((p) => p.port)).toEqual([proc.port]);
   });

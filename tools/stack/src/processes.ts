@@ -17,13 +17,37 @@ export interface SupervisorOptions {
   color?: boolean;
   /** How long children get between SIGTERM and SIGKILL. */
   killTimeoutMs?: number;
+  restart?: Partial<RestartPolicy>;
 }
+
+/**
+ * What happens to a child that dies on its own: restarted after a delay doubling from
+ * `initialDelayMs` up to `maxDelayMs`, until it has crashed `maxCrashes` times within `windowMs`;
+ * then it is given up on, loudly. A crash-looping process would otherwise fill the terminal and
+ * hide the first error, while a single crash (an OOM, a lost connection) should not need a person.
+ */
+export interface RestartPolicy {
+  initialDelayMs: number;
+  maxDelayMs: number;
+  maxCrashes: number;
+  windowMs: number;
+}
+
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  initialDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  maxCrashes: 5,
+  windowMs: 60_000,
+};
 
 interface Managed {
   spec: ProcessSpec;
   child: ChildProcess;
   exited: Promise<void>;
   running: boolean;
+  /** When it last died on its own, within the policy's window. */
+  crashes: number[];
+  restartTimer?: NodeJS.Timeout | undefined;
 }
 
 /** Calls `onLine` for each complete line of `stream`, and for a last line without a newline. */
@@ -44,7 +68,8 @@ export function forEachLine(stream: Readable, onLine: (line: string) => void): v
 }
 
 /**
- * Runs named child processes with prefixed output and stops them together.
+ * Runs named child processes with prefixed output, restarts one that dies (RestartPolicy), and
+ * stops them together.
  * Example:
  *   const sup = new Supervisor();
  *   sup.installSignalHandlers();
@@ -56,6 +81,7 @@ export class Supervisor {
   private readonly err: Writable;
   private readonly color: boolean;
   private readonly killTimeoutMs: number;
+  private readonly restart: RestartPolicy;
   private readonly managed: Managed[] = [];
   private readonly cleanups: (() => Promise<void>)[] = [];
   private readonly crashed: string[] = [];
@@ -72,6 +98,7 @@ export class Supervisor {
     this.err = options.stderr ?? process.stderr;
     this.color = options.color ?? isColorEnabled();
     this.killTimeoutMs = options.killTimeoutMs ?? 10_000;
+    this.restart = { ...DEFAULT_RESTART_POLICY, ...options.restart };
     this.donePromise = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
@@ -89,6 +116,12 @@ export class Supervisor {
   /** Names of the children still running. */
   runningNames(): string[] {
     return this.managed.filter((m) => m.running).map((m) => m.spec.name);
+  }
+
+  /** The process id of a running child (the fault suite kills children by it). */
+  pidOf(name: string): number | undefined {
+    const entry = this.managed.find((m) => m.spec.name === name && m.running);
+    return entry?.child.pid;
   }
 
   installSignalHandlers(): void {
@@ -117,7 +150,7 @@ export class Supervisor {
     (isError ? this.err : this.out).write(`${label} ${message}\n`);
   }
 
-  private spawnOne(spec: ProcessSpec): void {
+  private spawnOne(spec: ProcessSpec, previous?: Managed): void {
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: spec.env,
@@ -127,33 +160,61 @@ export class Supervisor {
     const exited = new Promise<void>((resolve) => {
       settle = resolve;
     });
-    const entry: Managed = { spec, child, exited, running: true };
-    this.managed.push(entry);
+    const entry: Managed = previous ?? { spec, child, exited, running: true, crashes: [] };
+    Object.assign(entry, { child, exited, running: true, restartTimer: undefined });
+    if (!previous) this.managed.push(entry);
     const prefix = this.prefix(spec);
     if (child.stdout) forEachLine(child.stdout, (line) => this.out.write(`${prefix}${line}\n`));
     if (child.stderr) forEachLine(child.stderr, (line) => this.err.write(`${prefix}${line}\n`));
 
     const onEnd = (code: number | null, signal: NodeJS.Signals | null, failure?: Error) => {
-      if (!entry.running) return;
+      if (entry.child !== child || !entry.running) return;
       entry.running = false;
       settle();
       if (this.stopping) return;
       const how = failure
         ? `could not be started (${failure.message})`
         : `exited unexpectedly with ${signal ? `signal ${signal}` : `code ${code}`}`;
+      const now = Date.now();
+      entry.crashes = [...entry.crashes.filter((t) => now - t < this.restart.windowMs), now];
+      const name = paint('bold', spec.name, this.color);
+      if (!failure && entry.crashes.length < this.restart.maxCrashes) {
+        const delay = Math.min(
+          this.restart.initialDelayMs * 2 ** (entry.crashes.length - 1),
+          this.restart.maxDelayMs,
+        );
+        this.note(
+          `${name} ${how}; restarting it in ${formatDuration(delay)} ` +
+            `(crash ${entry.crashes.length} of ${this.restart.maxCrashes} allowed within ${formatDuration(this.restart.windowMs)}).`,
+          true,
+        );
+        entry.restartTimer = setTimeout(() => {
+          if (!this.stopping) this.spawnOne(spec, entry);
+        }, delay);
+        return;
+      }
       this.crashed.push(spec.name);
       const others = this.runningNames();
       this.note(
-        `${paint('bold', spec.name, this.color)} ${how}. ` +
-          (others.length > 0
+        `${name} ${how}. ` +
+          (failure
+            ? ''
+            : `GIVING UP on ${spec.name}: it crashed ${entry.crashes.length} times within ${formatDuration(this.restart.windowMs)}; fix the error above and restart. `) +
+          (others.length > 0 || this.restarting().length > 0
             ? `Still running: ${others.join(', ')} (Ctrl-C stops everything).`
             : 'Nothing is left running; shutting down.'),
         true,
       );
-      if (others.length === 0) void this.shutdown('every process has stopped');
+      if (others.length === 0 && this.restarting().length === 0)
+        void this.shutdown('every process has stopped');
     };
     child.once('close', (code, signal) => onEnd(code, signal));
     child.once('error', (error) => onEnd(null, null, error));
+  }
+
+  /** Children waiting out their backoff before a restart. */
+  private restarting(): Managed[] {
+    return this.managed.filter((m) => m.restartTimer !== undefined && !m.running);
   }
 
   /** Stops every child (SIGTERM, then SIGKILL after the timeout), then runs the cleanups. */
@@ -161,6 +222,10 @@ export class Supervisor {
     if (this.shutdownPromise) return this.shutdownPromise;
     this.shutdownPromise = (async () => {
       const began = Date.now();
+      for (const m of this.managed) {
+        clearTimeout(m.restartTimer);
+        m.restartTimer = undefined;
+      }
       const running = this.managed.filter((m) => m.running);
       if (running.length > 0) {
         this.note(`${reason}: stopping ${running.map((m) => m.spec.name).join(', ')}...`);
@@ -199,7 +264,7 @@ export class Supervisor {
     return this.shutdownPromise;
   }
 
-  /** Resolves with the exit code once shutdown has finished: 1 when a child crashed, else 0. */
+  /** Resolves with the exit code once shutdown has finished: 1 when a child was given up on, else 0. */
   done(): Promise<number> {
     return this.donePromise;
   }

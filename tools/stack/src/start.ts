@@ -112,7 +112,12 @@ function printBanner(processes: StackProcess[], gatewayPort: number): void {
 }
 
 export async function runStart(_args: string[]): Promise<number> {
-  const supervisor = new Supervisor();
+  // Children drain for SHUTDOWN_GRACE_MS (the kit's default 120 s: an LLM call may take 110 s);
+  // the supervisor waits that long, plus a little, before it kills them.
+  const graceMs = Number(process.env.SHUTDOWN_GRACE_MS || 120_000);
+  const supervisor = new Supervisor({
+    killTimeoutMs: (Number.isFinite(graceMs) ? graceMs : 120_000) + 5_000,
+  });
   supervisor.installSignalHandlers();
 
   info('provisioning PostgreSQL, Redis and NATS...');

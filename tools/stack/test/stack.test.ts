@@ -291,6 +291,7 @@ describe('Supervisor', () => {
       stderr: err,
       color: false,
       killTimeoutMs: 2000,
+      restart: { maxCrashes: 1 },
     });
     const order: string[] = [];
     supervisor.addCleanup(async () => {
@@ -325,7 +326,9 @@ describe('Supervisor', () => {
     }
     expect(text).toContain('crasher    | boom soon\n');
     expect(text).toContain('steady-one | up\n');
-    expect(text).toContain('crasher exited unexpectedly with code 3. Still running: steady-one');
+    expect(text).toContain(
+      'crasher exited unexpectedly with code 3. GIVING UP on crasher: it crashed 1 times within 60.0 s; fix the error above and restart. Still running: steady-one',
+    );
     expect(supervisor.runningNames()).toEqual(['steady-one']);
 
     const code = await supervisor.shutdown('test over');
@@ -333,5 +336,80 @@ describe('Supervisor', () => {
     expect(await supervisor.done()).toBe(1);
     expect(text).toContain('steady-one | bye\n');
     expect(order).toEqual(['cleanup after 0 running']);
+  });
+
+  function capture() {
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (d) => {
+      text += d.toString();
+    });
+    return { out, text: () => text };
+  }
+
+  async function until(condition: () => boolean, ms = 10_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  }
+
+  it('restarts a crashing process with a doubling delay, then gives up loudly', async () => {
+    const log = capture();
+    const supervisor = new Supervisor({
+      stdout: log.out,
+      stderr: log.out,
+      color: false,
+      restart: { initialDelayMs: 50, maxCrashes: 3, windowMs: 10_000 },
+    });
+    supervisor.start([
+      {
+        name: 'crasher',
+        command: process.execPath,
+        args: ['-e', 'console.log("boom"); process.exit(3)'],
+        env: {},
+        cwd: tmp,
+      },
+    ]);
+    expect(await supervisor.done()).toBe(1);
+    const text = log.text();
+    expect(text.match(/crasher \| boom/g)).toHaveLength(3);
+    expect(text).toContain(
+      'crasher exited unexpectedly with code 3; restarting it in 50 ms (crash 1 of 3 allowed within 10.0 s).',
+    );
+    expect(text).toContain('restarting it in 100 ms (crash 2 of 3 allowed');
+    expect(text).toContain(
+      'GIVING UP on crasher: it crashed 3 times within 10.0 s; fix the error above and restart. Nothing is left running; shutting down.',
+    );
+  });
+
+  it('a process that dies once is back on its own, and shutdown still stops it', async () => {
+    const log = capture();
+    const supervisor = new Supervisor({
+      stdout: log.out,
+      stderr: log.out,
+      color: false,
+      restart: { initialDelayMs: 50 },
+    });
+    const marker = path.join(tmp, 'crashed-once');
+    supervisor.start([
+      {
+        name: 'flaky',
+        command: process.execPath,
+        args: [
+          '-e',
+          `const fs = require('node:fs');
+           if (!fs.existsSync(${JSON.stringify(marker)})) { fs.writeFileSync(${JSON.stringify(marker)}, ''); process.exit(7); }
+           process.on('SIGTERM', () => process.exit(0)); console.log('steady'); setInterval(() => {}, 1000);`,
+        ],
+        env: {},
+        cwd: tmp,
+      },
+    ]);
+    await until(() => log.text().includes('restarting it'));
+    expect(log.text()).toContain('flaky exited unexpectedly with code 7; restarting it in 50 ms');
+    await until(() => log.text().includes('flaky | steady'));
+    expect(supervisor.runningNames()).toEqual(['flaky']);
+    expect(supervisor.pidOf('flaky')).toBeGreaterThan(0);
+    expect(await supervisor.shutdown('test over')).toBe(0);
+    expect(log.text()).not.toContain('GIVING UP');
   });
 });

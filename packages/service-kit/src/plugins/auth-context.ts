@@ -37,10 +37,12 @@ function sameSiteRequest(request: FastifyRequest, allowed: Set<string>): boolean
 }
 
 const authContext: FastifyPluginAsyncTypebox<AuthContextOptions> = async (app, options) => {
-  await app.register(cookie);
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionViaCookie', false);
+  // Without sessions nothing reads cookies here (the gateway passes them through untouched), so
+  // no request pays for parsing them.
   if (!options.sessions) return;
+  await app.register(cookie);
   const { tokens, store } = options.sessions;
   const origins = new Set(options.publicOrigins ?? []);
   app.addHook('onRequest', async (request) => {

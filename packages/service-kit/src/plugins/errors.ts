@@ -63,8 +63,11 @@ export const errorsPlugin = fp(
       }
     });
 
-    app.addHook('onSend', async (request, reply) => {
+    // Set as the request arrives (a synchronous hook, no promise per request): every answer,
+    // errors and 404s included, carries it.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -34,6 +34,8 @@ export interface PdfDeps {
   pdfTimeoutMs: number;
   /** Billing's quota API; without it (no BILLING_URL) PDFs are not metered. */
   quota?: QuotaClient;
+  /** Where render times are counted (pv_pdf_render_seconds). */
+  renderMetrics?: { observe(kind: string, outcome: string, seconds: number): void };
 }
 
 // Each kind of PDF without what every page shares (header and date), which `render` adds.
@@ -184,13 +186,21 @@ export class PdfsService {
   }
 
   private async renderJob(payload: RenderPdfPayload) {
+    const started = performance.now();
+    const observe = (outcome: string) =>
+      this.deps.renderMetrics?.observe(payload.kind, outcome, (performance.now() - started) / 1000);
     try {
-      return await this.deps.queue.run(RenderPdfJob, payload, {
+      const result = await this.deps.queue.run(RenderPdfJob, payload, {
         timeoutMs: this.deps.pdfTimeoutMs,
       });
+      observe('ok');
+      return result;
     } catch (error) {
-      if (error instanceof JobTimeoutError)
+      if (error instanceof JobTimeoutError) {
+        observe('timeout');
         throw new AppError(504, 'PDF_TIMEOUT', DocumentMessages.pdfTimeout);
+      }
+      observe('failed');
       throw new AppError(502, 'PDF_FAILED', DocumentMessages.pdfFailed);
     }
   }

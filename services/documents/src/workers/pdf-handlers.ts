@@ -1,4 +1,4 @@
-import { handleJob, startWorker } from '@pv/service-kit';
+import { DEFAULT_SHUTDOWN_GRACE_MS, handleJob, startWorker } from '@pv/service-kit';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import pino from 'pino';
 import type { DocumentsConfig } from '../config.js';
@@ -40,5 +40,9 @@ export async function startPdfWorker(config: DocumentsConfig) {
   });
   await worker.waitUntilReady();
   log.info({ queue: config.PDF_QUEUE }, 'pdf worker ready');
-  return { close: () => worker.close() };
+  return {
+    close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
+      await worker.drain(graceMs);
+    },
+  };
 }

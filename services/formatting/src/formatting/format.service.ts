@@ -12,6 +12,7 @@ import {
   JobFailedError,
   type JobQueue,
   JobTimeoutError,
+  type LlmCall,
   type OutboxRelay,
   type Principal,
   type QuotaClient,
@@ -54,6 +55,15 @@ export interface FormatDeps {
   redisKeyPrefix?: string;
   /** Billing's plan limits for signed-in users; absent: no limit is enforced (BILLING_URL unset). */
   quota?: QuotaClient;
+  /** Where LLM latency, tokens and cost are counted (pv_llm_*). */
+  llmMetrics?: { observe(call: LlmCall): void };
+}
+
+/** The metric outcome of a failed job: the declared failure's kind, else what ended the wait. */
+function failureKind(error: unknown): string {
+  if (error instanceof JobFailedError) return error.failure.kind;
+  if (error instanceof JobTimeoutError) return 'timeout';
+  return 'crashed';
 }
 
 /** One format-text call, as the route hands it over. */
@@ -96,12 +106,32 @@ export class FormatService {
   }
 
   /** Runs a job on the formatting queue: at once 503 without a worker, its failures as answers. */
-  private async runJob<R>(run: () => Promise<R>): Promise<R> {
+  private async runJob<R extends JobUsage>(purpose: string, run: () => Promise<R>): Promise<R> {
     if ((await this.deps.queue.workerCount()) === 0)
       throw serviceUnavailable(FormatMessages.noWorker, 'NO_WORKER');
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
-      return await run();
+      const outcome = await run();
+      if (outcome.engine === 'llm') {
+        this.deps.llmMetrics?.observe({
+          purpose,
+          model: outcome.model,
+          outcome: 'ok',
+          seconds: seconds(),
+          promptTokens: outcome.promptTokens,
+          completionTokens: outcome.completionTokens,
+          costUsd: Number(outcome.costUsd),
+        });
+      }
+      return outcome;
     } catch (error) {
+      this.deps.llmMetrics?.observe({
+        purpose,
+        model: 'unknown',
+        outcome: failureKind(error),
+        seconds: seconds(),
+      });
       throw jobFailure(error);
     }
   }
@@ -168,7 +198,7 @@ export class FormatService {
   ): Promise<FormatTextResponse> {
     const { body, principal, clientIp, onText } = request;
     const startedAt = Date.now();
-    const outcome = await this.runJob(() =>
+    const outcome = await this.runJob('format-text', () =>
       this.deps.queue.run(FormatNoteJob, payload, {
         timeoutMs: this.deps.timeoutMs,
         onProgress: (data) => onText?.(String((data as { text?: string }).text ?? '')),
@@ -202,7 +232,7 @@ export class FormatService {
     clientIp: string,
   ): Promise<DiagnosticAnalysisResponse> {
     await this.limitAnonymous(principal, clientIp);
-    const outcome = await this.runJob(() =>
+    const outcome = await this.runJob('diagnostic-analysis', () =>
       this.deps.queue.run(
         DiagnosticJob,
         { rawText: body.rawText, additionalContext: body.additionalContext?.trim() || null },

@@ -1,5 +1,5 @@
 import { LlmClient, LlmError, type LlmMode, llmSettingsFrom } from '@pv/llm';
-import { handleJob, JobFailedError, startWorker } from '@pv/service-kit';
+import { DEFAULT_SHUTDOWN_GRACE_MS, handleJob, JobFailedError, startWorker } from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
 import pino from 'pino';
 import type { FormattingConfig } from '../config.js';
@@ -174,5 +174,9 @@ export async function startFormattingWorker(config: FormattingConfig) {
     { llm: llm.isConfigured('standard') ? 'configured' : 'offline' },
     'formatting worker ready',
   );
-  return { close: () => worker.close() };
+  return {
+    close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
+      await worker.drain(graceMs);
+    },
+  };
 }

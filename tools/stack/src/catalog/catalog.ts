@@ -37,6 +37,11 @@ export interface CatalogProcess {
    * each its own PORT so that a stray listener never collides with a service.
    */
   port: number;
+  /**
+   * A second port for the operators' endpoints (/metrics, /ready/upstreams) when `port` is public:
+   * monitoring scrapes it, the edge never reaches it.
+   */
+  internalPort?: number;
   summary: string;
   /** The Postgres database it owns, through the role of the same name; none: no Postgres. */
   database?: string;
@@ -171,7 +176,12 @@ export const PROCESSES: readonly CatalogProcess[] = [
     nats: false,
     redisKeys: { readWrite: ['pv:gateway:*'], readOnly: [] },
     calls: ['auth', 'formatting', 'documents', 'billing', 'support', 'vault', 'analytics'],
-    env: { WORKSPACE_WEB_DIST: '/app/web/workspace-web', ADMIN_WEB_DIST: '/app/web/admin-web' },
+    internalPort: 9464,
+    env: {
+      WORKSPACE_WEB_DIST: '/app/web/workspace-web',
+      ADMIN_WEB_DIST: '/app/web/admin-web',
+      INTERNAL_PORT: '9464',
+    },
     optional: ['RATE_LIMIT_AUTH_MAX', 'UPSTREAM_TIMEOUT_MS'],
     secrets: [],
     internet: false,

@@ -33,13 +33,15 @@ function processPolicy(proc: CatalogProcess): INetworkPolicy {
       from: [{ podSelector: { matchLabels: selectorOf(processNamed(name)) } }],
       ports: tcp(proc.port),
     })),
+    // Monitoring scrapes the internal port where a process has one (the gateway's public port
+    // serves no metrics); the edge reaches only the public one.
     ...callers.external.map((caller) => ({
       from: [
         namespaceNamed(
           caller === 'edge' ? DEPLOYMENT.edgeNamespace : DEPLOYMENT.monitoringNamespace,
         ),
       ],
-      ports: tcp(proc.port),
+      ports: tcp(caller === 'monitoring' ? (proc.internalPort ?? proc.port) : proc.port),
     })),
   ];
   const dataPorts = [

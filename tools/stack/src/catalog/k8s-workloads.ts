@@ -115,7 +115,14 @@ function deployment(proc: CatalogProcess): IDeployment {
               name: proc.name,
               image: `${DEPLOYMENT.images}/${proc.name}:latest`,
               ...(proc.kind === 'server'
-                ? { ports: [{ name: 'http', containerPort: proc.port }] }
+                ? {
+                    ports: [
+                      { name: 'http', containerPort: proc.port },
+                      ...(proc.internalPort
+                        ? [{ name: 'internal', containerPort: proc.internalPort }]
+                        : []),
+                    ],
+                  }
                 : {}),
               envFrom: [{ secretRef: { name: secretNameOf(proc) } }],
               env: k8sEnvironment(proc),

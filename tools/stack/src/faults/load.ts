@@ -17,9 +17,9 @@ export interface OpResult {
   consultId?: string;
 }
 
-/** A signed-in client of the gateway: a cookie jar of one session. */
+/** A signed-in client of the gateway with its own cookies (the session, the vault's). */
 export class GatewayClient {
-  cookie = '';
+  private readonly cookies = new Map<string, string>();
   /** `origin`: what a browser on the product's public address sends (the CSRF check reads it). */
   constructor(
     readonly baseUrl: string,
@@ -36,14 +36,19 @@ export class GatewayClient {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookies.size > 0
+          ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
         origin: this.origin,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0] as string;
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
     const type = response.headers.get('content-type') ?? '';
     if (type.includes('json'))
       return { status: response.status, json: (await response.json()) as Record<string, unknown> };
@@ -74,7 +79,7 @@ async function once(client: GatewayClient, user: string, kind: OpKind): Promise<
       const answer = await client.call('POST', '/api/generate-pdf', {
         content: `Orientações ao paciente ${marker}: hidratação, repouso e retorno em 7 dias.`,
         title: 'Orientações',
-        documentType: 'orientacoes',
+        documentType: 'orientacoes_paciente',
       });
       status = answer.status;
       json = answer.json;

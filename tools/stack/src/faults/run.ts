@@ -63,13 +63,21 @@ async function makeClinicians(baseUrl: string): Promise<{ user: string; client: 
 }
 
 async function main(): Promise<number> {
+  // The JSON note a model answers for consulta_medica (services/formatting's LLM contract).
+  const note = JSON.stringify({
+    patientData: { name: 'Helena Duarte', age: '52 anos', gender: 'Feminino' },
+    sections: [
+      ['chiefComplaint', 'Cefaleia há três dias.'],
+      ['historyOfPresentIllness', 'Pior à tarde.'],
+      ['pastHistory', 'Nada digno de nota.'],
+      ['physicalExam', 'PA 130x85 mmHg.'],
+      ['complementaryExams', 'Não realizados.'],
+      ['diagnosticHypothesis', 'Cefaleia tensional.'],
+      ['plan', 'Dipirona 500 mg.'],
+    ].map(([key, content]) => ({ key, content })),
+  });
   const llm = await startFakeOpenAI({
-    respond: () => ({
-      content:
-        'Consulta Médica\n\nIdentificação do Paciente:\nHelena Duarte, 52 anos\n\nQueixa Principal:\n' +
-        'Cefaleia há três dias.\n\nHipótese Diagnóstica:\nCefaleia tensional.\n\nConduta:\nDipirona 500 mg.',
-      delayMs: LLM_DELAY_MS,
-    }),
+    respond: () => ({ content: note, delayMs: LLM_DELAY_MS }),
   });
   const baseUrl = `http://127.0.0.1:${PORT}`;
   const logDir = path.join(repoRoot, '.data', 'faults');

@@ -149,6 +149,13 @@ async function phase(
   await sleep(2000);
   after = await usageTotals(context);
   const failed = results.filter((r) => !succeeded(r));
+  const byAnswer = new Map<string, number>();
+  for (const r of failed) {
+    const answer = `${r.kind} ${r.status || 'no answer'}${r.code ? ` ${r.code}` : ''}`;
+    byAnswer.set(answer, (byAnswer.get(answer) ?? 0) + 1);
+  }
+  if (byAnswer.size > 0)
+    notes.push(`failures: ${[...byAnswer].map(([answer, n]) => `${n}× ${answer}`).join(', ')}`);
   return {
     fault,
     requests: results.length,
@@ -169,11 +176,15 @@ async function phase(
   };
 }
 
-/** Whether `parts` names a live process again within `ms` (the supervisor brought it back). */
-async function cameBack(parts: string[], oldPid: number, ms: number): Promise<boolean> {
+/**
+ * Whether as many processes match `parts` as before the kill, none of them a killed one, within
+ * `ms`: the supervisor brought it back.
+ */
+async function cameBack(parts: string[], killed: number[], ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (findProcesses(parts).some((pid) => pid !== oldPid)) return true;
+    const now = findProcesses(parts);
+    if (now.length >= killed.length && now.every((pid) => !killed.includes(pid))) return true;
     await sleep(250);
   }
   return false;
@@ -182,12 +193,12 @@ async function cameBack(parts: string[], oldPid: number, ms: number): Promise<bo
 /** SIGKILLs the only process matching `parts` mid-job; notes whether anything restarted it. */
 function killWorker(parts: string[]): () => Promise<string[]> {
   return async () => {
-    const [pid] = findProcesses(parts);
-    if (pid === undefined) throw new Error(`no process matches ${parts.join(' ')}`);
-    const snap = snapshot(pid);
-    await killAndWait(pid, 'SIGKILL');
-    if (await cameBack(parts, pid, 15_000)) return ['restarted by the supervisor'];
-    respawn(snap);
+    const pids = findProcesses(parts);
+    if (pids.length === 0) throw new Error(`no process matches ${parts.join(' ')}`);
+    const snaps = pids.map(snapshot);
+    await Promise.all(pids.map((pid) => killAndWait(pid, 'SIGKILL')));
+    if (await cameBack(parts, pids, 15_000)) return ['restarted by the supervisor'];
+    for (const snap of snaps) respawn(snap);
     return ['NOT restarted by the supervisor within 15 s: the suite started it again'];
   };
 }
@@ -263,7 +274,7 @@ async function rollServices(baseUrl: string): Promise<string[]> {
     if (pid === undefined) continue;
     const snap = snapshot(pid);
     await killAndWait(pid, 'SIGTERM', 150_000);
-    if (!(await cameBack([entry], pid, 10_000))) {
+    if (!(await cameBack([entry], [pid], 10_000))) {
       respawn(snap);
       notes.push(`${entry.split('/')[1]} started again by the suite`);
     }
@@ -320,7 +331,7 @@ async function restoreBilling(): Promise<string[]> {
   if (pid !== undefined) {
     const snap = snapshot(pid);
     await killAndWait(pid, 'SIGTERM', 150_000);
-    if (!(await cameBack([entry], pid, 10_000))) respawn(snap);
+    if (!(await cameBack([entry], [pid], 10_000))) respawn(snap);
   }
   return ['billing restored to a dump 10 s old; durable deleted, billing restarted to replay'];
 }

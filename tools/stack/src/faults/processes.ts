@@ -79,6 +79,14 @@ export async function killAndWait(
   return !isAlive(pid);
 }
 
+/** What the suite started itself: nothing supervises these, so the suite stops them at the end. */
+export const startedBySuite: number[] = [];
+
+/** Stops everything the suite started (the stack stops its own children). */
+export async function stopStartedBySuite(): Promise<void> {
+  await Promise.all(startedBySuite.map((pid) => killAndWait(pid, 'SIGTERM', 30_000)));
+}
+
 /** Starts a killed server again with its own command line, folder, environment and user. */
 export function respawn(snap: ProcessSnapshot): number {
   const [command, ...args] = snap.argv;
@@ -90,7 +98,10 @@ export function respawn(snap: ProcessSnapshot): number {
     detached: true,
     stdio: 'ignore',
   });
+  // A failed start is reported by the missing pid below, not by an unhandled 'error' event.
+  child.on('error', () => undefined);
   child.unref();
   if (child.pid === undefined) throw new Error(`could not start ${command} again`);
+  startedBySuite.push(child.pid);
   return child.pid;
 }

@@ -10,6 +10,7 @@ import { startFakeOpenAI } from '@pv/provider-fakes';
 import { error, info } from '../log.js';
 import { repoRoot } from '../paths.js';
 import { GatewayClient, type OpResult, runLoad } from './load.js';
+import { stopStartedBySuite } from './processes.js';
 import { renderReport } from './report.js';
 import { FAULTS, type FaultContext, type FaultOutcome } from './scenarios.js';
 
@@ -144,6 +145,7 @@ async function main(): Promise<number> {
     return outcomes.some((o) => 'error' in o) ? 1 : 0;
   } finally {
     await stopStack();
+    await stopStartedBySuite();
     await llm.close();
   }
 }

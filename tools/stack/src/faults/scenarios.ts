@@ -233,7 +233,7 @@ function redisArgv(snap: ProcessSnapshot): ProcessSnapshot {
   return {
     ...snap,
     argv: [
-      snap.argv[0] as string,
+      (snap.argv[0] as string).split(' ')[0] as string,
       '--port',
       port,
       '--bind',

@@ -164,11 +164,14 @@ export function buildProcessEnv(proc: StackProcess, inputs: EnvInputs): NodeJS.P
   }
 
   const isGateway = proc.service === 'gateway' && proc.kind === 'server';
+  // The browser's Origin is the gateway's address: with PORT set, that port (not 8080).
+  const gatewayPort =
+    inputs.processes.find((p) => p.service === 'gateway' && p.kind === 'server')?.port ?? 8080;
   Object.assign(env, {
     PORT: String(proc.port),
     HOST: isGateway ? (parent.HOST ?? '0.0.0.0') : '127.0.0.1',
     REDIS_URL: inputs.infra.redisUrl,
-    PUBLIC_ORIGINS: parent.PUBLIC_ORIGINS ?? 'http://localhost:8080',
+    PUBLIC_ORIGINS: parent.PUBLIC_ORIGINS ?? `http://localhost:${gatewayPort}`,
     NODE_ENV: parent.NODE_ENV ?? 'production',
   });
   // What the catalog says the process uses; a process it does not know yet gets the servers.

@@ -207,6 +207,19 @@ describe('buildProcessEnv', () => {
     expect(auth.OPENAI_API_KEY).toBeUndefined();
   });
 
+  it("allows the gateway's own origin for cookie writes when PORT moves it off 8080", () => {
+    touch('services/gateway/src/server.ts');
+    const all = inputs({});
+    all.processes = discoverProcesses(tmp, { gatewayPort: 18280 });
+    const auth = buildProcessEnv(all.processes.find((p) => p.name === 'auth')!, all);
+    expect(auth.PUBLIC_ORIGINS).toBe('http://localhost:18280');
+    const given = inputs({ PUBLIC_ORIGINS: 'https://app.exemplo.com.br' });
+    given.processes = all.processes;
+    expect(
+      buildProcessEnv(given.processes.find((p) => p.name === 'auth')!, given).PUBLIC_ORIGINS,
+    ).toBe('https://app.exemplo.com.br');
+  });
+
   it('gives a process the URLs of the peers it calls and the servers it uses, nothing more', () => {
     touch('services/billing/src/server.ts');
     const all = inputs({ AUTH_URL: 'http://elsewhere:1' });

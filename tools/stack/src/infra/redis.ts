@@ -42,7 +42,17 @@ export function findRedisServer(searchPath = process.env.PATH ?? ''): string | u
   return findExecutable('redis-server', COMMON_BIN_DIRS, searchPath);
 }
 
-/** A throwaway cache: no snapshots, no append-only file. */
+/**
+ * For `npm start`, Redis keeps an append-only file (fsync every second): queued jobs and quota
+ * reservations survive a restart of Redis, as production Redis must (README). Tests run it as a
+ * throwaway cache: no snapshots, no append-only file.
+ */
+export function privateRedisPersistence(mode: Context['mode']): string[] {
+  return mode === 'start'
+    ? ['--appendonly', 'yes', '--appendfsync', 'everysec']
+    : ['--appendonly', 'no'];
+}
+
 export async function startPrivateRedis(ctx: Context, bin: string): Promise<Running> {
   const port = COMPONENTS.redis.privatePort;
   const dir = path.join(ctx.dataRoot, 'redis');
@@ -57,8 +67,7 @@ export async function startPrivateRedis(ctx: Context, bin: string): Promise<Runn
       LOCALHOST,
       '--save',
       '',
-      '--appendonly',
-      'no',
+      ...privateRedisPersistence(ctx.mode),
       '--daemonize',
       'no',
       '--dir',

@@ -110,6 +110,13 @@ async function main(): Promise<number> {
       stack.exitCode === null ? stack.once('exit', resolve) : resolve(null),
     );
   };
+  // Interrupted: the stack (its own process group) and whatever the suite restarted go too.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      void stopStack()
+        .then(stopStartedBySuite)
+        .finally(() => process.exit(130));
+    });
   try {
     await waitFor('the gateway', () => ok(`${baseUrl}/health`));
     await waitFor('every service', () =>

@@ -19,6 +19,7 @@ import type { AuthDeps } from '../deps.js';
 import { endSessions, listLoginHistory } from '../sessions/session.repository.js';
 import { normalizeEmail } from './email.js';
 import { hashPassword, temporaryPassword } from './passwords.js';
+import { registryPatch } from './registry.js';
 import { splitFullName, toAdminUser, toChangedUser, toPrincipalFields } from './user.mapper.js';
 import {
   deleteUser,
@@ -66,8 +67,7 @@ export class AdminUsersService {
           is_premium: body.isPremium ?? false,
           user_status: body.userStatus ?? 'active',
           specialty: body.specialty ?? null,
-          professional_registry: body.professionalRegistry ?? null,
-          registry_number: blankToNull(body.registryNumber) ?? null,
+          ...registryPatch(undefined, body),
           clinic_phone: blankToNull(body.clinicPhone) ?? null,
           clinic_address: blankToNull(body.clinicAddress) ?? null,
           // The admin knows this password: the user sets their own at the first login.
@@ -111,9 +111,6 @@ export class AdminUsersService {
     if (body.isPremium !== undefined) patch.is_premium = body.isPremium;
     if (body.userStatus !== undefined) patch.user_status = body.userStatus;
     if (body.specialty !== undefined) patch.specialty = body.specialty;
-    if (body.professionalRegistry !== undefined)
-      patch.professional_registry = body.professionalRegistry;
-    if (body.registryNumber !== undefined) patch.registry_number = blankToNull(body.registryNumber);
     if (body.clinicPhone !== undefined) patch.clinic_phone = blankToNull(body.clinicPhone);
     if (body.clinicAddress !== undefined) patch.clinic_address = blankToNull(body.clinicAddress);
 
@@ -124,7 +121,9 @@ export class AdminUsersService {
           const holder = await findUserByEmail(trx, patch.email);
           if (holder && holder.id !== id) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
         }
-        const row = await updateUser(trx, id, patch);
+        const current = await findUserById(trx, id);
+        if (!current) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+        const row = await updateUser(trx, id, { ...patch, ...registryPatch(current, body) });
         if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
         await enqueueEvent(trx, 'auth.user.changed.v1', {
           change: 'updated',

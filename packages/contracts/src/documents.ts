@@ -12,7 +12,7 @@ const DocumentTypeSchema = Type.Union(
 /**
  * A header typed by an anonymous caller (the tool is open without an account). It is printed
  * under a visible "Identificação profissional não verificada" line; for a signed-in caller it is
- * ignored and the header comes from the profile auth holds (docs/documents.md, "Who the document
+ * ignored and the header comes from the profile auth holds (docs/professional-identity.md, "Who the document
  * names").
  */
 export const ProfessionalProfileSchema = Type.Object({

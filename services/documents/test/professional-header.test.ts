@@ -11,7 +11,7 @@ import {
   startDocuments,
 } from './harness.js';
 
-// docs/documents.md, "Who the document names": a signed-in caller's header is auth's profile
+// docs/professional-identity.md: a signed-in caller's header is auth's profile
 // (through the professionals' projection), whatever the body says; an anonymous caller's typed
 // header is printed as not verified; a signed-in professional without a registry gets a blank line.
 

@@ -1,6 +1,6 @@
 // The professional's registry: council, state (UF) and number, as the header of every document
 // prints it ("CRM/SP 123456"). Shared by auth (which validates and stores it), documents (which
-// prints it) and the SPAs (which check it before sending). docs/documents.md "Who the document
+// prints it) and the SPAs (which check it before sending). docs/professional-identity.md "Who the document
 // names" explains the rules.
 
 /** The 27 federative units; a regional council is named by the UF it registers in. */

@@ -11,7 +11,7 @@ import type { PdfHeader, PdfHeaderStatus } from '../pdf/jobs.js';
 import { findProfessional } from './professional.repository.js';
 
 /**
- * The professional a document names, decided on the server (docs/documents.md, "Who the
+ * The professional a document names, decided on the server (docs/professional-identity.md, "Who the
  * document names"). Besides what the header prints, it keeps the registry in parts for whoever
  * needs them apart (a signature's ITI attributes: council, number, UF).
  */

@@ -11,7 +11,7 @@ afterEach(() => {
 const NOTICE =
   'Seu registro profissional (conselho, UF e número) não está no seu perfil: o documento sai com a linha do registro em branco para carimbo. Complete-o em Minha Área.';
 
-// docs/documents.md, "Who the document names": the server prints a blank registry line for a
+// docs/professional-identity.md: the server prints a blank registry line for a
 // signed-in professional without one; the workspace says so and links to Perfil.
 describe('the document card and the registry', () => {
   it('tells a signed-in professional without a registry to complete it in Minha Área', async () => {

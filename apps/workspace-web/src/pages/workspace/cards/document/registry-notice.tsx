@@ -11,7 +11,7 @@ export const hasRegistry = (
 
 /**
  * A signed-in professional without a registry gets documents with the registry line blank for
- * a stamp (docs/documents.md, "Who the document names"): say so, and where to complete it.
+ * a stamp (docs/professional-identity.md): say so, and where to complete it.
  */
 export function RegistryNotice() {
   const viewer = useViewer();

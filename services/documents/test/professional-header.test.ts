@@ -141,6 +141,14 @@ describe('a signed-in professional: the header is the projection of auth', () =>
     expect(hospital.body.prescription).toMatchObject({
       prescribingPhysician: 'Dra. Ana Beatriz Gonçalves - CRM/SP 123456 - RQE 7788',
     });
+    const reprocessed = await client.post('/api/prescriptions/reprocess', {
+      kind: 'ambulatory',
+      prescription: AMBULATORY,
+    });
+    expect(reprocessed.status).toBe(200);
+    expect(reprocessed.body.prescription).toMatchObject({
+      prescribingPhysician: { name: 'Dra. Ana Beatriz Gonçalves', crm: 'CRM/SP 123456 - RQE 7788' },
+    });
   });
 });
 

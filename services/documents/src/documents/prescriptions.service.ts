@@ -128,16 +128,24 @@ export class PrescriptionsService {
       engine = answer.engine;
     }
     await this.published(principal, body.kind);
+    // The edited prescription keeps the server's prescriber for a signed-in caller too.
+    const header = await this.authoring.header(principal, undefined);
     if (body.kind === 'hospital')
       return {
         kind: 'hospital',
-        prescription: normalizeHospital(value as HospitalPrescription),
+        prescription: withHospitalPrescriber(
+          normalizeHospital(value as HospitalPrescription),
+          header,
+        ),
         ...engine,
       };
     if (body.kind === 'ambulatory')
       return {
         kind: 'ambulatory',
-        prescription: normalizeAmbulatory(value as AmbulatoryPrescription),
+        prescription: withAmbulatoryPrescriber(
+          normalizeAmbulatory(value as AmbulatoryPrescription),
+          header,
+        ),
         ...engine,
       };
     const prescription = normalizeControlled(value as ControlledPrescription);

@@ -14,7 +14,8 @@ const PERSONAL = [
 ] as const;
 
 /**
- * Writes what an event says unless the row already reflects a later event or the user was
+ * Writes what an event says unless the row already reflects a later event (equal times: the
+ * later delivery wins) or the user was
  * erased (events can arrive out of order when one is redelivered).
  */
 export async function upsertProfessional(
@@ -34,7 +35,7 @@ export async function upsertProfessional(
         .where((eb) =>
           eb.and([
             eb('professionals.erased_at', 'is', null),
-            eb('professionals.changed_at', '<', eb.ref('excluded.changed_at')),
+            eb('professionals.changed_at', '<=', eb.ref('excluded.changed_at')),
           ]),
         ),
     )

@@ -15,8 +15,8 @@ const PERSONAL = [
 
 /**
  * Writes what an event says unless the row already reflects a later event (equal times: the
- * later delivery wins) or the user was
- * erased (events can arrive out of order when one is redelivered).
+ * later delivery wins) or the user was erased (events can arrive out of order when one is
+ * redelivered).
  */
 export async function upsertProfessional(
   db: DocumentsDb,

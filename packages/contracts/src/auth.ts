@@ -7,7 +7,7 @@ import {
   USER_STATUSES,
 } from './constants/auth.js';
 import { Messages } from './constants/messages.js';
-import { BRAZIL_UFS, RegistryMessages } from './constants/registry.js';
+import { BRAZIL_UFS, type BrazilUf, RegistryMessages } from './constants/registry.js';
 import { defineRoute } from './route.js';
 
 export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)));
@@ -16,11 +16,15 @@ export const ProfessionalRegistrySchema = Type.Union(
   PROFESSIONAL_REGISTRIES.map((s) => Type.Literal(s)),
 );
 
-/** The council's state: one of the 27 UFs (an unknown one answers a pt-BR 400). */
-export const RegistryUfSchema = Type.Union(
-  BRAZIL_UFS.map((uf) => Type.Literal(uf)),
-  { errorMessage: RegistryMessages.unknownUf },
-);
+/**
+ * The council's state: one of the 27 UFs (an unknown one answers a pt-BR 400). A string enum
+ * rather than a union of literals, so the OpenAPI documents list 27 values once per use.
+ */
+export const RegistryUfSchema = Type.Unsafe<BrazilUf>({
+  type: 'string',
+  enum: [...BRAZIL_UFS],
+  errorMessage: RegistryMessages.unknownUf,
+});
 
 export const UserStatusSchema = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
 

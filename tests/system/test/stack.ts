@@ -8,7 +8,7 @@ import { openAuth } from '@pv/auth/runtime';
 import { buildBillingApp } from '@pv/billing';
 import { loadBillingConfig } from '@pv/billing/config';
 import { openBilling } from '@pv/billing/runtime';
-import { buildDocumentsApp, startPdfWorker } from '@pv/documents';
+import { buildDocumentsApp, startPdfWorker, startProfessionalConsumer } from '@pv/documents';
 import { loadDocumentsConfig } from '@pv/documents/config';
 import { openDocuments } from '@pv/documents/runtime';
 import { buildFormattingApp } from '@pv/formatting';
@@ -16,7 +16,7 @@ import { loadFormattingConfig } from '@pv/formatting/config';
 import { openFormatting } from '@pv/formatting/runtime';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
 import { startFakeSoniox, startFakeStripe } from '@pv/provider-fakes';
-import { createRedis, JobQueue } from '@pv/service-kit';
+import { createRedis, deleteDurable, JobQueue } from '@pv/service-kit';
 import {
   createTestDatabase,
   startServiceUnderTest,
@@ -132,6 +132,16 @@ export async function startStack() {
     logger: false,
   });
   await documents.listen({ port: 0, host: '127.0.0.1' });
+  // Its professionals' projection follows auth through the shared NATS (the header of every
+  // document); a durable of this stack's own, removed on close.
+  const documentsDurable = `sys-documents-${randomBytes(4).toString('hex')}`;
+  const professionals = documentsRuntime.nats.startConsumer((nc) =>
+    startProfessionalConsumer(nc, {
+      db: documentsRuntime.db,
+      durable: documentsDurable,
+      log: documentsRuntime.log,
+    }),
+  );
 
   // Support, analytics and vault without their consumers: their events' tests live in each service.
   const [supportService, analyticsService, vaultService] = await Promise.all([
@@ -221,6 +231,8 @@ export async function startStack() {
       await formattingQueue.close();
       await formattingRuntime.close();
       await formattingDb.drop();
+      await professionals.stop();
+      await deleteDurable(await documentsRuntime.nats.connected(), documentsDurable);
       await documents.close();
       await pdfWorker.close();
       await documentsQueue.queue.obliterate({ force: true }).catch(() => undefined);

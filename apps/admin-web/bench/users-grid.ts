@@ -39,6 +39,8 @@ function makeUsers(): AdminUser[] {
       specialty: 'medico_familia',
       registryNumber: String(100_000 + i),
       professionalRegistry: 'CRM',
+      registryUf: 'SP',
+      rqe: null,
       clinicPhone: null,
       clinicAddress: null,
       createdAt: '2026-01-01T12:00:00.000Z',

@@ -7,6 +7,7 @@ import {
   USER_STATUSES,
 } from './constants/auth.js';
 import { Messages } from './constants/messages.js';
+import { BRAZIL_UFS, type BrazilUf, RegistryMessages } from './constants/registry.js';
 import { defineRoute } from './route.js';
 
 export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)));
@@ -14,6 +15,16 @@ export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)
 export const ProfessionalRegistrySchema = Type.Union(
   PROFESSIONAL_REGISTRIES.map((s) => Type.Literal(s)),
 );
+
+/**
+ * The council's state: one of the 27 UFs (an unknown one answers a pt-BR 400). A string enum
+ * rather than a union of literals, so the OpenAPI documents list 27 values once per use.
+ */
+export const RegistryUfSchema = Type.Unsafe<BrazilUf>({
+  type: 'string',
+  enum: [...BRAZIL_UFS],
+  errorMessage: RegistryMessages.unknownUf,
+});
 
 export const UserStatusSchema = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
 
@@ -46,6 +57,9 @@ export const CurrentUserSchema = Type.Object(
     specialty: Nullable(SpecialtySchema),
     professionalRegistry: Nullable(ProfessionalRegistrySchema),
     registryNumber: Nullable(Type.String()),
+    registryUf: Nullable(RegistryUfSchema),
+    /** Registro de Qualificação de Especialista (specialists only). */
+    rqe: Nullable(Type.String()),
     clinicPhone: Nullable(Type.String()),
     clinicAddress: Nullable(Type.String()),
     mustChangePassword: Type.Boolean(),
@@ -78,6 +92,8 @@ export const AdminUserSchema = Type.Object(
     specialty: Nullable(SpecialtySchema),
     registryNumber: Nullable(Type.String()),
     professionalRegistry: Nullable(ProfessionalRegistrySchema),
+    registryUf: Nullable(RegistryUfSchema),
+    rqe: Nullable(Type.String()),
     clinicPhone: Nullable(Type.String()),
     clinicAddress: Nullable(Type.String()),
     createdAt: DateTimeSchema,
@@ -168,10 +184,19 @@ export const CreateTermsBodySchema = Type.Object({
 });
 export const UpdateTermsBodySchema = Type.Partial(CreateTermsBodySchema);
 
+/** RQE numbers are digits; blank clears it. */
+const RqeSchema = Type.String({
+  maxLength: 20,
+  pattern: '^\\s*\\d*\\s*$',
+  errorMessage: RegistryMessages.rqeInvalid,
+});
+
 export const ProfileBodySchema = Type.Object({
   fullName: NonBlank(200, Messages.fullNameRequired),
   professionalRegistry: Type.Optional(Nullable(ProfessionalRegistrySchema)),
   registryNumber: Type.Optional(Nullable(ShortText(40))),
+  registryUf: Type.Optional(Nullable(RegistryUfSchema)),
+  rqe: Type.Optional(Nullable(RqeSchema)),
   clinicAddress: Type.Optional(Nullable(ShortText(300))),
   clinicPhone: Type.Optional(Nullable(ShortText(40))),
   specialty: Type.Optional(Nullable(SpecialtySchema)),
@@ -187,6 +212,8 @@ const AdminUserFields = {
   specialty: Type.Optional(Nullable(SpecialtySchema)),
   professionalRegistry: Type.Optional(Nullable(ProfessionalRegistrySchema)),
   registryNumber: Type.Optional(Nullable(ShortText(40))),
+  registryUf: Type.Optional(Nullable(RegistryUfSchema)),
+  rqe: Type.Optional(Nullable(RqeSchema)),
   clinicPhone: Type.Optional(Nullable(ShortText(40))),
   clinicAddress: Type.Optional(Nullable(ShortText(300))),
 };

@@ -10,14 +10,16 @@ const DocumentTypeSchema = Type.Union(
 );
 
 /**
- * The professional's header data. Spec 2's profile holds it (fullName, professionalRegistry,
- * registryNumber, clinicAddress, clinicPhone); the workspace has the profile loaded and sends it
- * with each document call. Without it the header shows the signed-in user's name.
+ * A header typed by an anonymous caller (the tool is open without an account). It is printed
+ * under a visible "Identificação profissional não verificada" line; for a signed-in caller it is
+ * ignored and the header comes from the profile auth holds (docs/professional-identity.md, "Who the document
+ * names").
  */
 export const ProfessionalProfileSchema = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),
   /** e.g. 'CRM/SP 123456' or 'COREN/RJ 98765'. */
   registry: Type.Optional(Type.String({ maxLength: 100 })),
+  rqe: Type.Optional(Type.String({ maxLength: 20 })),
   clinicAddress: Type.Optional(Type.String({ maxLength: 300 })),
   clinicPhone: Type.Optional(Type.String({ maxLength: 50 })),
 });

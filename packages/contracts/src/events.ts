@@ -1,6 +1,11 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { AuditRecordedPayloadSchema } from './audit.js';
-import { SpecialtySchema, UserStatusSchema } from './auth.js';
+import {
+  ProfessionalRegistrySchema,
+  RegistryUfSchema,
+  SpecialtySchema,
+  UserStatusSchema,
+} from './auth.js';
 import { DateTimeSchema, Nullable } from './common.js';
 
 /**
@@ -46,6 +51,15 @@ export const UserChangedPayloadSchema = Type.Object({
     specialty: Nullable(SpecialtySchema),
     createdAt: DateTimeSchema,
     lastLoginAt: Nullable(DateTimeSchema),
+    // The professional's identity, printed on every document (documents keeps a projection).
+    // Optional because events published before they existed are still in the stream; auth
+    // always sends them now, and a missing one reads as null.
+    professionalRegistry: Type.Optional(Nullable(ProfessionalRegistrySchema)),
+    registryNumber: Type.Optional(Nullable(Type.String())),
+    registryUf: Type.Optional(Nullable(RegistryUfSchema)),
+    rqe: Type.Optional(Nullable(Type.String())),
+    clinicPhone: Type.Optional(Nullable(Type.String())),
+    clinicAddress: Type.Optional(Nullable(Type.String())),
   }),
 });
 export type UserChangedPayload = Static<typeof UserChangedPayloadSchema>;

@@ -24,6 +24,7 @@ describe('admin users', () => {
       specialty: 'enfermeira',
       professionalRegistry: 'COREN',
       registryNumber: '998877',
+      registryUf: 'BA',
     });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Usuário criado com sucesso');
@@ -68,6 +69,8 @@ describe('admin users', () => {
         'specialty',
         'registryNumber',
         'professionalRegistry',
+        'registryUf',
+        'rqe',
         'clinicPhone',
         'clinicAddress',
         'createdAt',
@@ -94,6 +97,52 @@ describe('admin users', () => {
       firstName: 'Ana',
       lastName: 'B. Souza',
     });
+  });
+
+  it('edits the registry (council, UF, number, RQE) and the clinic, with the same checks', async () => {
+    const { id } = await newUser(auth.url);
+    const res = await admin.put(`/api/admin/users/${id}`, {
+      professionalRegistry: 'CRM',
+      registryNumber: '654321',
+      registryUf: 'MG',
+      rqe: '1234',
+      clinicPhone: '(31) 3222-1100',
+      clinicAddress: 'Av. Afonso Pena, 1000 - Belo Horizonte/MG',
+    });
+    expect(res.status).toBe(200);
+    const expected = {
+      professionalRegistry: 'CRM',
+      registryNumber: '654321',
+      registryUf: 'MG',
+      rqe: '1234',
+      clinicPhone: '(31) 3222-1100',
+      clinicAddress: 'Av. Afonso Pena, 1000 - Belo Horizonte/MG',
+    };
+    expect(res.body).toMatchObject(expected);
+    expect((await admin.get(`/api/admin/user-profile/${id}`)).body).toMatchObject(expected);
+    const badUf = await admin.put(`/api/admin/users/${id}`, { registryUf: 'BR' });
+    expect(badUf.status).toBe(400);
+    expect(badUf.body.message).toBe(
+      'UF do registro desconhecida. Escolha a sigla de um dos 27 estados (ex.: SP).',
+    );
+    // The UF changes alone: the stored number is checked with it and still passes; letters do not.
+    expect((await admin.put(`/api/admin/users/${id}`, { registryUf: 'SP' })).status).toBe(200);
+    const letters = await admin.put(`/api/admin/users/${id}`, { registryNumber: 'MG654321' });
+    expect(letters.status).toBe(400);
+    expect(letters.body.message).toBe(
+      'Número do CRM inválido: use apenas algarismos (ex.: 123456).',
+    );
+    const create = await admin.post('/api/admin/users', {
+      fullName: 'Carla Reis',
+      email: uniqueEmail('psicologa'),
+      professionalRegistry: 'CRP',
+      registryNumber: 'CRP-06',
+      registryUf: 'SP',
+    });
+    expect(create.status).toBe(400);
+    expect(create.body.message).toBe(
+      'Número do CRP inválido: use algarismos, com a região opcional (ex.: 06/123456).',
+    );
   });
 
   it('refuses an email another user has', async () => {

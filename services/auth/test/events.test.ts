@@ -48,7 +48,16 @@ describe('auth.user.logged-in.v1 and auth.user.changed.v1', () => {
     const nc = await connectNats(auth.config.NATS_URL, 'test-changes');
     const events = await collectEvents(nc, `test-changes-${Date.now()}`, ['auth.user.changed.v1']);
     const { client, id } = await newUser(auth.url);
-    await client.put('/api/profile', { fullName: 'Ana Paula Souza', specialty: 'nutricionista' });
+    await client.put('/api/profile', {
+      fullName: 'Ana Paula Souza',
+      specialty: 'nutricionista',
+      professionalRegistry: 'CRN',
+      registryNumber: '12.345',
+      registryUf: 'SP',
+      rqe: null,
+      clinicPhone: '(11) 3333-4444',
+      clinicAddress: 'Rua das Flores, 10 - São Paulo/SP',
+    });
     const admin = new Client(auth.url);
     await admin.login('chefe@clinica.test', 'Adm1n!segura');
     await admin.delete(`/api/admin/users/${id}`);
@@ -67,6 +76,13 @@ describe('auth.user.logged-in.v1 and auth.user.changed.v1', () => {
       isAdmin: false,
       isPremium: false,
       userStatus: 'active',
+      // The identity documents prints comes with the event (documents keeps a projection).
+      professionalRegistry: 'CRN',
+      registryNumber: '12345',
+      registryUf: 'SP',
+      rqe: null,
+      clinicPhone: '(11) 3333-4444',
+      clinicAddress: 'Rua das Flores, 10 - São Paulo/SP',
     });
     await events.stop();
     await nc.close();

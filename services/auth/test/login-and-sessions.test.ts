@@ -198,19 +198,116 @@ describe('PUT /api/profile', () => {
     const res = await client.put('/api/profile', {
       fullName: 'Joana Prado Lima',
       professionalRegistry: 'CRM',
-      registryNumber: '123456/SP',
+      registryNumber: '123.456',
+      registryUf: 'SP',
+      rqe: '45678',
       clinicAddress: 'Rua das Flores, 10 - São Paulo/SP',
       clinicPhone: '(11) 3333-4444',
       specialty: 'medico_trabalho',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
+    const saved = {
       firstName: 'Joana',
       lastName: 'Prado Lima',
       professionalRegistry: 'CRM',
-      registryNumber: '123456/SP',
+      registryNumber: '123456',
+      registryUf: 'SP',
+      rqe: '45678',
+      clinicAddress: 'Rua das Flores, 10 - São Paulo/SP',
+      clinicPhone: '(11) 3333-4444',
       specialty: 'medico_trabalho',
+    };
+    expect(res.body).toMatchObject(saved);
+    expect((await client.get('/auth/user')).body).toMatchObject(saved);
+    // Blank clears the RQE; a body without the registry fields leaves them as they are.
+    const cleared = await client.put('/api/profile', { fullName: 'Joana Prado Lima', rqe: '' });
+    expect(cleared.body).toMatchObject({ rqe: null, registryNumber: '123456', registryUf: 'SP' });
+  });
+
+  it('refuses an unknown UF', async () => {
+    const { client } = await newUser(auth.url);
+    const res = await client.put('/api/profile', {
+      fullName: 'Joana Prado Lima',
+      professionalRegistry: 'CRM',
+      registryNumber: '123456',
+      registryUf: 'XX',
     });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'UF do registro desconhecida. Escolha a sigla de um dos 27 estados (ex.: SP).',
+    );
+  });
+
+  it('refuses letters where the council writes digits, and keeps the categories it uses', async () => {
+    const { client } = await newUser(auth.url);
+    const put = (professionalRegistry: string, registryNumber: string) =>
+      client.put('/api/profile', {
+        fullName: 'Joana Prado Lima',
+        professionalRegistry,
+        registryNumber,
+        registryUf: 'RJ',
+      });
+    const crm = await put('CRM', '123456/SP');
+    expect(crm.status).toBe(400);
+    expect(crm.body).toMatchObject({
+      code: 'REGISTRY_NUMBER_INVALID',
+      message: 'Número do CRM inválido: use apenas algarismos (ex.: 123456).',
+    });
+    const crn = await put('CRN', 'ABC12');
+    expect(crn.body.message).toBe(
+      'Número do CRN inválido: use apenas algarismos, com /P ao final se o registro for provisório (ex.: 12345).',
+    );
+    const cress = await put('CRESS', '12O45'); // a letter O where a zero belongs
+    expect(cress.body.message).toBe(
+      'Número do CRESS inválido: use apenas algarismos (ex.: 12345).',
+    );
+    const coren = await put('COREN', 'SP-123456');
+    expect(coren.body.message).toBe(
+      'Número do COREN inválido: use algarismos, com a categoria opcional ao final (ex.: 123456 ou 123456-ENF).',
+    );
+    const crp = await put('CRP', 'CRP123');
+    expect(crp.body.message).toBe(
+      'Número do CRP inválido: use algarismos, com a região opcional (ex.: 06/123456).',
+    );
+    expect((await put('COREN', '123.456-enf')).body).toMatchObject({
+      registryNumber: '123456-ENF',
+    });
+    expect((await put('CRP', '06/12345')).body).toMatchObject({ registryNumber: '06/12345' });
+    expect((await put('CRN', '12345/P')).status).toBe(200);
+    // Nothing invalid was stored on the way.
+    expect((await client.get('/auth/user')).body).toMatchObject({
+      professionalRegistry: 'CRN',
+      registryNumber: '12345/P',
+    });
+  });
+
+  it('a number needs its council and its UF', async () => {
+    const { client } = await newUser(auth.url);
+    const noCouncil = await client.put('/api/profile', {
+      fullName: 'Joana Prado Lima',
+      registryNumber: '123456',
+      registryUf: 'SP',
+    });
+    expect(noCouncil.status).toBe(400);
+    expect(noCouncil.body.message).toBe(
+      'Escolha o conselho profissional do seu registro (ex.: CRM).',
+    );
+    const noUf = await client.put('/api/profile', {
+      fullName: 'Joana Prado Lima',
+      professionalRegistry: 'CRM',
+      registryNumber: '123456',
+    });
+    expect(noUf.status).toBe(400);
+    expect(noUf.body.message).toBe(
+      'Escolha a UF do conselho em que o registro foi feito (ex.: SP).',
+    );
+  });
+
+  it('refuses an RQE with letters', async () => {
+    const { client } = await newUser(auth.url);
+    const res = await client.put('/api/profile', { fullName: 'Joana Prado Lima', rqe: 'RQE 12' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('RQE inválido: use apenas algarismos (ex.: 12345).');
   });
 
   it("requires 'Nome Completo'", async () => {

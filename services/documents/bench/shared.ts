@@ -2,8 +2,10 @@ import type { AmbulatoryPrescription } from '@pv/contracts';
 import type { PdfHeader } from '../src/pdf/jobs.js';
 
 export const HEADER: PdfHeader = {
+  status: 'verified',
   name: 'Dra. Ana Beatriz Gonçalves',
   registry: 'CRM/SP 123456',
+  rqe: '',
   clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
   clinicPhone: '(11) 3333-4444',
 };

@@ -20,6 +20,7 @@ import { PdfTextExtractor } from './extraction/extract.js';
 import { documentRoutes } from './routes/documents.js';
 import { extractRoutes } from './routes/extract.js';
 
+export { startProfessionalConsumer } from './events/professional-consumer.js';
 export { startPdfWorker } from './workers/pdf-handlers.js';
 
 export interface DocumentsAppOptions {

@@ -7,6 +7,11 @@ export const DocumentsConfigSchema = Type.Object({
   ...LlmConfigFields,
   PORT: Type.Integer({ default: 8083 }),
   DOCUMENTS_DATABASE: Type.String({ default: 'documents' }),
+  /** The durable JetStream consumer that keeps the professionals' projection (document headers). */
+  DOCUMENTS_CONSUMER: Type.String({
+    pattern: '^[A-Za-z0-9_-]+$',
+    default: 'documents-professionals',
+  }),
   /** The BullMQ queue between the HTTP service and its pdf-workers. */
   /** Billing's base URL for the monthly PDF quota; unset, PDFs are not metered. */
   BILLING_URL: Type.Optional(Type.String({ pattern: '^https?://' })),

@@ -1,10 +1,20 @@
 import { JobQueue, runService } from '@pv/service-kit';
 import { buildDocumentsApp } from './app.js';
 import { loadDocumentsConfig } from './config.js';
+import { startProfessionalConsumer } from './events/professional-consumer.js';
 import { openDocuments } from './runtime.js';
 
 await runService(loadDocumentsConfig, async (config, hold) => {
   const runtime = hold(await openDocuments(config));
   const queue = hold(await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL));
+  // The professionals' projection follows auth once NATS answers; until then events wait in the
+  // stream and headers use what the projection already holds.
+  runtime.nats.startConsumer((nc) =>
+    startProfessionalConsumer(nc, {
+      db: runtime.db,
+      durable: config.DOCUMENTS_CONSUMER,
+      log: runtime.log,
+    }),
+  );
   return buildDocumentsApp({ config, runtime, queue });
 });

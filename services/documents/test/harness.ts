@@ -1,12 +1,18 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { EventPayload } from '@pv/contracts';
 import { JobQueue } from '@pv/service-kit';
 import { Client, collectEvents, startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildDocumentsApp } from '../src/app.js';
 import { loadDocumentsConfig } from '../src/config.js';
+import {
+  applyProfessionalEvent,
+  startProfessionalConsumer,
+} from '../src/events/professional-consumer.js';
 import { openDocuments } from '../src/runtime.js';
 import { startPdfWorker } from '../src/workers/pdf-handlers.js';
 
@@ -21,7 +27,7 @@ export type Role = 'anonymous' | 'free' | 'premium' | 'admin';
  */
 export async function startDocuments(
   env: Record<string, string> = {},
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; consumer?: boolean } = {},
 ) {
   let queue: JobQueue | undefined;
   const svc = await startServiceUnderTest({
@@ -44,14 +50,41 @@ export async function startDocuments(
       });
       return app;
     },
+    consumer: (nc, runtime, config) =>
+      startProfessionalConsumer(nc, {
+        db: runtime.db,
+        durable: config.DOCUMENTS_CONSUMER,
+        log: runtime.log,
+      }),
+    startConsumer: options.consumer ?? false,
     env,
   });
+  /** Puts a professional in the projection as auth.user.changed.v1 would (the consumer's own handler). */
+  const knowProfessional = (user: ProfessionalUser) =>
+    applyProfessionalEvent(svc.runtime.db, {
+      id: randomUUID(),
+      subject: 'auth.user.changed.v1',
+      occurredAt: new Date().toISOString(),
+      payload: { change: 'updated', user },
+    });
   return {
     ...svc,
     queue: queue!,
-    /** A client acting as a user of the given role (a fresh user each call). */
-    as: async (role: Role): Promise<Client & { userId?: string }> =>
-      role === 'anonymous' ? new Client(svc.url) : svc.as(role),
+    knowProfessional,
+    /**
+     * A client acting as a user of the given role (a fresh user each call). Signed-in users are
+     * PROFILE's professional in the projection unless `professional` says otherwise (null: none).
+     */
+    as: async (
+      role: Role,
+      options: { professional?: Partial<ProfessionalUser> | null } = {},
+    ): Promise<Client & { userId?: string }> => {
+      if (role === 'anonymous') return new Client(svc.url);
+      const client = await svc.as(role);
+      if (options.professional !== null)
+        await knowProfessional(professionalUser(client.userId, options.professional));
+      return client;
+    },
     /** A raw call answering the body as bytes (for PDFs and text files). */
     async file(client: Client, route: string, body: unknown) {
       const response = await fetch(`${svc.url}${route}`, {
@@ -116,6 +149,33 @@ export const FORMATTED_NOTE = [
   'OBSERVAÇÕES',
   'Higiene do sono e atividade física regular.',
 ].join('\n');
+
+type ProfessionalUser = EventPayload<'auth.user.changed.v1'>['user'];
+
+/** auth.user.changed.v1's user for PROFILE's professional (CRM/SP 123456), with any field changed. */
+export const professionalUser = (
+  id: string,
+  overrides: Partial<ProfessionalUser> = {},
+): ProfessionalUser => ({
+  id,
+  firstName: 'Ana',
+  lastName: 'Beatriz Gonçalves',
+  fullName: 'Dra. Ana Beatriz Gonçalves',
+  email: `ana.${id.slice(0, 8)}@clinica.test`,
+  isAdmin: false,
+  isPremium: false,
+  userStatus: 'active',
+  specialty: 'consulta_medica',
+  createdAt: '2026-01-10T10:00:00.000Z',
+  lastLoginAt: null,
+  professionalRegistry: 'CRM',
+  registryNumber: '123456',
+  registryUf: 'SP',
+  rqe: null,
+  clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
+  clinicPhone: '(11) 3333-4444',
+  ...overrides,
+});
 
 export const PROFILE = {
   name: 'Dra. Ana Beatriz Gonçalves',

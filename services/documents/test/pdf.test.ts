@@ -168,31 +168,36 @@ describe('POST /api/generate-text-document (mobile fallback)', () => {
 
 describe('prescription PDFs', () => {
   it('hospital prescription: institution, table of medications, physician and CRM', async () => {
-    const res = await svc.file(await svc.as('free'), '/api/generate-hospital-prescription-pdf', {
-      prescription: {
-        patientData: {
-          name: 'Antônio Pereira',
-          age: '70 anos',
-          gender: 'Masculino',
-          medicalRecord: '998877',
-        },
-        medications: [
-          {
-            medication: 'Ceftriaxona 1 g',
-            route: 'EV',
-            dilution: 'em 100 ml de SF 0,9%',
-            schedule: '12/12h',
-            observations: 'Correr em 30 minutos',
+    // Anonymous: the typed physician and CRM are printed (a signed-in caller's come from auth).
+    const res = await svc.file(
+      await svc.as('anonymous'),
+      '/api/generate-hospital-prescription-pdf',
+      {
+        prescription: {
+          patientData: {
+            name: 'Antônio Pereira',
+            age: '70 anos',
+            gender: 'Masculino',
+            medicalRecord: '998877',
           },
-        ],
-        generalObservations: 'Cabeceira elevada a 30°.',
-        prescribingPhysician: 'Dr. Márcio',
+          medications: [
+            {
+              medication: 'Ceftriaxona 1 g',
+              route: 'EV',
+              dilution: 'em 100 ml de SF 0,9%',
+              schedule: '12/12h',
+              observations: 'Correr em 30 minutos',
+            },
+          ],
+          generalObservations: 'Cabeceira elevada a 30°.',
+          prescribingPhysician: 'Dr. Márcio',
+        },
+        title: 'Prescrição Médica',
+        institutionName: 'Hospital São Lucas',
+        doctorName: 'Dr. Márcio Araújo',
+        crm: 'CRM/RS 5544',
       },
-      title: 'Prescrição Médica',
-      institutionName: 'Hospital São Lucas',
-      doctorName: 'Dr. Márcio Araújo',
-      crm: 'CRM/RS 5544',
-    });
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
       /filename="prescricao-medica-antonio-pereira-/,
@@ -207,6 +212,7 @@ describe('prescription PDFs', () => {
       'Cabeceira elevada',
       'Dr. Márcio Araújo',
       'CRM/RS 5544',
+      'Identificação profissional não verificada',
     ])
       expect(text).toContain(expected);
   });

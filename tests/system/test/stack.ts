@@ -11,7 +11,7 @@ import { loadBillingConfig } from '@pv/billing/config';
 import { openBilling } from '@pv/billing/runtime';
 import { stripeFrom } from '@pv/billing/stripe-client';
 import { startUsageConsumer } from '@pv/billing/usage-consumer';
-import { buildDocumentsApp, startPdfWorker } from '@pv/documents';
+import { buildDocumentsApp, startPdfWorker, startProfessionalConsumer } from '@pv/documents';
 import { loadDocumentsConfig } from '@pv/documents/config';
 import { openDocuments } from '@pv/documents/runtime';
 import { buildFormattingApp } from '@pv/formatting';
@@ -21,7 +21,7 @@ import { startUserErasureConsumer as startFormattingErasure } from '@pv/formatti
 import { startFormattingWorker } from '@pv/formatting/worker';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
 import { startFakeSoniox, startFakeStripe } from '@pv/provider-fakes';
-import { createRedis, JobQueue } from '@pv/service-kit';
+import { createRedis, deleteDurable, JobQueue } from '@pv/service-kit';
 import {
   createTestDatabase,
   startPrivateNats,
@@ -183,6 +183,16 @@ export async function startStack(options: StackOptions = {}) {
     logger: false,
   });
   await documents.listen({ port: 0, host: '127.0.0.1' });
+  // Its professionals' projection follows auth through the shared NATS (the header of every
+  // document); a durable of this stack's own, removed on close.
+  const documentsDurable = `sys-documents-${randomBytes(4).toString('hex')}`;
+  const professionals = documentsRuntime.nats.startConsumer((nc) =>
+    startProfessionalConsumer(nc, {
+      db: documentsRuntime.db,
+      durable: documentsDurable,
+      log: documentsRuntime.log,
+    }),
+  );
 
   // Support, analytics and vault run their consumers only with `events` (their events' tests
   // otherwise live in each service).
@@ -310,6 +320,8 @@ export async function startStack(options: StackOptions = {}) {
       await formattingQueue.close();
       await formattingRuntime.close();
       await formattingDb.drop();
+      await professionals.stop();
+      await deleteDurable(await documentsRuntime.nats.connected(), documentsDurable);
       await documents.close();
       await pdfWorker.close();
       await documentsQueue.queue.obliterate({ force: true }).catch(() => undefined);

@@ -32,6 +32,8 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     specialty: 'medico_familia',
     registryNumber: '12345',
     professionalRegistry: 'CRM',
+    registryUf: 'SP',
+    rqe: null,
     clinicPhone: null,
     clinicAddress: null,
     createdAt: '2026-02-01T10:00:00.000Z',

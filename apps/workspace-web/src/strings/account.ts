@@ -43,6 +43,8 @@ export const UserAreaStrings = {
   email: 'Email',
   professionalRegistry: 'Conselho profissional',
   registryNumber: 'Número do registro',
+  registryUf: 'UF do conselho',
+  rqe: 'RQE (especialista)',
   specialty: 'Especialidade',
   clinicPhone: 'Telefone do consultório',
   clinicAddress: 'Endereço do consultório',

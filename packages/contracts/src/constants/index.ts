@@ -11,5 +11,6 @@ export * from './documents.js';
 export * from './events.js';
 export * from './formatting.js';
 export * from './messages.js';
+export * from './registry.js';
 export * from './support.js';
 export * from './vault.js';

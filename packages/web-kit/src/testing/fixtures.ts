@@ -20,6 +20,8 @@ export function currentUserFixture(overrides: Partial<CurrentUser> = {}): Curren
     specialty: null,
     professionalRegistry: null,
     registryNumber: null,
+    registryUf: null,
+    rqe: null,
     clinicPhone: null,
     clinicAddress: null,
     mustChangePassword: false,

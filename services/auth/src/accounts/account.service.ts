@@ -23,6 +23,7 @@ import { endSessions, insertSession, touchSession } from '../sessions/session.re
 import { findActiveTerms, recordAcceptance } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
+import { registryPatch } from '../users/registry.js';
 import {
   splitFullName,
   toChangedUser,
@@ -217,16 +218,13 @@ export class AccountService {
   async updateProfile(principal: Principal, body: ProfileBody): Promise<CurrentUser> {
     const names = splitFullName(body.fullName);
     const updated = await this.db.transaction().execute(async (trx) => {
+      const current = await findUserById(trx, principal.userId);
+      if (!current) throw unauthorized();
       const row = await updateUser(trx, principal.userId, {
         first_name: names.firstName,
         last_name: names.lastName,
         full_name: names.fullName,
-        ...(body.professionalRegistry !== undefined
-          ? { professional_registry: body.professionalRegistry }
-          : {}),
-        ...(body.registryNumber !== undefined
-          ? { registry_number: body.registryNumber?.trim() || null }
-          : {}),
+        ...registryPatch(current, body),
         ...(body.clinicAddress !== undefined
           ? { clinic_address: body.clinicAddress?.trim() || null }
           : {}),

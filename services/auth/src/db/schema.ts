@@ -16,6 +16,8 @@ export interface UsersTable {
   specialty: string | null;
   professional_registry: string | null;
   registry_number: string | null;
+  registry_uf: string | null;
+  rqe: string | null;
   clinic_phone: string | null;
   clinic_address: string | null;
   must_change_password: Generated<boolean>;

@@ -22,6 +22,7 @@ import type { AuthDeps } from '../deps.js';
 import { endSessions, listLoginHistory } from '../sessions/session.repository.js';
 import { normalizeEmail } from './email.js';
 import { hashPassword, temporaryPassword } from './passwords.js';
+import { registryPatch } from './registry.js';
 import { splitFullName, toAdminUser, toChangedUser, toPrincipalFields } from './user.mapper.js';
 import {
   deleteUser,
@@ -89,8 +90,7 @@ export class AdminUsersService {
           is_premium: body.isPremium ?? false,
           user_status: body.userStatus ?? 'active',
           specialty: body.specialty ?? null,
-          professional_registry: body.professionalRegistry ?? null,
-          registry_number: blankToNull(body.registryNumber) ?? null,
+          ...registryPatch(undefined, body),
           clinic_phone: blankToNull(body.clinicPhone) ?? null,
           clinic_address: blankToNull(body.clinicAddress) ?? null,
           // The admin knows this password: the user sets their own at the first login.
@@ -139,9 +139,6 @@ export class AdminUsersService {
     if (body.isPremium !== undefined) patch.is_premium = body.isPremium;
     if (body.userStatus !== undefined) patch.user_status = body.userStatus;
     if (body.specialty !== undefined) patch.specialty = body.specialty;
-    if (body.professionalRegistry !== undefined)
-      patch.professional_registry = body.professionalRegistry;
-    if (body.registryNumber !== undefined) patch.registry_number = blankToNull(body.registryNumber);
     if (body.clinicPhone !== undefined) patch.clinic_phone = blankToNull(body.clinicPhone);
     if (body.clinicAddress !== undefined) patch.clinic_address = blankToNull(body.clinicAddress);
 
@@ -153,8 +150,9 @@ export class AdminUsersService {
           if (holder && holder.id !== id) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
         }
         const before = await findUserById(trx, id);
-        const row = await updateUser(trx, id, patch);
-        if (!before || !row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+        if (!before) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
+        const row = await updateUser(trx, id, { ...patch, ...registryPatch(before, body) });
+        if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
         await enqueueEvent(trx, 'auth.user.changed.v1', {
           change: 'updated',
           user: toChangedUser(row),

@@ -1,4 +1,10 @@
-import type { AdminUser, CurrentUser, Specialty, UserChangedPayload } from '@pv/contracts';
+import type {
+  AdminUser,
+  BrazilUf,
+  CurrentUser,
+  Specialty,
+  UserChangedPayload,
+} from '@pv/contracts';
 import type { Principal } from '@pv/service-kit';
 import type { UserRow } from '../db/schema.js';
 import type { UserWithAcceptance } from './user.repository.js';
@@ -35,6 +41,8 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     specialty: row.specialty as Specialty | null,
     professionalRegistry: row.professional_registry as CurrentUser['professionalRegistry'],
     registryNumber: row.registry_number,
+    registryUf: row.registry_uf as BrazilUf | null,
+    rqe: row.rqe,
     clinicPhone: row.clinic_phone,
     clinicAddress: row.clinic_address,
     mustChangePassword: row.must_change_password,
@@ -57,6 +65,8 @@ export function toAdminUser(row: UserWithAcceptance): AdminUser {
     specialty: row.specialty as Specialty | null,
     registryNumber: row.registry_number,
     professionalRegistry: row.professional_registry as AdminUser['professionalRegistry'],
+    registryUf: row.registry_uf as BrazilUf | null,
+    rqe: row.rqe,
     clinicPhone: row.clinic_phone,
     clinicAddress: row.clinic_address,
     createdAt: row.created_at.toISOString(),
@@ -103,5 +113,11 @@ export function toChangedUser(row: UserRow): UserChangedPayload['user'] {
     specialty: row.specialty as Specialty | null,
     createdAt: row.created_at.toISOString(),
     lastLoginAt: iso(row.last_login_at),
+    professionalRegistry: row.professional_registry as AdminUser['professionalRegistry'],
+    registryNumber: row.registry_number,
+    registryUf: row.registry_uf as BrazilUf | null,
+    rqe: row.rqe,
+    clinicPhone: row.clinic_phone,
+    clinicAddress: row.clinic_address,
   };
 }

@@ -27,6 +27,8 @@ export async function insertUser(db: AuthDb, user: NewAccount): Promise<UserRow>
     specialty: null,
     professional_registry: null,
     registry_number: null,
+    registry_uf: null,
+    rqe: null,
     clinic_phone: null,
     clinic_address: null,
     last_login_at: null,

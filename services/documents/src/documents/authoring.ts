@@ -8,14 +8,17 @@ import { type LlmClient, LlmError } from '@pv/llm';
 import { AppError, badRequest, type OutboxRelay, type Principal } from '@pv/service-kit';
 import type { TSchema } from '@sinclair/typebox';
 import type { DocumentsKysely } from '../db/schema.js';
-import type { PdfHeader } from '../pdf/jobs.js';
+import {
+  type ProfessionalHeader,
+  resolveProfessionalHeader,
+} from '../professionals/professional-header.js';
 import { type Consultation, parseConsultation } from './consultation.js';
 import { isControlledMedication } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
 import { publishDocumentGenerated } from './document.events.js';
 
 // What every family of documents shares: who writes (the model or the offline writer), who
-// signs (the profile), how the file is named, and the event that says a document was made.
+// signs (the professional's header, resolved on the server), how the file is named, and the event that says a document was made.
 
 export const OFFLINE_MODEL = 'offline-ptbr';
 
@@ -50,27 +53,6 @@ export function requireText(text: string | undefined): string {
   return trimmed;
 }
 
-/** The header data: what the request carries, else the signed-in user's name. */
-export function profileOf(
-  profile: ProfessionalProfile | undefined,
-  principal: Principal | null,
-): ProfessionalProfile {
-  return { ...profile, name: profile?.name?.trim() || principal?.fullName || '' };
-}
-
-export function headerOf(
-  profile: ProfessionalProfile | undefined,
-  principal: Principal | null,
-): PdfHeader {
-  const p = profileOf(profile, principal);
-  return {
-    name: p.name ?? '',
-    registry: p.registry?.trim() ?? '',
-    clinicAddress: p.clinicAddress?.trim() ?? '',
-    clinicPhone: p.clinicPhone?.trim() ?? '',
-  };
-}
-
 export interface AuthoringDeps {
   db: DocumentsKysely;
   relay: OutboxRelay;
@@ -80,6 +62,17 @@ export interface AuthoringDeps {
 /** The writer and the publisher the document services share. */
 export class Authoring {
   constructor(private readonly deps: AuthoringDeps) {}
+
+  /**
+   * Who the document names: the signed-in caller's profile as auth holds it (the request's
+   * `profile` ignored), or an anonymous caller's typed profile marked unverified.
+   */
+  header(
+    principal: Principal | null,
+    bodyProfile: ProfessionalProfile | undefined,
+  ): Promise<ProfessionalHeader> {
+    return resolveProfessionalHeader(this.deps.db, principal, bodyProfile);
+  }
 
   get llmReady(): boolean {
     return this.deps.llm.isConfigured('standard');

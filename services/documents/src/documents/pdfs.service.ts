@@ -17,7 +17,13 @@ import {
   serviceUnavailable,
 } from '@pv/service-kit';
 import { RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
-import { type Authoring, type FileAnswer, fileNameFor, headerOf } from './authoring.js';
+import {
+  type ProfessionalHeader,
+  pdfHeaderOf,
+  withAmbulatoryPrescriber,
+  withHospitalPrescriber,
+} from '../professionals/professional-header.js';
+import { type Authoring, type FileAnswer, fileNameFor } from './authoring.js';
 import { findControlledDrug, rceRefusalMessage } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
 import {
@@ -50,9 +56,27 @@ interface PdfOrder {
   documentType: string;
   content: PdfContent;
   fileName: string;
-  /** Whose PDF: the header's professional (the request's profile, else the signed-in user). */
+  /** Whose PDF: the signed-in caller (the request's profile ignored), else the typed profile. */
   caller: { profile: ProfessionalProfile | undefined; principal: Principal | null };
   credentials: Record<string, string>;
+}
+
+/**
+ * The prescriber a prescription PDF signs with: a signed-in caller's is the header's, whatever
+ * the body's doctorName, crm or prescribingPhysician say; an anonymous caller's stays as typed.
+ */
+function signedBy(content: PdfContent, header: ProfessionalHeader): PdfContent {
+  if (header.status === 'unverified') return content;
+  if (content.kind === 'hospital')
+    return {
+      ...content,
+      doctorName: '',
+      crm: '',
+      prescription: withHospitalPrescriber(content.prescription, header),
+    };
+  if (content.kind === 'ambulatory')
+    return { ...content, prescription: withAmbulatoryPrescriber(content.prescription, header) };
+  return content;
 }
 
 /**
@@ -158,9 +182,10 @@ export class PdfsService {
     if ((await this.deps.queue.workerCount()) === 0)
       throw serviceUnavailable(DocumentMessages.pdfUnavailable, 'NO_PDF_WORKER');
     const { profile, principal } = order.caller;
+    const professional = await this.authoring.header(principal, profile);
     const payload = {
-      ...order.content,
-      header: headerOf(profile, principal),
+      ...signedBy(order.content, professional),
+      header: pdfHeaderOf(professional),
       date: formatDateBr(),
     } satisfies RenderPdfPayload;
     const work = async (reservationId?: string) => {

@@ -12,7 +12,12 @@ import {
 } from '@pv/contracts';
 import type { Principal } from '@pv/service-kit';
 import type { TSchema } from '@sinclair/typebox';
-import { type Authoring, OFFLINE, profileOf, requireText } from './authoring.js';
+import {
+  profileOf,
+  withAmbulatoryPrescriber,
+  withHospitalPrescriber,
+} from '../professionals/professional-header.js';
+import { type Authoring, OFFLINE, requireText } from './authoring.js';
 import type { Consultation } from './consultation.js';
 import {
   ambulatoryFromConsultation,
@@ -68,21 +73,24 @@ export class PrescriptionsService {
   }
 
   async hospitalPrescription(body: PrescriptionRequest, principal: Principal | null) {
-    const profile = profileOf(body.profile, principal);
+    const header = await this.authoring.header(principal, body.profile);
     const { value, engine } = await this.draft<HospitalPrescription>('hospital', body, (c) =>
-      hospitalFromConsultation(c, profile),
+      hospitalFromConsultation(c, profileOf(header)),
     );
     await this.published(principal, 'hospital');
-    return { prescription: normalizeHospital(value), ...engine };
+    return { prescription: withHospitalPrescriber(normalizeHospital(value), header), ...engine };
   }
 
   async ambulatoryPrescription(body: PrescriptionRequest, principal: Principal | null) {
-    const profile = profileOf(body.profile, principal);
+    const header = await this.authoring.header(principal, body.profile);
     const { value, engine } = await this.draft<AmbulatoryPrescription>('ambulatory', body, (c) =>
-      ambulatoryFromConsultation(c, profile),
+      ambulatoryFromConsultation(c, profileOf(header)),
     );
     await this.published(principal, 'ambulatory');
-    return { prescription: normalizeAmbulatory(value), ...engine };
+    return {
+      prescription: withAmbulatoryPrescriber(normalizeAmbulatory(value), header),
+      ...engine,
+    };
   }
 
   async controlledPrescription(
@@ -120,16 +128,24 @@ export class PrescriptionsService {
       engine = answer.engine;
     }
     await this.published(principal, body.kind);
+    // The edited prescription keeps the server's prescriber for a signed-in caller too.
+    const header = await this.authoring.header(principal, undefined);
     if (body.kind === 'hospital')
       return {
         kind: 'hospital',
-        prescription: normalizeHospital(value as HospitalPrescription),
+        prescription: withHospitalPrescriber(
+          normalizeHospital(value as HospitalPrescription),
+          header,
+        ),
         ...engine,
       };
     if (body.kind === 'ambulatory')
       return {
         kind: 'ambulatory',
-        prescription: normalizeAmbulatory(value as AmbulatoryPrescription),
+        prescription: withAmbulatoryPrescriber(
+          normalizeAmbulatory(value as AmbulatoryPrescription),
+          header,
+        ),
         ...engine,
       };
     const prescription = normalizeControlled(value as ControlledPrescription);

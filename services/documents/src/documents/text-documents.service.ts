@@ -7,14 +7,8 @@ import {
   type GeneratePdfBody,
 } from '@pv/contracts';
 import { badRequest, type Principal } from '@pv/service-kit';
-import {
-  type Authoring,
-  type FileAnswer,
-  fileNameFor,
-  OFFLINE,
-  profileOf,
-  requireText,
-} from './authoring.js';
+import { profileOf, textHeaderLines } from '../professionals/professional-header.js';
+import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
 import { formatDateBr } from './dates.js';
 import { buildOfflineDocument, DOCUMENT_TITLES, renderDraft } from './offline-documents.js';
 import { documentMessages, ModelDocumentSchema } from './prompts.js';
@@ -42,7 +36,7 @@ export class TextDocumentsService {
       documentType,
       consultationText,
       additionalContext: body.additionalContext?.trim() ?? '',
-      profile: profileOf(body.profile, principal),
+      profile: profileOf(await this.authoring.header(principal, body.profile)),
       certificate: body.certificate ?? {},
     };
     const { value: draft, engine } = this.authoring.llmReady
@@ -72,10 +66,7 @@ export class TextDocumentsService {
     const content = body.content?.trim();
     if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
     const title = body.title?.trim() || 'Documento';
-    const profile = profileOf(body.profile, principal);
-    const header = [profile.name, profile.registry, profile.clinicAddress, profile.clinicPhone]
-      .filter(Boolean)
-      .join('\n');
+    const header = textHeaderLines(await this.authoring.header(principal, body.profile)).join('\n');
     const patient = body.patientName?.trim() ? `Paciente: ${body.patientName.trim()}\n` : '';
     const text = `${header ? `${header}\n\n` : ''}${title.toLocaleUpperCase('pt-BR')}\n${patient}\n${content}\n\nEmitido em ${formatDateBr()}\n`;
     await this.authoring.published(principal, {

@@ -13,10 +13,25 @@ import { type Static, Type } from '@sinclair/typebox';
 /** Default queue name; the running name comes from PDF_QUEUE. */
 export const PDF_QUEUE = 'pdf';
 
+/**
+ * How far the header is vouched for: `verified` (the signed-in professional's profile),
+ * `registry-missing` (signed in, no registry yet: a blank line for a stamp) or `unverified`
+ * (typed by an anonymous caller: printed with a line saying so).
+ */
+export const PdfHeaderStatusSchema = Type.Union([
+  Type.Literal('verified'),
+  Type.Literal('registry-missing'),
+  Type.Literal('unverified'),
+]);
+export type PdfHeaderStatus = Static<typeof PdfHeaderStatusSchema>;
+
 /** The professional's data printed at the top of every page. */
 export const PdfHeaderSchema = Type.Object({
+  status: PdfHeaderStatusSchema,
   name: Type.String(),
+  /** 'CRM/SP 123456'. */
   registry: Type.String(),
+  rqe: Type.String(),
   clinicAddress: Type.String(),
   clinicPhone: Type.String(),
 });

@@ -1,7 +1,8 @@
-import type {
-  AmbulatoryPrescription,
-  ControlledPrescription,
-  HospitalPrescription,
+import {
+  type AmbulatoryPrescription,
+  type ControlledPrescription,
+  type HospitalPrescription,
+  RegistryMessages,
 } from '@pv/contracts';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { PdfHeader, RceRow } from './jobs.js';
@@ -12,12 +13,20 @@ function pageHeader(header: PdfHeader): Content {
   const contact = [header.clinicAddress, header.clinicPhone ? `Tel.: ${header.clinicPhone}` : '']
     .filter(Boolean)
     .join(' | ');
+  // Without a registry, a signed-in professional's line is left blank for a stamp; a header an
+  // anonymous caller typed says it was not verified.
+  const registry =
+    [header.registry, header.rqe ? `RQE ${header.rqe}` : ''].filter(Boolean).join(' - ') ||
+    (header.status === 'registry-missing' ? RegistryMessages.blankRegistryLine : '');
   return {
     margin: [50, 28, 50, 0],
     stack: [
       { text: header.name || 'Profissional de saúde', style: 'headerName' },
-      ...(header.registry ? [{ text: header.registry, style: 'headerLine' }] : []),
+      ...(registry ? [{ text: registry, style: 'headerLine' }] : []),
       ...(contact ? [{ text: contact, style: 'headerLine' }] : []),
+      ...(header.status === 'unverified'
+        ? [{ text: RegistryMessages.unverifiedHeader, style: 'headerWarning' }]
+        : []),
       {
         canvas: [
           { type: 'line', x1: 0, y1: 6, x2: 495, y2: 6, lineWidth: 0.7, lineColor: '#1f4e79' },
@@ -52,6 +61,7 @@ function page(input: {
     styles: {
       headerName: { fontSize: 13, bold: true, color: '#1f4e79' },
       headerLine: { fontSize: 9, color: '#333333' },
+      headerWarning: { fontSize: 9, bold: true, color: '#b00020' },
       title: { fontSize: 15, bold: true, alignment: 'center', margin: [0, 0, 0, 12] },
       heading: { fontSize: 11, bold: true, margin: [0, 10, 0, 3], color: '#1f4e79' },
       body: { fontSize: 10.5, lineHeight: 1.25 },

@@ -1,6 +1,12 @@
 import { Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import type { CurrentUser, ProfileBody } from '@pv/contracts';
-import { PROFESSIONAL_REGISTRIES } from '@pv/contracts/constants';
+import {
+  BRAZIL_UFS,
+  type BrazilUf,
+  PROFESSIONAL_REGISTRIES,
+  RegistryMessages,
+  registryNumberProblem,
+} from '@pv/contracts/constants';
 import { GridSelect, GridTextField, useFailureToast, useFormFields, useToast } from '@pv/web-kit';
 import { type FormEvent, useState } from 'react';
 import { useUpdateProfileMutation } from '../../api/auth';
@@ -14,6 +20,8 @@ interface ProfileForm {
   fullName: string;
   professionalRegistry: Registry | '';
   registryNumber: string;
+  registryUf: BrazilUf | '';
+  rqe: string;
   specialty: Specialty | '';
   clinicPhone: string;
   clinicAddress: string;
@@ -24,6 +32,8 @@ function formFrom(user: CurrentUser): ProfileForm {
     fullName: user.fullName,
     professionalRegistry: user.professionalRegistry ?? '',
     registryNumber: user.registryNumber ?? '',
+    registryUf: user.registryUf ?? '',
+    rqe: user.rqe ?? '',
     specialty: user.specialty ?? '',
     clinicPhone: user.clinicPhone ?? '',
     clinicAddress: user.clinicAddress ?? '',
@@ -32,10 +42,28 @@ function formFrom(user: CurrentUser): ProfileForm {
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
+/**
+ * The registry as the server will check it (same rules, same messages), so the form points at
+ * the field at once; the server's answer is shown too should it differ.
+ */
+function registryProblem(
+  form: ProfileForm,
+): { field: 'registryNumber' | 'registryUf' | 'professionalRegistry'; message: string } | null {
+  const number = form.registryNumber.trim();
+  if (number === '') return null;
+  if (form.professionalRegistry === '')
+    return { field: 'professionalRegistry', message: RegistryMessages.councilRequired };
+  const problem = registryNumberProblem(form.professionalRegistry, number);
+  if (problem) return { field: 'registryNumber', message: problem };
+  if (form.registryUf === '') return { field: 'registryUf', message: RegistryMessages.ufRequired };
+  return null;
+}
+
 /** Perfil: the professional data of PUT /api/profile (spec 2 §7). */
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const { values: form, bind } = useFormFields<ProfileForm>(() => formFrom(user));
   const [nameError, setNameError] = useState(false);
+  const [registryError, setRegistryError] = useState<ReturnType<typeof registryProblem>>(null);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
   const toast = useToast();
   const failed = useFailureToast();
@@ -48,10 +76,18 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       return;
     }
     setNameError(false);
+    const problem = registryProblem(form);
+    setRegistryError(problem);
+    if (problem) {
+      toast({ title: S.error, description: problem.message, variant: 'destructive' });
+      return;
+    }
     const body: ProfileBody = {
       fullName: form.fullName.trim(),
       professionalRegistry: form.professionalRegistry === '' ? null : form.professionalRegistry,
       registryNumber: orNull(form.registryNumber),
+      registryUf: form.registryUf === '' ? null : form.registryUf,
+      rqe: orNull(form.rqe),
       specialty: form.specialty === '' ? null : form.specialty,
       clinicPhone: orNull(form.clinicPhone),
       clinicAddress: orNull(form.clinicAddress),
@@ -81,16 +117,33 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           />
           <GridTextField cell={{ xs: 12, md: 6 }} label={S.email} value={user.email} disabled />
           <GridSelect
-            cell={{ xs: 12, md: 4 }}
+            cell={{ xs: 12, md: 3 }}
             label={S.professionalRegistry}
             {...bind('professionalRegistry')}
             emptyLabel={S.none}
             options={PROFESSIONAL_REGISTRIES}
+            error={registryError?.field === 'professionalRegistry'}
+          />
+          <GridSelect
+            cell={{ xs: 6, md: 2 }}
+            label={S.registryUf}
+            {...bind('registryUf')}
+            emptyLabel={S.none}
+            options={BRAZIL_UFS}
+            error={registryError?.field === 'registryUf'}
           />
           <GridTextField
-            cell={{ xs: 12, md: 4 }}
+            cell={{ xs: 6, md: 4 }}
             label={S.registryNumber}
             {...bind('registryNumber')}
+            error={registryError?.field === 'registryNumber'}
+            helperText={registryError?.message}
+          />
+          <GridTextField
+            cell={{ xs: 12, md: 3 }}
+            label={S.rqe}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...bind('rqe')}
           />
           <GridSelect
             cell={{ xs: 12, md: 4 }}

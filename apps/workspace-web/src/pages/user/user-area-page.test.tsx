@@ -135,11 +135,20 @@ describe('Minha Área (spec 2 §2)', () => {
 });
 
 describe('Perfil tab (spec 2 §7, §8)', () => {
-  it('PUTs /api/profile with the professional data and confirms', async () => {
+  // MUI's select opens on mouse down; fireEvent keeps the 27 UFs cheap to pick from.
+  const choose = async (field: string, option: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: field }));
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  };
+
+  it('PUTs /api/profile with the council, UF, number, RQE and the clinic, and confirms', async () => {
     const updated = userFixture({
       fullName: 'Ana Maria Souza',
       professionalRegistry: 'CRM',
-      registryNumber: '12345-SP',
+      registryNumber: '123456',
+      registryUf: 'SP',
+      rqe: '7788',
     });
     const fetchFn = jsonResponses({
       '/auth/user': [200, userFixture()],
@@ -149,22 +158,109 @@ describe('Perfil tab (spec 2 §7, §8)', () => {
     vi.stubGlobal('fetch', fetchFn);
     renderInLayout('/user', pages);
     await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
+    await choose('Conselho profissional', 'CRM');
+    await choose('UF do conselho', 'SP');
     fireEvent.change(screen.getByLabelText('Número do registro'), {
-      target: { value: '12345-SP' },
+      target: { value: '123456' },
     });
+    fireEvent.change(screen.getByLabelText('RQE (especialista)'), { target: { value: '7788' } });
     fireEvent.change(screen.getByLabelText('Telefone do consultório'), {
       target: { value: '(11) 3333-4444' },
+    });
+    fireEvent.change(screen.getByLabelText('Endereço do consultório'), {
+      target: { value: 'Rua das Acácias, 100 - São Paulo/SP' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText('Perfil atualizado com sucesso')).toBeInTheDocument();
     expect(fetchFn.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       fullName: 'Ana Maria Souza',
-      professionalRegistry: null,
-      registryNumber: '12345-SP',
+      professionalRegistry: 'CRM',
+      registryNumber: '123456',
+      registryUf: 'SP',
+      rqe: '7788',
       specialty: null,
       clinicPhone: '(11) 3333-4444',
-      clinicAddress: null,
+      clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
     });
+    // Two selects and six fields in jsdom: slow on a shared machine, not stuck.
+  }, 60_000);
+
+  it('shows the saved registry and opens on Perfil from the workspace link', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [
+          200,
+          userFixture({
+            professionalRegistry: 'COREN',
+            registryNumber: '98765-ENF',
+            registryUf: 'RJ',
+            rqe: null,
+          }),
+        ],
+        '/api/user-metrics': [200, metrics],
+      }),
+    );
+    renderInLayout('/user?tab=profile', pages);
+    expect(await screen.findByLabelText('Número do registro')).toHaveValue('98765-ENF');
+    expect(screen.getByRole('combobox', { name: 'UF do conselho' })).toHaveTextContent('RJ');
+    expect(screen.getByRole('combobox', { name: 'Conselho profissional' })).toHaveTextContent(
+      'COREN',
+    );
+  });
+
+  it('points at the registry fields before sending: letters in a CRM, a number without UF', async () => {
+    const fetchFn = jsonResponses({
+      '/auth/user': [200, userFixture()],
+      '/api/user-metrics': [200, metrics],
+      'PUT /api/profile': [200, userFixture()],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/user', pages);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
+    await choose('Conselho profissional', 'CRM');
+    const number = screen.getByLabelText('Número do registro');
+    fireEvent.change(number, { target: { value: '12345-SP' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect(
+      (await screen.findAllByText('Número do CRM inválido: use apenas algarismos (ex.: 123456).'))
+        .length,
+    ).toBeGreaterThan(0);
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(number, { target: { value: '12345' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect(
+      (
+        await screen.findAllByText(
+          'Escolha a UF do conselho em que o registro foi feito (ex.: SP).',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(fetchFn.calls.some((c) => c.method === 'PUT')).toBe(false);
+  }, 60_000);
+
+  it("shows the server's message when it refuses the registry", async () => {
+    const fetchFn = jsonResponses({
+      '/auth/user': [200, userFixture()],
+      '/api/user-metrics': [200, metrics],
+      'PUT /api/profile': [
+        400,
+        {
+          error: 'Bad Request',
+          code: 'REGISTRY_UF_UNKNOWN',
+          message: 'UF do registro desconhecida. Escolha a sigla de um dos 27 estados (ex.: SP).',
+        },
+      ],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/user', pages);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() =>
+      expect(document.querySelector('[data-variant="destructive"]')).toHaveTextContent(
+        'UF do registro desconhecida. Escolha a sigla de um dos 27 estados (ex.: SP).',
+      ),
+    );
   });
 
   it("requires the full name and shows 'Erro ao atualizar perfil' when the server gives no message", async () => {

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Chip, Container, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useViewer } from '../../api/auth';
 import { PageLoading } from '../../layout/app-layout';
 import { UserAreaStrings as S } from '../../strings/account';
@@ -14,7 +14,12 @@ export type UserAreaTab = 'dashboard' | 'profile' | 'templates';
 /** /user and /profile: 'Minha Área' with the tabs Dashboard, Perfil and Templates (spec 2 §2). */
 export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?: UserAreaTab }) {
   const viewer = useViewer();
-  const [tab, setTab] = useState<UserAreaTab>(initialTab);
+  // ?tab=profile: the workspace's link to complete the registry opens on Perfil.
+  const [params] = useSearchParams();
+  const asked = params.get('tab');
+  const [tab, setTab] = useState<UserAreaTab>(
+    asked === 'dashboard' || asked === 'profile' || asked === 'templates' ? asked : initialTab,
+  );
   const id = useId();
 
   if (viewer.kind === 'loading') return <PageLoading />;

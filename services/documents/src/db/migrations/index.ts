@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import * as professionals from './2026_11_26_0900_professionals.js';
 
-/** No tables of its own: the kit's outbox migration is applied by openRuntime. */
-export const documentsMigrations: Record<string, Migration> = {};
+/** The service's own tables; the kit's outbox migration is applied by openRuntime. */
+export const documentsMigrations: Record<string, Migration> = {
+  '2026_11_26_0900_professionals': professionals,
+};

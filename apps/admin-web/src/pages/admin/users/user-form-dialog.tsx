@@ -1,6 +1,7 @@
 import { Alert, Grid, TextField } from '@mui/material';
 import type { AdminUser } from '@pv/contracts';
 import {
+  BRAZIL_UFS,
   PROFESSIONAL_REGISTRIES,
   SPECIALTIES,
   USER_STATUSES,
@@ -25,6 +26,10 @@ interface UserForm {
   specialty: string;
   professionalRegistry: string;
   registryNumber: string;
+  registryUf: string;
+  rqe: string;
+  clinicPhone: string;
+  clinicAddress: string;
   isPremium: boolean;
   isAdmin: boolean;
   userStatus: UserStatus;
@@ -39,11 +44,18 @@ function toForm(user: AdminUser | undefined): UserForm {
     specialty: user?.specialty ?? '',
     professionalRegistry: user?.professionalRegistry ?? '',
     registryNumber: user?.registryNumber ?? '',
+    registryUf: user?.registryUf ?? '',
+    rqe: user?.rqe ?? '',
+    clinicPhone: user?.clinicPhone ?? '',
+    clinicAddress: user?.clinicAddress ?? '',
     isPremium: user?.isPremium ?? false,
     isAdmin: user?.isAdmin ?? false,
     userStatus: user?.userStatus ?? 'active',
   };
 }
+
+const REGISTRY_FIELDS = ['professionalRegistry', 'registryNumber', 'registryUf'] as const;
+const orNull = (value: string) => value.trim() || null;
 
 /** Spec 2 §5: Nome Completo and Email are required; the button stays disabled otherwise. */
 export function isUserFormComplete(form: Pick<UserForm, 'fullName' | 'email'>): boolean {
@@ -69,9 +81,19 @@ export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: (
       isAdmin: form.isAdmin,
       userStatus: form.userStatus,
       specialty: (form.specialty || null) as AdminUser['specialty'],
-      professionalRegistry: (form.professionalRegistry ||
-        null) as AdminUser['professionalRegistry'],
-      registryNumber: form.registryNumber.trim() || null,
+      rqe: orNull(form.rqe),
+      clinicPhone: orNull(form.clinicPhone),
+      clinicAddress: orNull(form.clinicAddress),
+      // The server checks council, UF and number together whenever one is sent: an edit that
+      // leaves them as they were does not send them, so an older registry never blocks it.
+      ...(!editing || REGISTRY_FIELDS.some((f) => form[f].trim() !== (user[f] ?? ''))
+        ? {
+            professionalRegistry: (form.professionalRegistry ||
+              null) as AdminUser['professionalRegistry'],
+            registryNumber: orNull(form.registryNumber),
+            registryUf: (form.registryUf || null) as AdminUser['registryUf'],
+          }
+        : {}),
     };
     try {
       if (editing) {
@@ -139,17 +161,32 @@ export function UserFormDialog({ user, onClose }: { user?: AdminUser; onClose: (
           optionLabel={(value) => USER_STATUS_LABELS[value]}
         />
         <GridSelect
-          cell={{ xs: 12, sm: 6 }}
+          cell={{ xs: 12, sm: 4 }}
           label="Conselho"
           {...bind('professionalRegistry')}
           emptyLabel="Não informado"
           options={PROFESSIONAL_REGISTRIES}
         />
+        <GridSelect
+          cell={{ xs: 12, sm: 4 }}
+          label="UF do conselho"
+          {...bind('registryUf')}
+          emptyLabel="Não informada"
+          options={BRAZIL_UFS}
+        />
         <GridTextField
-          cell={{ xs: 12, sm: 6 }}
+          cell={{ xs: 12, sm: 4 }}
           label="Número do registro"
           {...bind('registryNumber')}
         />
+        <GridTextField cell={{ xs: 12, sm: 4 }} label="RQE" {...bind('rqe')} />
+        <GridTextField
+          cell={{ xs: 12, sm: 8 }}
+          label="Telefone da clínica"
+          type="tel"
+          {...bind('clinicPhone')}
+        />
+        <GridTextField label="Endereço da clínica" {...bind('clinicAddress')} />
         <GridSwitch cell={{ xs: 12, sm: 6 }} label="Premium" {...check('isPremium')} />
         <GridSwitch cell={{ xs: 12, sm: 6 }} label="Administrador" {...check('isAdmin')} />
       </Grid>

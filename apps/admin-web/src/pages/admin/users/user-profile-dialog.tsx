@@ -14,6 +14,7 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
+import { formatRegistry } from '@pv/contracts/constants';
 import { useState } from 'react';
 import { useUserTicketsQuery } from '../../../api/support';
 import {
@@ -108,8 +109,13 @@ function Overview({ userId }: { userId: string }) {
             <Field label="Especialidade" value={professionalLabel(user.specialty)} />
             <Field
               label="Registro profissional"
-              value={[user.professionalRegistry, user.registryNumber].filter(Boolean).join(' ')}
+              value={
+                user.professionalRegistry && user.registryNumber
+                  ? formatRegistry(user.professionalRegistry, user.registryUf, user.registryNumber)
+                  : ''
+              }
             />
+            <Field label="RQE" value={user.rqe} />
             <Field label="Telefone da clínica" value={user.clinicPhone} />
             <Field label="Endereço da clínica" value={user.clinicAddress} />
             <Field label="Cadastrado em" value={formatDateTime(user.createdAt)} />

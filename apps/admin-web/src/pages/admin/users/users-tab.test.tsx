@@ -197,6 +197,49 @@ describe('Usuários tab (spec 2 §2, §5, §8)', () => {
     expect(shown).toHaveTextContent('Informe um email válido.');
   });
 
+  it('edit form: council UF, RQE and the clinic are sent; an untouched registry is not', async () => {
+    const fetchFn = await renderUsers({
+      [`PUT /api/admin/users/${bruno.id}`]: [200, bruno],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Bruno Souza' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'UF do conselho' })).toHaveTextContent(
+      'SP',
+    );
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'UF do conselho' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'MG' }));
+    fireEvent.change(within(dialog).getByLabelText('RQE'), { target: { value: '4321' } });
+    fireEvent.change(within(dialog).getByLabelText('Telefone da clínica'), {
+      target: { value: '(31) 3222-1100' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Endereço da clínica'), {
+      target: { value: 'Av. Afonso Pena, 1000 - Belo Horizonte/MG' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(fetchFn.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(fetchFn.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      professionalRegistry: 'CRM',
+      registryNumber: '12345',
+      registryUf: 'MG',
+      rqe: '4321',
+      clinicPhone: '(31) 3222-1100',
+      clinicAddress: 'Av. Afonso Pena, 1000 - Belo Horizonte/MG',
+    });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Bruno Souza' }));
+    dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Nome Completo/), {
+      target: { value: 'Bruno S. Souza' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(fetchFn.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    const second = fetchFn.calls.filter((c) => c.method === 'PUT')[1]?.body as object;
+    expect(second).toMatchObject({ fullName: 'Bruno S. Souza' });
+    expect(second).not.toHaveProperty('registryNumber');
+    expect(second).not.toHaveProperty('registryUf');
+  }, 60_000);
+
   describe('password reset', () => {
     async function openReset(extra = {}) {
       const fetchFn = await renderUsers(extra);
@@ -300,6 +343,26 @@ describe('Usuários tab (spec 2 §2, §5, §8)', () => {
     expect(
       await within(dialog).findByText('Nenhum ticket de suporte encontrado'),
     ).toBeInTheDocument();
+  });
+
+  it('full profile: the registry as documents print it, and the RQE', async () => {
+    const withRqe = makeAdminUser({ fullName: 'Dora Lima', registryUf: 'RJ', rqe: '778' });
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        ...asAdmin,
+        'GET /api/admin/users': [200, [withRqe]],
+        [`GET /api/admin/user-profile/${withRqe.id}`]: [200, withRqe],
+        [`GET /api/admin/login-history/${withRqe.id}`]: [200, []],
+      }),
+    );
+    renderAt(<UsersTab />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Ver perfil completo de Dora Lima' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('CRM/RJ 12345')).toBeInTheDocument();
+    expect(within(dialog).getByText('778')).toBeInTheDocument();
   });
 
   it("full profile: 'Nenhum login registrado' when the user never logged in", async () => {

@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../../store';
 import { DOCUMENT_LABELS, WorkspaceStrings as S } from '../../../strings/workspace';
 import { useAppStore } from '../workspace-context';
 import { DocumentResultView } from './document/document-result';
+import { RegistryNotice } from './document/registry-notice';
 
 export const DocumentCardBody = memo(function DocumentCardBody() {
   const dispatch = useAppDispatch();
@@ -91,6 +92,7 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
 
   return (
     <Stack spacing={2}>
+      <RegistryNotice />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}

@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  newPage,
+  registerThroughApi,
+  saveScreenshot,
+  watchPageProblems,
+} from '@pv/e2e-kit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// Issue 12 item 1 through a real browser and the real stack (docs/professional-identity.md): the
+// workspace sends a professional without a registry to Minha Área, the Perfil form saves council,
+// UF, number and RQE in auth, auth.user.changed.v1 carries them to documents' projection, and the
+// next PDF prints them whatever profile the request claims.
+describe('the professional identity on documents', () => {
+  const { baseUrl } = inject('e2e');
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
+    watchPageProblems(page, pageErrors);
+    await registerThroughApi(page, baseUrl);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function choose(combobox: string, option: string) {
+    await page.getByRole('combobox', { name: combobox }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  /** A PDF of /api/generate-pdf from this browser's session, with a forged profile, as text. */
+  async function pdfText(): Promise<string> {
+    const response = await page.context().request.post(new URL('/api/generate-pdf', baseUrl).href, {
+      headers: { origin: new URL(baseUrl).origin, 'content-type': 'application/json' },
+      data: JSON.stringify({
+        content: 'Repouso por três dias.',
+        title: 'Atestado Médico',
+        profile: { name: 'Dr. Falso Impostor', registry: 'CRM/RJ 999999' },
+      }),
+    });
+    expect(response.status()).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pv-identity-'));
+    try {
+      const file = path.join(dir, 'atestado.pdf');
+      writeFileSync(file, await response.body());
+      return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('a professional without a registry is told so and sent to Perfil', async () => {
+    await page.goto('/');
+    const notice = page.getByTestId('registry-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      'Seu registro profissional (conselho, UF e número) não está no seu perfil',
+    );
+    // Until then the PDF leaves the registry blank and ignores the forged profile.
+    const blank = await pdfText();
+    expect(blank).toContain('Registro profissional: ________________________ (carimbo)');
+    expect(blank).not.toContain('Falso Impostor');
+    await notice.getByRole('link', { name: 'Completar em Minha Área' }).click();
+    await page.waitForURL(`${baseUrl}/user?tab=profile`);
+    await page.getByRole('heading', { name: 'Dados profissionais' }).waitFor();
+  });
+
+  it('Perfil saves council, UF, number, RQE, phone and address', async () => {
+    await choose('Conselho profissional', 'CRM');
+    await page.getByLabel('Número do registro').fill('12a456');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page
+      .getByText('Número do CRM inválido: use apenas algarismos (ex.: 123456).')
+      .first()
+      .waitFor();
+    await page.getByLabel('Número do registro').fill('123.456');
+    await choose('UF do conselho', 'SP');
+    await page.getByLabel('RQE (especialista)').fill('7788');
+    await page.getByLabel('Telefone do consultório').fill('(11) 3333-4444');
+    await page.getByLabel('Endereço do consultório').fill('Rua das Acácias, 100 - São Paulo/SP');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'workspace-user-profile-registry');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByText('Perfil atualizado com sucesso').waitFor();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Perfil' }).click();
+    await expect(page.getByLabel('Número do registro').inputValue()).resolves.toBe('123456');
+    await expect(page.getByLabel('RQE (especialista)').inputValue()).resolves.toBe('7788');
+  });
+
+  it('the next PDF carries the registry from auth, not the forged profile', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Gerar documento' }).waitFor();
+    expect(await page.getByTestId('registry-notice').count()).toBe(0);
+    // The projection follows auth through NATS: a moment after saving.
+    let text = '';
+    for (let attempt = 0; attempt < 40 && !text.includes('CRM/SP 123456'); attempt++) {
+      if (attempt > 0) await page.waitForTimeout(500);
+      text = await pdfText();
+    }
+    expect(text).toContain('CRM/SP 123456 - RQE 7788');
+    expect(text).toContain('Rua das Acácias, 100 - São Paulo/SP');
+    expect(text).toContain('(11) 3333-4444');
+    expect(text).not.toContain('Falso Impostor');
+    expect(text).not.toContain('999999');
+    expect(text).not.toContain('Identificação profissional não verificada');
+    expect(pageErrors).toEqual([]);
+  });
+});

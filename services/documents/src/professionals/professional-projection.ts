@@ -1,0 +1,30 @@
+import type { UserChangedPayload } from '@pv/contracts';
+import type { DocumentsDb } from '../db/schema.js';
+import { eraseProfessional, upsertProfessional } from './professional.repository.js';
+
+/**
+ * One auth.user.changed.v1 applied to the projection: a deletion erases the professional (LGPD),
+ * anything else states who they are now. A field an older event lacks reads as null.
+ */
+export async function applyUserChanged(
+  db: DocumentsDb,
+  payload: UserChangedPayload,
+  occurredAt: Date,
+): Promise<void> {
+  const { change, user } = payload;
+  if (change === 'deleted') {
+    await eraseProfessional(db, user.id, occurredAt);
+    return;
+  }
+  await upsertProfessional(db, {
+    user_id: user.id,
+    full_name: user.fullName,
+    council: user.professionalRegistry ?? null,
+    registry_number: user.registryNumber ?? null,
+    registry_uf: user.registryUf ?? null,
+    rqe: user.rqe ?? null,
+    clinic_phone: user.clinicPhone ?? null,
+    clinic_address: user.clinicAddress ?? null,
+    changed_at: occurredAt,
+  });
+}

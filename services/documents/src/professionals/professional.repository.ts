@@ -1,0 +1,67 @@
+import type { DocumentsDb, ProfessionalRow } from '../db/schema.js';
+
+/** A professional's identity as one event states it. */
+export type ProfessionalIdentity = Omit<ProfessionalRow, 'erased_at'>;
+
+const PERSONAL = [
+  'full_name',
+  'council',
+  'registry_number',
+  'registry_uf',
+  'rqe',
+  'clinic_phone',
+  'clinic_address',
+] as const;
+
+/**
+ * Writes what an event says unless the row already reflects a later event (equal times: the
+ * later delivery wins) or the user was erased (events can arrive out of order when one is
+ * redelivered).
+ */
+export async function upsertProfessional(
+  db: DocumentsDb,
+  identity: ProfessionalIdentity,
+): Promise<void> {
+  await db
+    .insertInto('professionals')
+    .values({ ...identity, erased_at: null })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({
+          ...Object.fromEntries(PERSONAL.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          changed_at: eb.ref('excluded.changed_at'),
+        }))
+        .where((eb) =>
+          eb.and([
+            eb('professionals.erased_at', 'is', null),
+            eb('professionals.changed_at', '<=', eb.ref('excluded.changed_at')),
+          ]),
+        ),
+    )
+    .execute();
+}
+
+/** Erases a professional: every personal column emptied, the id kept as a tombstone. */
+export async function eraseProfessional(db: DocumentsDb, userId: string, at: Date): Promise<void> {
+  const empty = Object.fromEntries(PERSONAL.map((c) => [c, null]));
+  await db
+    .insertInto('professionals')
+    .values({ user_id: userId, ...empty, changed_at: at, erased_at: at })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ ...empty, changed_at: at, erased_at: at }),
+    )
+    .execute();
+}
+
+export async function findProfessional(
+  db: DocumentsDb,
+  userId: string,
+): Promise<ProfessionalRow | undefined> {
+  return db
+    .selectFrom('professionals')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,97 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, startStack } from './stack.js';
+
+// docs/professional-identity.md across the services: the profile saved in auth travels on
+// auth.user.changed.v1 to documents' projection, and the PDF prints it, not the body's profile.
+const run = promisify(execFile);
+let stack: Awaited<ReturnType<typeof startStack>>;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+async function pdfText(browser: Browser): Promise<string> {
+  const response = await fetch(`${stack.url}/api/generate-pdf`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: browser.cookie },
+    body: JSON.stringify({
+      content: 'Repouso por três dias.',
+      title: 'Atestado Médico',
+      profile: { name: 'Dr. Falso Impostor', registry: 'CRM/RJ 999999' },
+    }),
+  });
+  expect(response.status).toBe(200);
+  const dir = await mkdtemp(path.join(tmpdir(), 'pv-sys-identity-'));
+  try {
+    const file = path.join(dir, 'f.pdf');
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    return (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the professional identity through the gateway', () => {
+  it('a registry saved in Minha Área is the next PDF header; a forged profile is not', async () => {
+    const user = new Browser(stack.url);
+    const signUp = await user.call('POST', '/auth/register', {
+      firstName: 'Helena',
+      lastName: 'Prado',
+      email: `helena.${randomUUID()}@clinica.test`,
+      password: 'segredo1',
+    });
+    expect(signUp.status).toBe(201);
+
+    const before = await pdfText(user);
+    expect(before).toContain('Registro profissional: ________________________ (carimbo)');
+    expect(before).not.toContain('Falso Impostor');
+
+    const saved = await user.call('PUT', '/api/profile', {
+      fullName: 'Dra. Helena Prado',
+      professionalRegistry: 'CRM',
+      registryNumber: '246810',
+      registryUf: 'PR',
+      rqe: '1357',
+      clinicPhone: '(41) 3000-2000',
+      clinicAddress: 'Rua XV de Novembro, 500 - Curitiba/PR',
+    });
+    expect(saved.status).toBe(200);
+
+    let text = '';
+    for (let attempt = 0; attempt < 60 && !text.includes('CRM/PR 246810'); attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 500));
+      text = await pdfText(user);
+    }
+    expect(text).toContain('Dra. Helena Prado');
+    expect(text).toContain('CRM/PR 246810 - RQE 1357');
+    expect(text).toContain('Rua XV de Novembro, 500 - Curitiba/PR');
+    expect(text).not.toContain('Falso Impostor');
+    expect(text).not.toContain('Identificação profissional não verificada');
+  }, 90_000);
+
+  it('an unknown UF is refused through the gateway with its message', async () => {
+    const user = new Browser(stack.url);
+    await user.call('POST', '/auth/register', {
+      firstName: 'Ivo',
+      lastName: 'Reis',
+      email: `ivo.${randomUUID()}@clinica.test`,
+      password: 'segredo1',
+    });
+    const res = await user.call('PUT', '/api/profile', {
+      fullName: 'Ivo Reis',
+      professionalRegistry: 'CRM',
+      registryNumber: '123',
+      registryUf: 'ZZ',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'UF do registro desconhecida. Escolha a sigla de um dos 27 estados (ex.: SP).',
+    );
+  });
+});

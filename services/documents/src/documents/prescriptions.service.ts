@@ -14,8 +14,11 @@ import type { Principal } from '@pv/service-kit';
 import type { TSchema } from '@sinclair/typebox';
 import { type Authoring, OFFLINE, profileOf, requireText } from './authoring.js';
 import type { Consultation } from './consultation.js';
+import { choosePatient, patientNameFor } from './patients.js';
 import {
+  ambulatoryDecisions,
   ambulatoryFromConsultation,
+  controlledDecisions,
   controlledFromConsultation,
   hospitalFromConsultation,
   normalizeAmbulatory,
@@ -50,7 +53,8 @@ export class PrescriptionsService {
     body: PrescriptionRequest,
     offline: (c: Consultation) => T,
   ) {
-    const text = requireText(body.consultationText);
+    // One patient per document: only that patient's part of the note is written from.
+    const text = choosePatient(requireText(body.consultationText), body.patientIndex).text;
     if (!this.authoring.llmReady)
       return { value: offline(this.authoring.consultation(text)), engine: OFFLINE };
     return this.authoring.askModel<T>(
@@ -82,7 +86,8 @@ export class PrescriptionsService {
       ambulatoryFromConsultation(c, profile),
     );
     await this.published(principal, 'ambulatory');
-    return { prescription: normalizeAmbulatory(value), ...engine };
+    const prescription = normalizeAmbulatory(value);
+    return { prescription, controlled: ambulatoryDecisions(prescription), ...engine };
   }
 
   async controlledPrescription(
@@ -99,7 +104,12 @@ export class PrescriptionsService {
       ...value,
       medications: value.medications.map((m) => ({ ...m, list: null })),
     });
-    return { prescription, requiredNotifications: requiredNotifications(prescription), ...engine };
+    return {
+      prescription,
+      requiredNotifications: requiredNotifications(prescription),
+      controlled: controlledDecisions(prescription),
+      ...engine,
+    };
   }
 
   /** Re-checks an edited prescription; with an LLM, the clinician's corrections are applied too. */
@@ -108,7 +118,12 @@ export class PrescriptionsService {
     principal: Principal | null,
   ): Promise<ReprocessPrescriptionResponse> {
     const corrections = body.corrections?.trim() ?? '';
-    let value: unknown = body.prescription;
+    // With the note, the chosen patient is checked and a blank name filled from its part.
+    const name = patientNameFor(body, body.prescription.patientData.name);
+    let value: unknown = {
+      ...body.prescription,
+      patientData: { ...body.prescription.patientData, name },
+    };
     let engine = OFFLINE;
     if (this.authoring.llmReady && corrections) {
       const answer = await this.authoring.askModel(
@@ -126,17 +141,21 @@ export class PrescriptionsService {
         prescription: normalizeHospital(value as HospitalPrescription),
         ...engine,
       };
-    if (body.kind === 'ambulatory')
+    if (body.kind === 'ambulatory') {
+      const prescription = normalizeAmbulatory(value as AmbulatoryPrescription);
       return {
         kind: 'ambulatory',
-        prescription: normalizeAmbulatory(value as AmbulatoryPrescription),
+        prescription,
+        controlled: ambulatoryDecisions(prescription),
         ...engine,
       };
+    }
     const prescription = normalizeControlled(value as ControlledPrescription);
     return {
       kind: 'controlled',
       prescription,
       requiredNotifications: requiredNotifications(prescription),
+      controlled: controlledDecisions(prescription),
       ...engine,
     };
   }

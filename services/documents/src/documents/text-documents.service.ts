@@ -17,6 +17,7 @@ import {
 } from './authoring.js';
 import { formatDateBr } from './dates.js';
 import { buildOfflineDocument, DOCUMENT_TITLES, renderDraft } from './offline-documents.js';
+import { choosePatient, patientNameFor } from './patients.js';
 import { documentMessages, ModelDocumentSchema } from './prompts.js';
 
 type Draft = { title: string; sections: { heading: string; content: string }[] };
@@ -34,10 +35,12 @@ export class TextDocumentsService {
     body: GenerateDocumentBody,
     principal: Principal | null,
   ): Promise<GenerateDocumentResponse> {
-    const consultationText = requireText(body.consultationText);
+    const note = requireText(body.consultationText);
     const documentType = body.documentType as DocumentType;
     if (!DOCUMENT_TYPES.includes(documentType))
       throw badRequest(DocumentMessages.unknownDocumentType, 'UNKNOWN_DOCUMENT_TYPE');
+    // One patient per document: only that patient's part of the note is written from.
+    const consultationText = choosePatient(note, body.patientIndex).text;
     const input = {
       documentType,
       consultationText,
@@ -76,7 +79,9 @@ export class TextDocumentsService {
     const header = [profile.name, profile.registry, profile.clinicAddress, profile.clinicPhone]
       .filter(Boolean)
       .join('\n');
-    const patient = body.patientName?.trim() ? `Paciente: ${body.patientName.trim()}\n` : '';
+    const patientName = patientNameFor(body, body.patientName);
+    const cpf = body.patientCpf?.trim();
+    const patient = `${patientName ? `Paciente: ${patientName}\n` : ''}${cpf ? `CPF: ${cpf}\n` : ''}`;
     const text = `${header ? `${header}\n\n` : ''}${title.toLocaleUpperCase('pt-BR')}\n${patient}\n${content}\n\nEmitido em ${formatDateBr()}\n`;
     await this.authoring.published(principal, {
       documentType: body.documentType || 'documento',
@@ -85,7 +90,7 @@ export class TextDocumentsService {
     return {
       body: text,
       contentType: 'text/plain; charset=utf-8',
-      fileName: fileNameFor(title, body.patientName ?? '', 'txt'),
+      fileName: fileNameFor(title, patientName, 'txt'),
     };
   }
 }

@@ -92,6 +92,7 @@ export function documentPdf(input: {
   title: string;
   content: string;
   patientName: string;
+  patientCpf: string;
   header: PdfHeader;
   date: string;
 }): TDocumentDefinitions {
@@ -103,6 +104,12 @@ export function documentPdf(input: {
   if (input.patientName)
     content.push({
       text: [{ text: 'Paciente: ', bold: true }, input.patientName],
+      style: 'body',
+      margin: [0, 0, 0, input.patientCpf ? 0 : 6],
+    });
+  if (input.patientCpf)
+    content.push({
+      text: [{ text: 'CPF: ', bold: true }, input.patientCpf],
       style: 'body',
       margin: [0, 0, 0, 6],
     });
@@ -294,11 +301,11 @@ function blankLines(labels: string[]): Content {
 
 /** One copy of the Receituário de Controle Especial (Portaria SVS/MS 344/98, Anexo XVII). */
 function rceCopy(
-  input: { prescription: ControlledPrescription; rows: RceRow[]; header: PdfHeader },
+  input: { prescription: ControlledPrescription; rows: RceRow[]; notes: string; header: PdfHeader },
   copy: string,
   last: boolean,
 ): Content {
-  const { prescription: p, rows, header } = input;
+  const { prescription: p, rows, notes, header } = input;
   const emitter = [
     ['Nome', header.name],
     ['CRM/UF', header.registry],
@@ -333,6 +340,9 @@ function rceCopy(
         ],
         style: 'body',
       },
+      ...(p.patientData.cpf
+        ? [{ text: [{ text: 'CPF: ', bold: true }, p.patientData.cpf], style: 'body' }]
+        : []),
       {
         text: [
           { text: 'Endereço: ', bold: true },
@@ -353,6 +363,9 @@ function rceCopy(
         })),
         style: 'body',
       },
+      ...(notes
+        ? [{ text: notes, style: 'body', margin: [0, 2, 0, 0] as [number, number, number, number] }]
+        : []),
       signatureBlock(header.name, header.registry, p.date),
       {
         margin: [0, 14, 0, 0],
@@ -398,6 +411,7 @@ function rceCopy(
 export function controlledPdf(input: {
   prescription: ControlledPrescription;
   rows: RceRow[];
+  notes: string;
   header: PdfHeader;
   date: string;
 }): TDocumentDefinitions {

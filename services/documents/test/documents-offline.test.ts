@@ -89,9 +89,7 @@ describe('POST /api/generate-document, offline (no LLM configured)', () => {
   it('the controlled document names the notification a benzodiazepine needs', async () => {
     const note = FORMATTED_NOTE.replace('Sertralina 50 mg', 'Clonazepam 2 mg');
     const res = await generate('controlada', { consultationText: note });
-    expect(res.body.document).toContain(
-      'Clonazepam (lista B1) exige Notificação de Receita B.',
-    );
+    expect(res.body.document).toContain('Clonazepam (lista B1) exige Notificação de Receita B.');
   });
 
   it('publishes document.generated.v1 with the user, type and format (no content)', async () => {

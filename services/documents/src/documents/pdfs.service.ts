@@ -133,8 +133,8 @@ export class PdfsService {
     credentials: Record<string, string> = {},
   ): Promise<FileAnswer> {
     refuseEmptyRows(body.prescription.medications);
+    refuseControlledInSimple(ambulatoryControlRows(body.prescription));
     const prescription = normalizeAmbulatory(withPatientName(body, body.prescription));
-    refuseControlledInSimple(ambulatoryControlRows(prescription));
     return this.render({
       documentType: 'ambulatorial',
       content: { kind: 'ambulatory', prescription },

@@ -86,8 +86,11 @@ export class PrescriptionsService {
       ambulatoryFromConsultation(c, profile),
     );
     await this.published(principal, 'ambulatory');
-    const prescription = normalizeAmbulatory(value);
-    return { prescription, controlled: ambulatoryDecisions(prescription), ...engine };
+    return {
+      prescription: normalizeAmbulatory(value),
+      controlled: ambulatoryDecisions(value),
+      ...engine,
+    };
   }
 
   async controlledPrescription(
@@ -142,11 +145,11 @@ export class PrescriptionsService {
         ...engine,
       };
     if (body.kind === 'ambulatory') {
-      const prescription = normalizeAmbulatory(value as AmbulatoryPrescription);
+      const sent = value as AmbulatoryPrescription;
       return {
         kind: 'ambulatory',
-        prescription,
-        controlled: ambulatoryDecisions(prescription),
+        prescription: normalizeAmbulatory(sent),
+        controlled: ambulatoryDecisions(sent),
         ...engine,
       };
     }

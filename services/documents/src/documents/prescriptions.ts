@@ -84,9 +84,13 @@ export function ambulatoryFromConsultation(
   });
 }
 
-/** A simple-prescription row as the control rules read it: name with strength, and the flag. */
+/**
+ * A simple-prescription row as the control rules read it: name with strength, and the flag.
+ * Give it the prescription as sent (before normalizeAmbulatory, which writes the effective
+ * control into isControlled) so that `reason` tells the table from the clinician.
+ */
 export const ambulatoryControlRows = (p: AmbulatoryPrescription): ControlRow[] =>
-  p.medications.map((m) => ({
+  filledAmbulatoryRows(p).map((m) => ({
     medication: [m.medication, m.dosage].filter((v) => v.trim()).join(' '),
     clinicianFlag: m.isControlled === true,
   }));
@@ -96,19 +100,23 @@ export const ambulatoryControlRows = (p: AmbulatoryPrescription): ControlRow[] =
  * lacks stays controlled, as list C1), with the list; hasControlledMedications follows.
  */
 export function normalizeAmbulatory(p: AmbulatoryPrescription): AmbulatoryPrescription {
-  const medications = p.medications
-    .filter((m) => `${m.medication}${m.dosage}`.trim() !== '')
-    .map((m) => {
-      const control = effectiveList({
-        medication: `${m.medication} ${m.dosage}`,
-        clinicianFlag: m.isControlled === true,
-      });
-      return { ...m, isControlled: control.controlled, list: control.list };
+  const medications = filledAmbulatoryRows(p).map((m) => {
+    const control = effectiveList({
+      medication: `${m.medication} ${m.dosage}`,
+      clinicianFlag: m.isControlled === true,
     });
+    return { ...m, isControlled: control.controlled, list: control.list };
+  });
   return { ...p, medications, hasControlledMedications: medications.some((m) => m.isControlled) };
 }
 
-/** The rows of a simple prescription that cannot stay on it, each with the form it needs. */
+const filledAmbulatoryRows = (p: AmbulatoryPrescription) =>
+  p.medications.filter((m) => `${m.medication}${m.dosage}`.trim() !== '');
+
+/**
+ * The rows of a simple prescription (as sent, see ambulatoryControlRows) that cannot stay on
+ * it, each with the form it needs; `row` indexes the normalized rows.
+ */
 export const ambulatoryDecisions = (p: AmbulatoryPrescription): ControlDecision[] =>
   controlDecisions(ambulatoryControlRows(p));
 

@@ -41,6 +41,24 @@ const DOCUMENT_TYPE: Record<PrescriptionKind, string> = {
   controlled: 'controlada',
 };
 
+/** The clinician's flags survive the model's rewrite: a row of a flagged drug stays flagged. */
+function keepFlags(
+  sent: AmbulatoryPrescription,
+  rewritten: AmbulatoryPrescription,
+): AmbulatoryPrescription {
+  const key = (medication: string) => medication.trim().toLocaleLowerCase('pt-BR');
+  const flagged = new Set(
+    sent.medications.filter((m) => m.isControlled).map((m) => key(m.medication)),
+  );
+  return {
+    ...rewritten,
+    medications: rewritten.medications.map((m) => ({
+      ...m,
+      isControlled: m.isControlled === true || flagged.has(key(m.medication)),
+    })),
+  };
+}
+
 /**
  * The three prescriptions (hospital, ambulatory, special control) as structured data the
  * clinician edits: drafted by the model or offline, normalized, and checked again on demand.
@@ -86,9 +104,14 @@ export class PrescriptionsService {
       ambulatoryFromConsultation(c, profile),
     );
     await this.published(principal, 'ambulatory');
+    // A draft carries no clinician's flag: what the model guessed is not one, the table decides.
+    const drafted = {
+      ...value,
+      medications: value.medications.map((m) => ({ ...m, isControlled: false })),
+    };
     return {
-      prescription: normalizeAmbulatory(value),
-      controlled: ambulatoryDecisions(value),
+      prescription: normalizeAmbulatory(drafted),
+      controlled: ambulatoryDecisions(drafted),
       ...engine,
     };
   }
@@ -134,7 +157,10 @@ export class PrescriptionsService {
         reprocessMessages(body.kind, body.prescription, corrections),
         PRESCRIPTION_SCHEMAS[body.kind],
       );
-      value = answer.value;
+      value =
+        body.kind === 'ambulatory'
+          ? keepFlags(body.prescription, answer.value as AmbulatoryPrescription)
+          : answer.value;
       engine = answer.engine;
     }
     await this.published(principal, body.kind);

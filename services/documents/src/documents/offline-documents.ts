@@ -91,7 +91,8 @@ function certificate(input: DocumentInput): DocumentDraft {
       content: `Atesto, para os devidos fins, que ${who} foi atendido(a) por mim nesta data, ${leave}`,
     },
   ];
-  // CFM (Res. 1.658/2002, art. 5º): diagnosis or CID only with the patient's express consent.
+  // CFM Res. 2.381/2024 (which revoked 1.658/2002): diagnosis or CID only at the patient's
+  // request (or for just cause / a legal duty, which a generated document cannot know).
   const cid = options.cid?.trim() || c.cid;
   if (options.diagnosisAuthorized && (cid || c.diagnosis)) {
     sections.push({

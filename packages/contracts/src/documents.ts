@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ErrorSchema, Nullable } from './common.js';
-import { DOCUMENT_TYPES, DocumentMessages } from './constants/documents.js';
+import { DOCUMENT_TYPES, DocumentMessages, DocumentRuleMessages } from './constants/documents.js';
 import { FormattingEngineSchema } from './formatting.js';
 import { defineRoute } from './route.js';
 
@@ -37,6 +37,29 @@ export type CertificateOptions = Static<typeof CertificateOptionsSchema>;
 const ConsultationTextSchema = Type.String({ maxLength: 200_000 });
 const ContextSchema = Type.Optional(Nullable(Type.String({ maxLength: 20_000 })));
 
+/**
+ * One patient per document: for a note with several patients (`notePatients`), the 1-based
+ * patient the document is for. Required then (422 PATIENT_REQUIRED), ignored for a one-patient
+ * note; beyond the note's patients, 422 PATIENT_NOT_FOUND.
+ */
+const PatientIndexSchema = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    errorMessage: DocumentRuleMessages.patientIndexInvalid,
+  }),
+);
+
+/**
+ * What a file route (PDF, text file, reprocess) may add so the server checks the patient: the
+ * note and the chosen patient. With them a blank patient name is filled from that patient's part
+ * of the note; without the note the route prints what the body says.
+ */
+const patientChoice = {
+  consultationText: Type.Optional(ConsultationTextSchema),
+  patientIndex: PatientIndexSchema,
+};
+
 export const GenerateDocumentBodySchema = Type.Object({
   /** The formatted note; blank or missing answers 'Texto formatado não disponível'. */
   consultationText: Type.Optional(ConsultationTextSchema),
@@ -45,6 +68,7 @@ export const GenerateDocumentBodySchema = Type.Object({
   additionalContext: ContextSchema,
   profile: Type.Optional(ProfessionalProfileSchema),
   certificate: Type.Optional(CertificateOptionsSchema),
+  patientIndex: PatientIndexSchema,
 });
 export type GenerateDocumentBody = Static<typeof GenerateDocumentBodySchema>;
 
@@ -59,6 +83,12 @@ export const GenerateDocumentResponseSchema = Type.Object({
 export type GenerateDocumentResponse = Static<typeof GenerateDocumentResponseSchema>;
 
 // ---- prescriptions ----------------------------------------------------------------------------
+
+/** Portaria SVS/MS 344/98 lists a controlled drug may belong to (C4 has no substance left). */
+export const ControlledListSchema = Type.Union(
+  ['A1', 'A2', 'A3', 'B1', 'B2', 'C1', 'C2', 'C3', 'C5'].map((l) => Type.Literal(l)),
+);
+export type ControlledList = Static<typeof ControlledListSchema>;
 
 export const HospitalMedicationSchema = Type.Object({
   medication: Type.String(),
@@ -84,7 +114,13 @@ export const AmbulatoryMedicationSchema = Type.Object({
   medication: Type.String(),
   dosage: Type.String(),
   instructions: Type.String(),
+  /**
+   * Sent: the clinician's "Controlado" flag. Answered: the effective control, the table OR the
+   * flag (a flag is never dropped, a drug the table knows is never unflagged).
+   */
   isControlled: Type.Boolean(),
+  /** Filled by the server: the list of Portaria 344/98 (C1 for a flagged drug the table lacks). */
+  list: Type.Optional(Nullable(ControlledListSchema)),
 });
 export const AmbulatoryPrescriptionSchema = Type.Object({
   patientData: Type.Object({
@@ -108,12 +144,6 @@ export const AmbulatoryPrescriptionSchema = Type.Object({
 });
 export type AmbulatoryPrescription = Static<typeof AmbulatoryPrescriptionSchema>;
 
-/** Portaria SVS/MS 344/98 lists a controlled drug may belong to. */
-export const ControlledListSchema = Type.Union(
-  ['A1', 'A2', 'A3', 'B1', 'B2', 'C1', 'C2', 'C5'].map((l) => Type.Literal(l)),
-);
-export type ControlledList = Static<typeof ControlledListSchema>;
-
 export const ControlledMedicationSchema = Type.Object({
   medication: Type.String(),
   /** Quantity in numerals, e.g. '30'. */
@@ -131,26 +161,56 @@ export type ControlledMedication = Static<typeof ControlledMedicationSchema>;
  * fields are what the Receituário de Controle Especial PDF prints.
  */
 export const ControlledPrescriptionSchema = Type.Object({
-  patientData: Type.Object({ name: Type.String(), address: Type.String() }),
+  patientData: Type.Object({
+    name: Type.String(),
+    address: Type.String(),
+    /** Printed when given (CFM 2.381/2024: the patient's CPF when informed). */
+    cpf: Type.Optional(Type.String({ maxLength: 20 })),
+  }),
   medications: Type.Array(ControlledMedicationSchema, { maxItems: 50 }),
   text: Type.String(),
   date: Type.String(),
 });
 export type ControlledPrescription = Static<typeof ControlledPrescriptionSchema>;
 
-/** A list A or B drug cannot go on the RCE: the notification it needs instead. */
+/** A drug the RCE cannot carry (lists A, B, C2, C3): the notification it needs instead. */
 export const RequiredNotificationSchema = Type.Object({
   medication: Type.String(),
   list: ControlledListSchema,
-  /** 'Notificação de Receita A' | 'Notificação de Receita B' | 'Notificação de Receita B2'. */
+  /**
+   * 'Notificação de Receita A' | 'Notificação de Receita B' | 'Notificação de Receita B2' |
+   * 'Notificação de Receita Especial para retinoides' | '... de talidomida e análogos'.
+   */
   notification: Type.String(),
   message: Type.String(),
 });
+export type RequiredNotification = Static<typeof RequiredNotificationSchema>;
+
+/**
+ * Where one controlled (or flagged) row of a prescription must go, decided on the server from
+ * the Annex I table OR the clinician's flag.
+ */
+export const ControlDecisionSchema = Type.Object({
+  /** 0-based row of the prescription's medications. */
+  row: Type.Integer({ minimum: 0 }),
+  medication: Type.String(),
+  list: ControlledListSchema,
+  /** 'RCE' or a notification (NOTIFICACAO_A, NOTIFICACAO_B, NOTIFICACAO_B2, ...). */
+  form: Type.String(),
+  /** pt-BR name of the form, e.g. 'Notificação de Receita B'. */
+  formLabel: Type.String(),
+  /** 'table' | 'table-and-flag' | 'clinician-flag' (a flagged drug the table lacks is C1). */
+  reason: Type.String(),
+  /** pt-BR sentence naming the drug and the form it needs. */
+  message: Type.String(),
+});
+export type ControlDecision = Static<typeof ControlDecisionSchema>;
 
 const PrescriptionRequestSchema = Type.Object({
   consultationText: Type.Optional(ConsultationTextSchema),
   additionalContext: ContextSchema,
   profile: Type.Optional(ProfessionalProfileSchema),
+  patientIndex: PatientIndexSchema,
 });
 export type PrescriptionRequest = Static<typeof PrescriptionRequestSchema>;
 
@@ -162,12 +222,16 @@ export const HospitalPrescriptionResponseSchema = Type.Object({
 });
 export const AmbulatoryPrescriptionResponseSchema = Type.Object({
   prescription: AmbulatoryPrescriptionSchema,
+  /** Rows that cannot go on this simple prescription, and the form each needs. */
+  controlled: Type.Array(ControlDecisionSchema),
   ...engineFields,
 });
 export const ControlledPrescriptionResponseSchema = Type.Object({
   prescription: ControlledPrescriptionSchema,
-  /** Drugs of lists A or B found: the RCE cannot be used for them. */
+  /** Drugs found that need a notification: the RCE cannot be used for them. */
   requiredNotifications: Type.Array(RequiredNotificationSchema),
+  /** Every row's control: the table's list, or C1 for a drug only the clinician marked. */
+  controlled: Type.Array(ControlDecisionSchema),
   ...engineFields,
 });
 export type ControlledPrescriptionResponse = Static<typeof ControlledPrescriptionResponseSchema>;
@@ -177,16 +241,19 @@ export const ReprocessPrescriptionBodySchema = Type.Union([
     kind: Type.Literal('hospital'),
     prescription: HospitalPrescriptionSchema,
     corrections: Type.Optional(Type.String({ maxLength: 20_000 })),
+    ...patientChoice,
   }),
   Type.Object({
     kind: Type.Literal('ambulatory'),
     prescription: AmbulatoryPrescriptionSchema,
     corrections: Type.Optional(Type.String({ maxLength: 20_000 })),
+    ...patientChoice,
   }),
   Type.Object({
     kind: Type.Literal('controlled'),
     prescription: ControlledPrescriptionSchema,
     corrections: Type.Optional(Type.String({ maxLength: 20_000 })),
+    ...patientChoice,
   }),
 ]);
 export type ReprocessPrescriptionBody = Static<typeof ReprocessPrescriptionBodySchema>;
@@ -212,7 +279,10 @@ export const GeneratePdfBodySchema = Type.Object({
   documentType: Type.Optional(Type.String({ maxLength: 100 })),
   professional: Type.Optional(Type.String({ maxLength: 100 })),
   patientName: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Printed under the patient's name when given (CFM 2.381/2024). */
+  patientCpf: Type.Optional(Type.String({ maxLength: 20 })),
   profile: Type.Optional(ProfessionalProfileSchema),
+  ...patientChoice,
 });
 export type GeneratePdfBody = Static<typeof GeneratePdfBodySchema>;
 
@@ -223,18 +293,21 @@ export const HospitalPrescriptionPdfBodySchema = Type.Object({
   doctorName: Type.Optional(Type.String({ maxLength: 200 })),
   crm: Type.Optional(Type.String({ maxLength: 100 })),
   profile: Type.Optional(ProfessionalProfileSchema),
+  ...patientChoice,
 });
 export type HospitalPrescriptionPdfBody = Static<typeof HospitalPrescriptionPdfBodySchema>;
 
 export const AmbulatoryPrescriptionPdfBodySchema = Type.Object({
   prescription: AmbulatoryPrescriptionSchema,
   profile: Type.Optional(ProfessionalProfileSchema),
+  ...patientChoice,
 });
 export type AmbulatoryPrescriptionPdfBody = Static<typeof AmbulatoryPrescriptionPdfBodySchema>;
 
 export const ControlledPrescriptionPdfBodySchema = Type.Object({
   prescription: ControlledPrescriptionSchema,
   profile: Type.Optional(ProfessionalProfileSchema),
+  ...patientChoice,
 });
 export type ControlledPrescriptionPdfBody = Static<typeof ControlledPrescriptionPdfBodySchema>;
 

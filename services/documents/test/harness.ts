@@ -183,3 +183,52 @@ export const PROFILE = {
   clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
   clinicPhone: '(11) 3333-4444',
 };
+
+/**
+ * A two-patient consultation as the formatter renders it (one `PACIENTE N` block each, then the
+ * summary): Ana Lima (dipirona) and Bruno Castro (sertralina, losartana).
+ */
+export const TWO_PATIENT_NOTE = [
+  'PACIENTE 1',
+  'Consulta Médica',
+  'Paciente: Ana Lima | Idade: 30 anos | Sexo: Feminino',
+  '',
+  'QUEIXA PRINCIPAL',
+  'Cefaleia tensional.',
+  '',
+  'HIPÓTESE DIAGNÓSTICA',
+  'Cefaleia do tipo tensional.',
+  '',
+  'CONDUTA',
+  '- Dipirona 500 mg, tomar 1 comprimido de 6/6h se dor por 5 dias',
+  'Afastamento de 1 dia.',
+  '',
+  'PACIENTE 2',
+  'Consulta Médica',
+  'Paciente: Bruno Castro | Idade: 52 anos | Sexo: Masculino',
+  '',
+  'QUEIXA PRINCIPAL',
+  'Tristeza e insônia há três meses.',
+  '',
+  'HIPÓTESE DIAGNÓSTICA',
+  'Episódio depressivo moderado.',
+  '',
+  'CONDUTA',
+  '- Sertralina 50 mg, tomar 1 comprimido pela manhã por 30 dias',
+  '- Losartana 50 mg, tomar 1 comprimido ao dia por 30 dias',
+  'Afastamento de 5 dias.',
+  '',
+  'RESUMO DO ATENDIMENTO',
+  '2 pacientes atendidos.',
+  'Paciente 1: Ana Lima — Queixa principal: Cefaleia tensional.',
+  'Paciente 2: Bruno Castro — Queixa principal: Tristeza e insônia há três meses.',
+].join('\n');
+
+/** The date the service prints (São Paulo time), dd/MM/yyyy. */
+export const todayBr = () =>
+  new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());

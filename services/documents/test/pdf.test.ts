@@ -217,9 +217,9 @@ describe('prescription PDFs', () => {
       expect(text).toContain(expected);
   });
 
-  it('ambulatory prescription: patient identification, medications, controlled flag from the table', async () => {
+  it('ambulatory prescription: patient identification, medications, return, prescriber', async () => {
     const res = await svc.file(await svc.as('free'), '/api/prescriptions/ambulatory/pdf', {
-      prescription: AMBULATORY,
+      prescription: { ...AMBULATORY, medications: AMBULATORY.medications.slice(0, 1) },
       profile: PROFILE,
     });
     expect(res.status).toBe(200);
@@ -228,13 +228,24 @@ describe('prescription PDFs', () => {
       'João Guimarães',
       '123.456.789-00',
       'Losartana 50 mg',
-      'Sertralina 50 mg (controlado)',
       'Reduzir o sal',
       '22/12/2026',
       'CRM/SP 123456',
     ])
       expect(text).toContain(expected);
-    expect(text).not.toContain('Losartana 50 mg (controlado)');
+    expect(text).not.toContain('(controlado)');
+  });
+
+  it('a simple prescription with a controlled drug is refused, naming the drug and its form', async () => {
+    const res = await (await svc.as('free')).post('/api/prescriptions/ambulatory/pdf', {
+      prescription: AMBULATORY,
+      profile: PROFILE,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('CONTROLLED_DRUG_IN_SIMPLE_PRESCRIPTION');
+    expect(res.body.message).toBe(
+      'A receita simples não pode levar medicamento controlado (Portaria SVS/MS 344/98). Retire-o desta receita: Sertralina (lista C1) exige Receituário de Controle Especial em duas vias. Para os de Receituário de Controle Especial, gere o documento "Receituário Controlado".',
+    );
   });
 
   it('controlled prescription: the RCE in two copies with quantities in words and both blocks', async () => {
@@ -282,7 +293,7 @@ describe('prescription PDFs', () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('NOTIFICATION_REQUIRED');
     expect(res.body.message).toBe(
-      'Rivotril 2 mg (lista B1 da Portaria SVS/MS 344/98) não pode ser prescrito no Receituário de Controle Especial: exige Notificação de Receita B.',
+      'Este receituário não pode ser impresso: há medicamento que exige notificação de receita, que não é impressa por aqui. Rivotril (clonazepam, lista B1) exige Notificação de Receita B.',
     );
   });
 

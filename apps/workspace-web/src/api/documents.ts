@@ -1,6 +1,7 @@
 import type {
   AmbulatoryPrescription,
   AmbulatoryPrescriptionPdfBody,
+  ControlDecision,
   ControlledPrescriptionPdfBody,
   ControlledPrescriptionResponse,
   ExtractPdfTextResponse,
@@ -34,7 +35,7 @@ export const documentsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/prescriptions/hospital', method: 'POST', body }),
     }),
     ambulatoryPrescription: build.mutation<
-      { prescription: AmbulatoryPrescription } & EngineFields,
+      { prescription: AmbulatoryPrescription; controlled: ControlDecision[] } & EngineFields,
       PrescriptionRequest
     >({
       query: (body) => ({ url: '/api/prescriptions/ambulatory', method: 'POST', body }),

@@ -1,5 +1,6 @@
 import type {
   AmbulatoryPrescription,
+  ControlDecision,
   ControlledPrescriptionResponse,
   FormatTextResponse,
   GenerateDocumentResponse,
@@ -10,12 +11,21 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type EngineBadge = 'browser' | 'soniox' | 'connecting';
 
-/** The one document result on screen (spec 1 §4: a new one clears the others). */
-export type DocumentResult =
+/**
+ * The one document result on screen (spec 1 §4: a new one clears the others), with the patient
+ * it was written for when the note has several (issue 12: one patient per document).
+ */
+export type DocumentResult = (
   | { kind: 'document'; response: GenerateDocumentResponse }
   | { kind: 'hospital'; prescription: HospitalPrescription }
-  | { kind: 'ambulatory'; prescription: AmbulatoryPrescription }
-  | { kind: 'controlled'; response: ControlledPrescriptionResponse };
+  | {
+      kind: 'ambulatory';
+      prescription: AmbulatoryPrescription;
+      /** Rows that cannot stay on the simple prescription, with the form each needs. */
+      controlled?: ControlDecision[];
+    }
+  | { kind: 'controlled'; response: ControlledPrescriptionResponse }
+) & { patientIndex?: number };
 
 export interface WorkspaceState {
   professional: Specialty;
@@ -42,6 +52,8 @@ export interface WorkspaceState {
   };
   diagnosticAnalysis: string | null;
   documentType: DocumentType;
+  /** The patient (1-based) the next document is for, when the note has several. */
+  documentPatient: number | null;
   document: DocumentResult | null;
 }
 
@@ -58,6 +70,7 @@ const initialState: WorkspaceState = {
   formatting: { pending: false, streamingText: '', result: null, savedText: '' },
   diagnosticAnalysis: null,
   documentType: 'receituario',
+  documentPatient: null,
   document: null,
 };
 
@@ -126,6 +139,7 @@ export const workspaceSlice = createSlice({
         savedText: action.payload.text,
       };
       state.document = null;
+      state.documentPatient = null;
     },
     formattingFailed(state) {
       state.formatting.pending = false;
@@ -140,6 +154,9 @@ export const workspaceSlice = createSlice({
     documentTypeChosen(state, action: PayloadAction<DocumentType>) {
       state.documentType = action.payload;
     },
+    documentPatientChosen(state, action: PayloadAction<number | null>) {
+      state.documentPatient = action.payload;
+    },
     documentReceived(state, action: PayloadAction<DocumentResult | null>) {
       state.document = action.payload;
     },
@@ -150,6 +167,7 @@ export const workspaceSlice = createSlice({
       state.formatting = initialState.formatting;
       state.diagnosticAnalysis = null;
       state.document = null;
+      state.documentPatient = null;
     },
   },
 });

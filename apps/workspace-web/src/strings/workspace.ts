@@ -1,6 +1,7 @@
 import {
   BillingMessages,
   DocumentMessages,
+  DocumentRuleMessages,
   type DocumentType,
   type Specialty,
 } from '@pv/contracts/constants';
@@ -116,6 +117,14 @@ export const WorkspaceStrings = {
   reprocess: 'Reprocessar com correções',
   corrections: 'Correções para o reprocessamento',
   requiredNotification: 'Notificação necessária',
+  documentPatient: 'Paciente do documento',
+  documentPatientOption: (n: number, name: string) =>
+    name ? `Paciente ${n}: ${name}` : `Paciente ${n}`,
+  documentPatientHint: 'A nota tem mais de um paciente: cada documento é de um paciente só.',
+  documentFor: (n: number, name: string) =>
+    name ? `Documento do paciente ${n}: ${name}` : `Documento do paciente ${n}`,
+  patientRequired: DocumentRuleMessages.patientRequired,
+  controlledRow: 'Medicamento controlado',
 
   // Prescription editors
   medication: 'Medicamento',

@@ -35,3 +35,88 @@ export const DocumentMessages = {
   noControlledDrug:
     'Nenhum medicamento controlado foi informado. Preencha ao menos um medicamento do receituário.',
 } as const;
+
+/** pt-BR messages of the one-patient-per-document and controlled-drug rules (issue 12). */
+export const DocumentRuleMessages = {
+  /** A note with several patients and no `patientIndex`. */
+  patientRequired: 'Escolha o paciente para este documento.',
+  /** `patientIndex` beyond the note's patients. */
+  patientNotFound: (index: number, count: number) =>
+    `A nota não tem o paciente ${index}: ela tem ${count} ${count === 1 ? 'paciente' : 'pacientes'}. Escolha um paciente de 1 a ${count}.`,
+  patientIndexInvalid: 'O número do paciente deve ser um número inteiro a partir de 1.',
+  /** A prescription row with no medication written (1-based row). */
+  emptyMedicationRow: (row: number) =>
+    `A linha ${row} da prescrição está sem medicamento. Preencha o medicamento ou remova a linha.`,
+  /** Starts the 422 of a simple prescription that names a controlled drug. */
+  controlledInSimple:
+    'A receita simples não pode levar medicamento controlado (Portaria SVS/MS 344/98). Retire-o desta receita:',
+  /** Ends that 422: where the RCE drugs go instead. */
+  useControlledType:
+    'Para os de Receituário de Controle Especial, gere o documento "Receituário Controlado".',
+  /** Starts the 422 of an RCE that names a drug needing a notification. */
+  notificationRequired:
+    'Este receituário não pode ser impresso: há medicamento que exige notificação de receita, que não é impressa por aqui.',
+} as const;
+
+/** One patient's part of a note (see `notePatients`). */
+export interface NotePatient {
+  /** 1-based, in the note's order. */
+  number: number;
+  /** The name on the patient's "Paciente: ..." line; '' when missing or 'Não informado'. */
+  name: string;
+  /** That patient's part of the note only (no other patient, no shared summary). */
+  text: string;
+}
+
+/** Longest patient number read in a marker (bounded, so matching stays linear). */
+const MARKER_ANYWHERE = /\[Paciente (\d{1,6})\]/g;
+const HEADING_LINE = /^PACIENTE \d{1,6}$/;
+const SUMMARY_HEADING = 'RESUMO DO ATENDIMENTO';
+
+function patientNameIn(text: string): string {
+  for (const line of text.split('\n')) {
+    const at = line.search(/paciente\s*:/i);
+    if (at < 0) continue;
+    const value = (line.slice(line.indexOf(':', at) + 1).split('|')[0] ?? '').trim();
+    return value === 'Não informado' ? '' : value;
+  }
+  return '';
+}
+
+/**
+ * The patients of a formatted note. The formatter renders a multi-patient note as one block per
+ * patient, each opened by a line `PACIENTE N`, then a `RESUMO DO ATENDIMENTO` block about all of
+ * them; a note typed or pasted by hand may instead carry the workspace's `[Paciente N]` markers.
+ * Both split the note; text before the first marker is a patient of its own (as in the
+ * formatter's rule); the summary belongs to no patient; empty parts are no patient. Patients are
+ * numbered 1..N in the order they appear. A note with no marker is one patient: the whole text.
+ * One pass over the lines, bounded patterns: linear in the text.
+ */
+export function notePatients(text: string): NotePatient[] {
+  const parts: string[][] = [[]];
+  let inSummary = false;
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const trimmed = line.trim();
+    if (HEADING_LINE.test(trimmed)) {
+      parts.push([]);
+      inSummary = false;
+      continue;
+    }
+    if (trimmed === SUMMARY_HEADING && parts.length > 1) {
+      inSummary = true;
+      continue;
+    }
+    if (inSummary) continue;
+    let from = 0;
+    for (const marker of line.matchAll(MARKER_ANYWHERE)) {
+      parts.at(-1)?.push(line.slice(from, marker.index));
+      parts.push([]);
+      from = (marker.index ?? 0) + marker[0].length;
+    }
+    parts.at(-1)?.push(line.slice(from));
+  }
+  return parts
+    .map((lines) => lines.join('\n').trim())
+    .filter((part) => part !== '')
+    .map((part, i) => ({ number: i + 1, name: patientNameIn(part), text: part }));
+}

@@ -1,6 +1,6 @@
 import type { CertificateOptions, DocumentType, ProfessionalProfile } from '@pv/contracts';
 import type { Consultation } from './consultation.js';
-import { findControlledDrug } from './controlled-drugs.js';
+import { effectiveControl } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
 import { numberToWords } from './number-words.js';
 import {
@@ -91,7 +91,8 @@ function certificate(input: DocumentInput): DocumentDraft {
       content: `Atesto, para os devidos fins, que ${who} foi atendido(a) por mim nesta data, ${leave}`,
     },
   ];
-  // CFM (Res. 1.658/2002, art. 5º): diagnosis or CID only with the patient's express consent.
+  // CFM Res. 2.381/2024 (which revoked 1.658/2002): diagnosis or CID only at the patient's
+  // request (or for just cause / a legal duty, which a generated document cannot know).
   const cid = options.cid?.trim() || c.cid;
   if (options.diagnosisAuthorized && (cid || c.diagnosis)) {
     sections.push({
@@ -114,17 +115,22 @@ export function buildOfflineDocument(input: DocumentInput): DocumentDraft {
     : [];
   switch (input.documentType) {
     case 'receituario': {
-      const controlled = c.medications.filter((m) => findControlledDrug(m.text));
+      // A simple prescription never carries a controlled drug (table OR flag): those are left
+      // out of the list and named below with the form each needs.
+      const isControlled = (m: Consultation['medications'][number]) =>
+        effectiveControl({ medication: m.text }).controlled;
+      const controlled = c.medications.filter(isControlled);
+      const simple = { ...c, medications: c.medications.filter((m) => !isControlled(m)) };
       return {
         title: DOCUMENT_TITLES.receituario,
         sections: [
           patientSection(c),
-          { heading: 'Uso', content: medicationLines(c) },
+          { heading: 'Uso', content: medicationLines(simple) },
           ...(controlled.length
             ? [
                 {
                   heading: 'Atenção',
-                  content: `${controlled.map((m) => m.name).join(', ')}: medicamento controlado (Portaria SVS/MS 344/98); prescreva no receituário controlado.`,
+                  content: `Não incluído nesta receita, por ser controlado (Portaria SVS/MS 344/98): ${controlled.map((m) => m.name).join(', ')}. Prescreva no receituário próprio (documento "Receituário Controlado" ou a notificação exigida).`,
                 },
               ]
             : []),

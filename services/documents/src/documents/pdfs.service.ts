@@ -24,14 +24,21 @@ import {
   withHospitalPrescriber,
 } from '../professionals/professional-header.js';
 import { type Authoring, type FileAnswer, fileNameFor } from './authoring.js';
-import { findControlledDrug, rceRefusalMessage } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
+import { patientNameFor } from './patients.js';
 import {
+  refuseControlledInSimple,
+  refuseEmptyRows,
+  refuseNotifications,
+} from './prescription-control.js';
+import {
+  ambulatoryControlRows,
   normalizeAmbulatory,
   normalizeControlled,
   normalizeHospital,
-  rceBlocked,
+  rceControlRows,
   rceRows,
+  readRceText,
 } from './prescriptions.js';
 
 export interface PdfDeps {
@@ -50,6 +57,15 @@ type PdfContent = RenderPdfPayload extends infer P
     ? Omit<P, 'header' | 'date'>
     : never
   : never;
+
+/** The prescription with a blank patient name filled from the chosen patient of the note. */
+function withPatientName<P extends { patientData: { name: string } }>(
+  body: { consultationText?: string; patientIndex?: number },
+  prescription: P,
+): P {
+  const name = patientNameFor(body, prescription.patientData.name);
+  return { ...prescription, patientData: { ...prescription.patientData, name } };
+}
 
 /** One PDF to render, as the family methods hand it to `render`. */
 interface PdfOrder {
@@ -97,10 +113,16 @@ export class PdfsService {
     const content = body.content?.trim();
     if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
     const title = body.title?.trim() || 'Documento';
-    const patientName = body.patientName?.trim() ?? '';
+    const patientName = patientNameFor(body, body.patientName);
     return this.render({
       documentType: body.documentType || 'documento',
-      content: { kind: 'document', title, content, patientName },
+      content: {
+        kind: 'document',
+        title,
+        content,
+        patientName,
+        patientCpf: body.patientCpf?.trim() ?? '',
+      },
       fileName: fileNameFor(title, patientName, 'pdf'),
       caller: { profile: body.profile, principal },
       credentials,
@@ -113,7 +135,8 @@ export class PdfsService {
     credentials: Record<string, string> = {},
   ): Promise<FileAnswer> {
     const title = body.title?.trim() || 'Prescrição Hospitalar';
-    const prescription = normalizeHospital(body.prescription);
+    refuseEmptyRows(body.prescription.medications);
+    const prescription = normalizeHospital(withPatientName(body, body.prescription));
     return this.render({
       documentType: 'hospitalar',
       content: {
@@ -135,7 +158,9 @@ export class PdfsService {
     principal: Principal | null,
     credentials: Record<string, string> = {},
   ): Promise<FileAnswer> {
-    const prescription = normalizeAmbulatory(body.prescription);
+    refuseEmptyRows(body.prescription.medications);
+    refuseControlledInSimple(ambulatoryControlRows(body.prescription));
+    const prescription = normalizeAmbulatory(withPatientName(body, body.prescription));
     return this.render({
       documentType: 'ambulatorial',
       content: { kind: 'ambulatory', prescription },
@@ -145,25 +170,28 @@ export class PdfsService {
     });
   }
 
-  /** The RCE in two copies; a list A or B drug is refused with the notification it needs. */
+  /**
+   * The RCE in two copies, both printed from the same data (the free text's edits included); a
+   * drug that needs a notification (lists A, B, C2, C3) is refused with the notification.
+   */
   async controlledPdf(
     body: ControlledPrescriptionPdfBody,
     principal: Principal | null,
     credentials: Record<string, string> = {},
   ): Promise<FileAnswer> {
-    const prescription = normalizeControlled(body.prescription);
-    const blocked = rceBlocked(prescription);
-    if (blocked.length > 0) {
-      const messages = blocked.map((m) =>
-        rceRefusalMessage(m.medication, findControlledDrug(m.medication)!),
-      );
-      throw new AppError(422, 'NOTIFICATION_REQUIRED', messages.join(' '));
-    }
-    if (!prescription.medications.some((m) => m.medication.trim()))
+    if (!body.prescription.medications.some((m) => m.medication.trim()))
       throw badRequest(DocumentMessages.noControlledDrug, 'NO_MEDICATION');
+    refuseEmptyRows(body.prescription.medications);
+    const prescription = normalizeControlled(withPatientName(body, body.prescription));
+    refuseNotifications(rceControlRows(prescription));
     return this.render({
       documentType: 'controlada',
-      content: { kind: 'controlled', prescription, rows: rceRows(prescription) },
+      content: {
+        kind: 'controlled',
+        prescription,
+        rows: rceRows(prescription),
+        notes: readRceText(prescription.text).notes,
+      },
       fileName: fileNameFor(
         'Receituário de Controle Especial',
         prescription.patientData.name,

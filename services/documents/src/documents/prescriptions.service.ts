@@ -19,8 +19,11 @@ import {
 } from '../professionals/professional-header.js';
 import { type Authoring, OFFLINE, requireText } from './authoring.js';
 import type { Consultation } from './consultation.js';
+import { choosePatient, patientNameFor } from './patients.js';
 import {
+  ambulatoryDecisions,
   ambulatoryFromConsultation,
+  controlledDecisions,
   controlledFromConsultation,
   hospitalFromConsultation,
   normalizeAmbulatory,
@@ -43,6 +46,24 @@ const DOCUMENT_TYPE: Record<PrescriptionKind, string> = {
   controlled: 'controlada',
 };
 
+/** The clinician's flags survive the model's rewrite: a row of a flagged drug stays flagged. */
+function keepFlags(
+  sent: AmbulatoryPrescription,
+  rewritten: AmbulatoryPrescription,
+): AmbulatoryPrescription {
+  const key = (medication: string) => medication.trim().toLocaleLowerCase('pt-BR');
+  const flagged = new Set(
+    sent.medications.filter((m) => m.isControlled).map((m) => key(m.medication)),
+  );
+  return {
+    ...rewritten,
+    medications: rewritten.medications.map((m) => ({
+      ...m,
+      isControlled: m.isControlled === true || flagged.has(key(m.medication)),
+    })),
+  };
+}
+
 /**
  * The three prescriptions (hospital, ambulatory, special control) as structured data the
  * clinician edits: drafted by the model or offline, normalized, and checked again on demand.
@@ -55,7 +76,8 @@ export class PrescriptionsService {
     body: PrescriptionRequest,
     offline: (c: Consultation) => T,
   ) {
-    const text = requireText(body.consultationText);
+    // One patient per document: only that patient's part of the note is written from.
+    const text = choosePatient(requireText(body.consultationText), body.patientIndex).text;
     if (!this.authoring.llmReady)
       return { value: offline(this.authoring.consultation(text)), engine: OFFLINE };
     return this.authoring.askModel<T>(
@@ -87,8 +109,14 @@ export class PrescriptionsService {
       ambulatoryFromConsultation(c, profileOf(header)),
     );
     await this.published(principal, 'ambulatory');
+    // A draft carries no clinician's flag: what the model guessed is not one, the table decides.
+    const drafted = {
+      ...value,
+      medications: value.medications.map((m) => ({ ...m, isControlled: false })),
+    };
     return {
-      prescription: withAmbulatoryPrescriber(normalizeAmbulatory(value), header),
+      prescription: withAmbulatoryPrescriber(normalizeAmbulatory(drafted), header),
+      controlled: ambulatoryDecisions(drafted),
       ...engine,
     };
   }
@@ -107,7 +135,12 @@ export class PrescriptionsService {
       ...value,
       medications: value.medications.map((m) => ({ ...m, list: null })),
     });
-    return { prescription, requiredNotifications: requiredNotifications(prescription), ...engine };
+    return {
+      prescription,
+      requiredNotifications: requiredNotifications(prescription),
+      controlled: controlledDecisions(prescription),
+      ...engine,
+    };
   }
 
   /** Re-checks an edited prescription; with an LLM, the clinician's corrections are applied too. */
@@ -116,7 +149,12 @@ export class PrescriptionsService {
     principal: Principal | null,
   ): Promise<ReprocessPrescriptionResponse> {
     const corrections = body.corrections?.trim() ?? '';
-    let value: unknown = body.prescription;
+    // With the note, the chosen patient is checked and a blank name filled from its part.
+    const name = patientNameFor(body, body.prescription.patientData.name);
+    let value: unknown = {
+      ...body.prescription,
+      patientData: { ...body.prescription.patientData, name },
+    };
     let engine = OFFLINE;
     if (this.authoring.llmReady && corrections) {
       const answer = await this.authoring.askModel(
@@ -124,7 +162,10 @@ export class PrescriptionsService {
         reprocessMessages(body.kind, body.prescription, corrections),
         PRESCRIPTION_SCHEMAS[body.kind],
       );
-      value = answer.value;
+      value =
+        body.kind === 'ambulatory'
+          ? keepFlags(body.prescription, answer.value as AmbulatoryPrescription)
+          : answer.value;
       engine = answer.engine;
     }
     await this.published(principal, body.kind);
@@ -139,20 +180,21 @@ export class PrescriptionsService {
         ),
         ...engine,
       };
-    if (body.kind === 'ambulatory')
+    if (body.kind === 'ambulatory') {
+      const sent = value as AmbulatoryPrescription;
       return {
         kind: 'ambulatory',
-        prescription: withAmbulatoryPrescriber(
-          normalizeAmbulatory(value as AmbulatoryPrescription),
-          header,
-        ),
+        prescription: withAmbulatoryPrescriber(normalizeAmbulatory(sent), header),
+        controlled: ambulatoryDecisions(sent),
         ...engine,
       };
+    }
     const prescription = normalizeControlled(value as ControlledPrescription);
     return {
       kind: 'controlled',
       prescription,
       requiredNotifications: requiredNotifications(prescription),
+      controlled: controlledDecisions(prescription),
       ...engine,
     };
   }

@@ -1,26 +1,22 @@
 import type {
   AmbulatoryPrescription,
+  ControlDecision,
   ControlledMedication,
   ControlledPrescription,
   HospitalPrescription,
   ProfessionalProfile,
+  RequiredNotification,
 } from '@pv/contracts';
 import type { Consultation } from './consultation.js';
-import {
-  type ControlledDrug,
-  findControlledDrug,
-  notificationFor,
-  rceRefusalMessage,
-} from './controlled-drugs.js';
+import { effectiveControl } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
 import { quantityInWords } from './number-words.js';
-
-export interface RequiredNotification {
-  medication: string;
-  list: ControlledDrug['list'];
-  notification: string;
-  message: string;
-}
+import {
+  type ControlRow,
+  controlDecisions,
+  effectiveList,
+  notificationsOf,
+} from './prescription-control.js';
 
 const routeOf = (text: string) => {
   const t = text.toLowerCase();
@@ -88,16 +84,41 @@ export function ambulatoryFromConsultation(
   });
 }
 
-/** isControlled per medication and hasControlledMedications come from the table, never trusted. */
+/**
+ * A simple-prescription row as the control rules read it: name with strength, and the flag.
+ * Give it the prescription as sent (before normalizeAmbulatory, which writes the effective
+ * control into isControlled) so that `reason` tells the table from the clinician.
+ */
+export const ambulatoryControlRows = (p: AmbulatoryPrescription): ControlRow[] =>
+  filledAmbulatoryRows(p).map((m) => ({
+    medication: [m.medication, m.dosage].filter((v) => v.trim()).join(' '),
+    clinicianFlag: m.isControlled === true,
+  }));
+
+/**
+ * isControlled is the table OR the clinician's flag (never dropped: a flagged drug the table
+ * lacks stays controlled, as list C1), with the list; hasControlledMedications follows.
+ */
 export function normalizeAmbulatory(p: AmbulatoryPrescription): AmbulatoryPrescription {
-  const medications = p.medications
-    .filter((m) => `${m.medication}${m.dosage}`.trim() !== '')
-    .map((m) => ({
-      ...m,
-      isControlled: findControlledDrug(`${m.medication} ${m.dosage}`) !== undefined,
-    }));
+  const medications = filledAmbulatoryRows(p).map((m) => {
+    const control = effectiveList({
+      medication: `${m.medication} ${m.dosage}`,
+      clinicianFlag: m.isControlled === true,
+    });
+    return { ...m, isControlled: control.controlled, list: control.list };
+  });
   return { ...p, medications, hasControlledMedications: medications.some((m) => m.isControlled) };
 }
+
+const filledAmbulatoryRows = (p: AmbulatoryPrescription) =>
+  p.medications.filter((m) => `${m.medication}${m.dosage}`.trim() !== '');
+
+/**
+ * The rows of a simple prescription (as sent, see ambulatoryControlRows) that cannot stay on
+ * it, each with the form it needs; `row` indexes the normalized rows.
+ */
+export const ambulatoryDecisions = (p: AmbulatoryPrescription): ControlDecision[] =>
+  controlDecisions(ambulatoryControlRows(p));
 
 const BLANK_CONTROLLED: ControlledMedication = {
   medication: '',
@@ -108,7 +129,9 @@ const BLANK_CONTROLLED: ControlledMedication = {
 };
 
 export function controlledFromConsultation(c: Consultation): ControlledPrescription {
-  const controlled = c.medications.filter((m) => findControlledDrug(m.text));
+  const controlled = c.medications.filter(
+    (m) => effectiveControl({ medication: m.text }).controlled,
+  );
   return normalizeControlled({
     patientData: { name: c.patient.name, address: '' },
     medications: controlled.map((m) => ({
@@ -124,39 +147,105 @@ export function controlledFromConsultation(c: Consultation): ControlledPrescript
 }
 
 /**
- * Lists come from the table; an empty list becomes one blank row (spec 1 §5); `text`, the
- * editable free text, is rebuilt when empty.
+ * Every row of the RCE is controlled: the clinician put it there, which counts as the flag, so
+ * a drug the table lacks is handled as list C1 and a drug the table knows keeps its list.
+ */
+export const rceControlRows = (p: ControlledPrescription): ControlRow[] =>
+  p.medications.map((m) => ({ medication: m.medication, clinicianFlag: true }));
+
+/** What the labeled lines of the RCE's free text say; blank or "____" lines say nothing. */
+export interface RceText {
+  name: string;
+  address: string;
+  cpf: string;
+  date: string;
+  /** The free text that is neither the title, a labeled line nor a drug line: printed as is. */
+  notes: string;
+}
+
+const RCE_LABELS: Record<string, keyof Omit<RceText, 'notes'>> = {
+  paciente: 'name',
+  endereço: 'address',
+  endereco: 'address',
+  cpf: 'cpf',
+  data: 'date',
+};
+
+/**
+ * The RCE is edited as free text (spec 1 §2) next to its rows: the text's "Paciente:",
+ * "Endereço:", "CPF:" and "Data:" lines are the clinician's edits of those fields; its numbered
+ * drug lines (and their indented posology) are the rows' preview, the rows being edited in the
+ * table; every other line is free text printed on both copies.
+ */
+export function readRceText(text: string): RceText {
+  const out: RceText = { name: '', address: '', cpf: '', date: '', notes: '' };
+  const notes: string[] = [];
+  let inDrug = false;
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const trimmed = line.trim();
+    const colon = trimmed.indexOf(':');
+    const label =
+      colon > 0 ? RCE_LABELS[trimmed.slice(0, colon).trim().toLocaleLowerCase('pt-BR')] : undefined;
+    if (label) {
+      const value = trimmed.slice(colon + 1).trim();
+      if (!/^_*$/.test(value)) out[label] = value;
+      inDrug = false;
+    } else if (/^\d{1,3}[.)]\s/.test(trimmed)) inDrug = true;
+    else if (inDrug && /^\s/.test(line) && trimmed !== '') continue;
+    else {
+      inDrug = false;
+      const upper = trimmed.toLocaleUpperCase('pt-BR');
+      if (upper === 'RECEITUÁRIO DE CONTROLE ESPECIAL' || upper === 'PRESCRIÇÃO:') continue;
+      notes.push(line.trimEnd());
+    }
+  }
+  out.notes = notes.join('\n').trim();
+  return out;
+}
+
+/**
+ * Lists come from the table OR the clinician (every RCE row is flagged, see rceControlRows);
+ * the free text's labeled lines update the patient, address, CPF and date (readRceText); an
+ * empty list becomes one blank row (spec 1 §5); `text` is rebuilt when empty.
  */
 export function normalizeControlled(p: ControlledPrescription): ControlledPrescription {
   const rows = p.medications
     .filter((m) => m.medication.trim() !== '')
-    .map((m) => ({ ...m, list: findControlledDrug(m.medication)?.list ?? null }));
+    .map((m) => ({
+      ...m,
+      list: effectiveList({ medication: m.medication, clinicianFlag: true }).list,
+    }));
   const medications = rows.length > 0 ? rows : [{ ...BLANK_CONTROLLED }];
-  const normalized = { ...p, medications, date: p.date.trim() || formatDateBr() };
+  const edited = readRceText(p.text);
+  const patientData = {
+    ...p.patientData,
+    name: edited.name || p.patientData.name,
+    address: edited.address || p.patientData.address,
+    ...(edited.cpf || p.patientData.cpf ? { cpf: edited.cpf || p.patientData.cpf } : {}),
+  };
+  const normalized = {
+    ...p,
+    patientData,
+    medications,
+    date: edited.date || p.date.trim() || formatDateBr(),
+  };
   return { ...normalized, text: p.text.trim() || controlledText(normalized) };
 }
 
-export function requiredNotifications(p: ControlledPrescription): RequiredNotification[] {
-  return p.medications.flatMap((m) => {
-    const drug = findControlledDrug(m.medication);
-    const notification = drug && notificationFor(drug.list);
-    return drug && notification
-      ? [
-          {
-            medication: m.medication,
-            list: drug.list,
-            notification,
-            message: rceRefusalMessage(m.medication, drug),
-          },
-        ]
-      : [];
-  });
-}
+/** Every row of the RCE with its list and form (C1 for a drug only the clinician knows). */
+export const controlledDecisions = (p: ControlledPrescription): ControlDecision[] =>
+  controlDecisions(
+    rceControlRows({ ...p, medications: p.medications.filter((m) => m.medication.trim()) }),
+  );
+
+export const requiredNotifications = (p: ControlledPrescription): RequiredNotification[] =>
+  notificationsOf(controlledDecisions(p));
 
 export function controlledText(p: ControlledPrescription): string {
   const lines = [
     'RECEITUÁRIO DE CONTROLE ESPECIAL',
     `Paciente: ${p.patientData.name || '____________________'}`,
+    ...(p.patientData.cpf ? [`CPF: ${p.patientData.cpf}`] : []),
     `Endereço: ${p.patientData.address || '____________________'}`,
     '',
     'Prescrição:',
@@ -208,13 +297,6 @@ export function ambulatoryText(p: AmbulatoryPrescription): string {
   lines.push('', `Data: ${p.prescriptionDate}`);
   return lines.join('\n');
 }
-
-/** Drugs on the form that the RCE cannot carry (lists A and B need their own notification). */
-export const rceBlocked = (p: ControlledPrescription) =>
-  p.medications.filter((m) => {
-    const list = findControlledDrug(m.medication)?.list;
-    return list !== undefined && /^[AB]/.test(list);
-  });
 
 /** The RCE's drugs as printed: filled rows only, each quantity written out in words (Portaria 344). */
 export const rceRows = (p: ControlledPrescription) =>

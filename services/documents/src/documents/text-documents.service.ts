@@ -11,6 +11,7 @@ import { profileOf, textHeaderLines } from '../professionals/professional-header
 import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
 import { formatDateBr } from './dates.js';
 import { buildOfflineDocument, DOCUMENT_TITLES, renderDraft } from './offline-documents.js';
+import { choosePatient, patientNameFor } from './patients.js';
 import { documentMessages, ModelDocumentSchema } from './prompts.js';
 
 type Draft = { title: string; sections: { heading: string; content: string }[] };
@@ -28,10 +29,12 @@ export class TextDocumentsService {
     body: GenerateDocumentBody,
     principal: Principal | null,
   ): Promise<GenerateDocumentResponse> {
-    const consultationText = requireText(body.consultationText);
+    const note = requireText(body.consultationText);
     const documentType = body.documentType as DocumentType;
     if (!DOCUMENT_TYPES.includes(documentType))
       throw badRequest(DocumentMessages.unknownDocumentType, 'UNKNOWN_DOCUMENT_TYPE');
+    // One patient per document: only that patient's part of the note is written from.
+    const consultationText = choosePatient(note, body.patientIndex).text;
     const input = {
       documentType,
       consultationText,
@@ -67,7 +70,9 @@ export class TextDocumentsService {
     if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
     const title = body.title?.trim() || 'Documento';
     const header = textHeaderLines(await this.authoring.header(principal, body.profile)).join('\n');
-    const patient = body.patientName?.trim() ? `Paciente: ${body.patientName.trim()}\n` : '';
+    const patientName = patientNameFor(body, body.patientName);
+    const cpf = body.patientCpf?.trim();
+    const patient = `${patientName ? `Paciente: ${patientName}\n` : ''}${cpf ? `CPF: ${cpf}\n` : ''}`;
     const text = `${header ? `${header}\n\n` : ''}${title.toLocaleUpperCase('pt-BR')}\n${patient}\n${content}\n\nEmitido em ${formatDateBr()}\n`;
     await this.authoring.published(principal, {
       documentType: body.documentType || 'documento',
@@ -76,7 +81,7 @@ export class TextDocumentsService {
     return {
       body: text,
       contentType: 'text/plain; charset=utf-8',
-      fileName: fileNameFor(title, body.patientName ?? '', 'txt'),
+      fileName: fileNameFor(title, patientName, 'txt'),
     };
   }
 }

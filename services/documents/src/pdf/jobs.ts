@@ -53,6 +53,7 @@ export const RenderPdfPayloadSchema = Type.Union([
     title: Type.String(),
     content: Type.String(),
     patientName: Type.String(),
+    patientCpf: Type.String(),
     ...common,
   }),
   Type.Object({
@@ -73,6 +74,8 @@ export const RenderPdfPayloadSchema = Type.Union([
     kind: Type.Literal('controlled'),
     prescription: ControlledPrescriptionSchema,
     rows: Type.Array(RceRowSchema),
+    /** The free text of the RCE that is not a field or a drug line, printed on both copies. */
+    notes: Type.String(),
     ...common,
   }),
 ]);

@@ -102,6 +102,7 @@ export function documentPdf(input: {
   title: string;
   content: string;
   patientName: string;
+  patientCpf: string;
   header: PdfHeader;
   date: string;
 }): TDocumentDefinitions {
@@ -113,6 +114,12 @@ export function documentPdf(input: {
   if (input.patientName)
     content.push({
       text: [{ text: 'Paciente: ', bold: true }, input.patientName],
+      style: 'body',
+      margin: [0, 0, 0, input.patientCpf ? 0 : 6],
+    });
+  if (input.patientCpf)
+    content.push({
+      text: [{ text: 'CPF: ', bold: true }, input.patientCpf],
       style: 'body',
       margin: [0, 0, 0, 6],
     });
@@ -304,11 +311,11 @@ function blankLines(labels: string[]): Content {
 
 /** One copy of the Receituário de Controle Especial (Portaria SVS/MS 344/98, Anexo XVII). */
 function rceCopy(
-  input: { prescription: ControlledPrescription; rows: RceRow[]; header: PdfHeader },
+  input: { prescription: ControlledPrescription; rows: RceRow[]; notes: string; header: PdfHeader },
   copy: string,
   last: boolean,
 ): Content {
-  const { prescription: p, rows, header } = input;
+  const { prescription: p, rows, notes, header } = input;
   const emitter = [
     ['Nome', header.name],
     ['CRM/UF', header.registry],
@@ -343,6 +350,9 @@ function rceCopy(
         ],
         style: 'body',
       },
+      ...(p.patientData.cpf
+        ? [{ text: [{ text: 'CPF: ', bold: true }, p.patientData.cpf], style: 'body' }]
+        : []),
       {
         text: [
           { text: 'Endereço: ', bold: true },
@@ -363,6 +373,9 @@ function rceCopy(
         })),
         style: 'body',
       },
+      ...(notes
+        ? [{ text: notes, style: 'body', margin: [0, 2, 0, 0] as [number, number, number, number] }]
+        : []),
       signatureBlock(header.name, header.registry, p.date),
       {
         margin: [0, 14, 0, 0],
@@ -408,6 +421,7 @@ function rceCopy(
 export function controlledPdf(input: {
   prescription: ControlledPrescription;
   rows: RceRow[];
+  notes: string;
   header: PdfHeader;
   date: string;
 }): TDocumentDefinitions {

@@ -361,4 +361,47 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
     });
     expect(screen.queryByTestId('hospital-editor')).toBeNull();
   });
+
+  it('a multi-patient note asks which patient, and each call carries patientIndex (issue 12)', async () => {
+    const twoPatients: FormatTextResponse = {
+      ...formatted,
+      text: 'PACIENTE 1\nPaciente: Ana Lima | Idade: 30 anos\n\nPACIENTE 2\nPaciente: Bruno Castro | Idade: 52 anos\n\nRESUMO DO ATENDIMENTO\n2 pacientes atendidos.',
+    };
+    const { store, calls } = renderWorkspace({
+      ...anonymous,
+      'POST /api/prescriptions/ambulatory': [
+        200,
+        {
+          prescription: {
+            ...ambulatory,
+            patientData: { ...ambulatory.patientData, name: 'Bruno Castro' },
+          },
+          controlled: [],
+          engine: 'offline',
+          model: 'offline-ptbr',
+        },
+      ],
+    });
+    act(() => {
+      store.dispatch(workspaceActions.formattingSucceeded(twoPatients));
+      store.dispatch(workspaceActions.documentTypeChosen('ambulatorial'));
+    });
+    generate();
+    expect(currentToast(store)?.description).toBe('Escolha o paciente para este documento.');
+    expect(calls.find((c) => c.url === '/api/prescriptions/ambulatory')).toBeUndefined();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Paciente do documento/ }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Paciente 1: Ana Lima',
+      'Paciente 2: Bruno Castro',
+    ]);
+    fireEvent.click(options[1] as HTMLElement);
+    generate();
+    expect(await screen.findByText('Documento do paciente 2: Bruno Castro')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/prescriptions/ambulatory')?.body).toEqual({
+      consultationText: twoPatients.text,
+      additionalContext: null,
+      patientIndex: 2,
+    });
+  });
 });

@@ -1,8 +1,8 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import { Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
-import { DOCUMENT_TYPES, type DocumentType } from '@pv/contracts/constants';
+import { DOCUMENT_TYPES, type DocumentType, notePatients } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   useAmbulatoryPrescriptionMutation,
   useControlledPrescriptionMutation,
@@ -23,6 +23,11 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
   const toast = useToast();
   const documentType = useAppSelector((state) => state.workspace.documentType);
   const result = useAppSelector((state) => state.workspace.document);
+  const savedText = useAppSelector((state) => state.workspace.formatting.savedText);
+  const chosenPatient = useAppSelector((state) => state.workspace.documentPatient);
+  // Issue 12: one patient per document; a note with several asks which one.
+  const patients = useMemo(() => notePatients(savedText), [savedText]);
+  const severalPatients = patients.length > 1;
   const [generateDocument, documentCall] = useGenerateDocumentMutation();
   const [hospital, hospitalCall] = useHospitalPrescriptionMutation();
   const [ambulatory, ambulatoryCall] = useAmbulatoryPrescriptionMutation();
@@ -42,7 +47,16 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
       return;
     }
     const additionalContext = state.additionalInfo.trim() === '' ? null : state.additionalInfo;
-    const request = { consultationText, additionalContext };
+    const count = notePatients(consultationText).length;
+    const several = count > 1;
+    const chosen = state.documentPatient;
+    const patientIndex = several && chosen !== null && chosen <= count ? chosen : undefined;
+    if (several && patientIndex === undefined) {
+      toast({ title: S.errorTitle, description: S.patientRequired, variant: 'destructive' });
+      return;
+    }
+    const request = { consultationText, additionalContext, patientIndex };
+    const forPatient = patientIndex === undefined ? {} : { patientIndex };
     const type: DocumentType = state.documentType;
     const prefix =
       type === 'hospitalar'
@@ -60,6 +74,7 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
           workspaceActions.documentReceived({
             kind: 'hospital',
             prescription: answer.prescription,
+            ...forPatient,
           }),
         );
       } else if (type === 'ambulatorial') {
@@ -68,18 +83,28 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
           workspaceActions.documentReceived({
             kind: 'ambulatory',
             prescription: answer.prescription,
+            controlled: answer.controlled,
+            ...forPatient,
           }),
         );
       } else if (type === 'controlada') {
         const answer = await controlled(request).unwrap();
-        dispatch(workspaceActions.documentReceived({ kind: 'controlled', response: answer }));
+        dispatch(
+          workspaceActions.documentReceived({
+            kind: 'controlled',
+            response: answer,
+            ...forPatient,
+          }),
+        );
       } else {
         const answer = await generateDocument({
           ...request,
           documentType: type,
           professional: state.professional,
         }).unwrap();
-        dispatch(workspaceActions.documentReceived({ kind: 'document', response: answer }));
+        dispatch(
+          workspaceActions.documentReceived({ kind: 'document', response: answer, ...forPatient }),
+        );
       }
     } catch (error) {
       toast({
@@ -114,6 +139,26 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
             </MenuItem>
           ))}
         </TextField>
+        {severalPatients && (
+          <TextField
+            select
+            size="small"
+            required
+            label={S.documentPatient}
+            value={chosenPatient !== null && chosenPatient <= patients.length ? chosenPatient : ''}
+            sx={{ minWidth: 220 }}
+            helperText={S.documentPatientHint}
+            onChange={(event) =>
+              dispatch(workspaceActions.documentPatientChosen(Number(event.target.value)))
+            }
+          >
+            {patients.map((p) => (
+              <MenuItem key={p.number} value={p.number}>
+                {S.documentPatientOption(p.number, p.name)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <Button
           variant="contained"
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DescriptionIcon />}

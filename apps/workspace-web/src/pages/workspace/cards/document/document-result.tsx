@@ -1,4 +1,5 @@
 import { Alert, Stack, TextField, Typography } from '@mui/material';
+import { notePatients } from '@pv/contracts/constants';
 import {
   ambulatoryPrescriptionPdf,
   controlledPrescriptionPdf,
@@ -21,10 +22,29 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const pdf = usePdfDownload();
-  const set = (next: DocumentResult) => dispatch(workspaceActions.documentReceived(next));
+  const { patientIndex } = result;
+  // An edit keeps the patient the document was written for.
+  const set = (next: DocumentResult) =>
+    dispatch(
+      workspaceActions.documentReceived(
+        patientIndex === undefined ? next : { ...next, patientIndex },
+      ),
+    );
   const professional = () => store.getState().workspace.professional;
+  const note = () => store.getState().workspace.formatting.savedText;
+  /** With several patients, the note and the patient go along so the server checks the name. */
+  const patient = () =>
+    patientIndex === undefined ? {} : { consultationText: note(), patientIndex };
   const patientName = () =>
-    store.getState().workspace.formatting.result?.formatted?.patientData.name;
+    patientIndex === undefined
+      ? store.getState().workspace.formatting.result?.formatted?.patientData.name
+      : notePatients(note())[patientIndex - 1]?.name;
+  const chosen =
+    patientIndex === undefined ? null : (
+      <Typography variant="body2" color="text.secondary" data-testid="document-patient">
+        {S.documentFor(patientIndex, notePatients(note())[patientIndex - 1]?.name ?? '')}
+      </Typography>
+    );
 
   if (result.kind === 'document') {
     const { response } = result;
@@ -36,10 +56,12 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
         documentType: response.documentType,
         professional: professional(),
         ...(name ? { patientName: name } : {}),
+        ...patient(),
       };
     };
     return (
       <Stack spacing={1.5} data-testid="document-result">
+        {chosen}
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
           {response.title}
         </Typography>
@@ -70,6 +92,7 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
   if (result.kind === 'hospital')
     return (
       <Stack spacing={2}>
+        {chosen}
         <HospitalPrescriptionEditor
           value={result.prescription}
           onSave={(prescription) => set({ kind: 'hospital', prescription })}
@@ -81,6 +104,7 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
                   hospitalPrescriptionPdf({
                     prescription: result.prescription,
                     title: DOCUMENT_LABELS.hospitalar,
+                    ...patient(),
                   }),
                 )
               }
@@ -92,21 +116,31 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
             kind: 'hospital',
             prescription: result.prescription,
             corrections,
+            ...patient(),
           })}
+          patientIndex={patientIndex}
         />
       </Stack>
     );
   if (result.kind === 'ambulatory')
     return (
       <Stack spacing={2}>
+        {chosen}
+        {(result.controlled ?? []).map((d) => (
+          <Alert key={d.row} severity="warning">
+            <strong>{S.controlledRow}:</strong> {d.message}
+          </Alert>
+        ))}
         <AmbulatoryPrescriptionEditor
           value={result.prescription}
-          onSave={(prescription) => set({ kind: 'ambulatory', prescription })}
+          onSave={(prescription) => set({ ...result, prescription })}
           actions={
             <PdfButton
               busy={pdf.busy}
               onClick={() =>
-                void pdf.run(() => ambulatoryPrescriptionPdf({ prescription: result.prescription }))
+                void pdf.run(() =>
+                  ambulatoryPrescriptionPdf({ prescription: result.prescription, ...patient() }),
+                )
               }
             />
           }
@@ -116,13 +150,16 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
             kind: 'ambulatory',
             prescription: result.prescription,
             corrections,
+            ...patient(),
           })}
+          patientIndex={patientIndex}
         />
       </Stack>
     );
   const { response } = result;
   return (
     <Stack spacing={1.5}>
+      {chosen}
       {response.requiredNotifications.map((n) => (
         <Alert key={n.medication} severity="warning">
           <strong>{S.requiredNotification}:</strong> {n.message}
@@ -137,7 +174,9 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           <PdfButton
             busy={pdf.busy}
             onClick={() =>
-              void pdf.run(() => controlledPrescriptionPdf({ prescription: response.prescription }))
+              void pdf.run(() =>
+                controlledPrescriptionPdf({ prescription: response.prescription, ...patient() }),
+              )
             }
           />
         }
@@ -147,7 +186,9 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           kind: 'controlled',
           prescription: response.prescription,
           corrections,
+          ...patient(),
         })}
+        patientIndex={patientIndex}
       />
     </Stack>
   );

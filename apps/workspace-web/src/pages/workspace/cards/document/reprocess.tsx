@@ -9,7 +9,14 @@ import { useAppDispatch } from '../../../../store';
 import { WorkspaceStrings as S } from '../../../../strings/workspace';
 
 /** Sends an edited prescription back with the clinician's corrections (spec 1 §8). */
-export function Reprocess({ body }: { body: (corrections: string) => ReprocessPrescriptionBody }) {
+export function Reprocess({
+  body,
+  patientIndex,
+}: {
+  body: (corrections: string) => ReprocessPrescriptionBody;
+  /** The patient the prescription is for: the reprocessed one stays theirs. */
+  patientIndex?: number | undefined;
+}) {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [corrections, setCorrections] = useState('');
@@ -21,17 +28,26 @@ export function Reprocess({ body }: { body: (corrections: string) => ReprocessPr
         answer.kind === 'hospital'
           ? { kind: 'hospital', prescription: answer.prescription }
           : answer.kind === 'ambulatory'
-            ? { kind: 'ambulatory', prescription: answer.prescription }
+            ? {
+                kind: 'ambulatory',
+                prescription: answer.prescription,
+                controlled: answer.controlled,
+              }
             : {
                 kind: 'controlled',
                 response: {
                   prescription: answer.prescription,
                   requiredNotifications: answer.requiredNotifications,
+                  controlled: answer.controlled,
                   engine: answer.engine,
                   model: answer.model,
                 },
               };
-      dispatch(workspaceActions.documentReceived(next));
+      dispatch(
+        workspaceActions.documentReceived(
+          patientIndex === undefined ? next : { ...next, patientIndex },
+        ),
+      );
       setCorrections('');
     } catch (error) {
       toast({

@@ -1,0 +1,102 @@
+import {
+  type ControlDecision,
+  type ControlledList,
+  DocumentRuleMessages,
+  type RequiredNotification,
+} from '@pv/contracts';
+import { AppError } from '@pv/service-kit';
+import {
+  decidePrescriptionForms,
+  effectiveControl,
+  FORM_LABELS,
+  type ListCode,
+  type RowDecision,
+} from './controlled-drugs.js';
+
+// Where each prescription row may be printed, from the Annex I table OR the clinician's flag
+// (services/documents/src/documents/controlled/, docs/controlled-drugs.md). The routes decide
+// with these; the layouts print what they are given.
+
+/** A row as the rules read it: the words that name the drug (with its strength) and the flag. */
+export interface ControlRow {
+  medication: string;
+  clinicianFlag: boolean;
+}
+
+/** C4 (revoked, no substance) is the one list the contracts do not carry. */
+export const contractList = (list: ListCode | null): ControlledList | null =>
+  list === null || list === 'C4' ? null : list;
+
+/** The effective list of one row: the table's, or C1 for a drug only the clinician flagged. */
+export function effectiveList(row: ControlRow): {
+  controlled: boolean;
+  list: ControlledList | null;
+} {
+  const control = effectiveControl(row);
+  return control.controlled
+    ? { controlled: true, list: contractList(control.list) }
+    : { controlled: false, list: null };
+}
+
+const toDecision = (row: RowDecision, medication: string): ControlDecision => ({
+  row: row.index,
+  medication,
+  list: contractList(row.list) ?? 'C1',
+  form: row.form,
+  formLabel: FORM_LABELS[row.form],
+  reason: row.reason,
+  message: row.message,
+});
+
+/** The rows that are controlled (RCE or a notification), each with the form it needs. */
+export function controlDecisions(rows: readonly ControlRow[]): ControlDecision[] {
+  const decision = decidePrescriptionForms(rows);
+  return decision.rows
+    .filter((r) => r.destination === 'RCE' || r.destination === 'NOTIFICACAO')
+    .map((r) => toDecision(r, rows[r.index]?.medication.trim() ?? ''));
+}
+
+/** The drugs among `decisions` that need a notification, which we never print. */
+export const notificationsOf = (decisions: readonly ControlDecision[]): RequiredNotification[] =>
+  decisions
+    .filter((d) => d.form !== 'RCE')
+    .map((d) => ({
+      medication: d.medication,
+      list: d.list,
+      notification: d.formLabel,
+      message: d.message,
+    }));
+
+/** A file route prints no row without a medication: 422 naming the first such row (1-based). */
+export function refuseEmptyRows(rows: readonly { medication: string }[]): void {
+  const empty = rows.findIndex((r) => r.medication.trim() === '');
+  if (empty >= 0)
+    throw new AppError(
+      422,
+      'EMPTY_MEDICATION_ROW',
+      DocumentRuleMessages.emptyMedicationRow(empty + 1),
+    );
+}
+
+/**
+ * A simple prescription never carries a controlled drug: 422 naming every such drug and the
+ * form it needs (the RCE, printed from the "Receituário Controlado" document, or a notification).
+ */
+export function refuseControlledInSimple(rows: readonly ControlRow[]): void {
+  const controlled = controlDecisions(rows);
+  if (controlled.length === 0) return;
+  const parts = [DocumentRuleMessages.controlledInSimple, ...controlled.map((d) => d.message)];
+  if (controlled.some((d) => d.form === 'RCE')) parts.push(DocumentRuleMessages.useControlledType);
+  throw new AppError(422, 'CONTROLLED_DRUG_IN_SIMPLE_PRESCRIPTION', parts.join(' '));
+}
+
+/** The RCE prints no drug that needs a notification: 422 naming each drug and its notification. */
+export function refuseNotifications(rows: readonly ControlRow[]): void {
+  const notifications = notificationsOf(controlDecisions(rows));
+  if (notifications.length === 0) return;
+  throw new AppError(
+    422,
+    'NOTIFICATION_REQUIRED',
+    [DocumentRuleMessages.notificationRequired, ...notifications.map((n) => n.message)].join(' '),
+  );
+}

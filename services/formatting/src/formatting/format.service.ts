@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  DiagnosticAnalysisBody,
-  DiagnosticAnalysisResponse,
-  FormatTextBody,
-  FormatTextResponse,
+import {
+  CUSTOM_TEMPLATE_NEEDS_PREMIUM,
+  type DiagnosticAnalysisBody,
+  type DiagnosticAnalysisResponse,
+  type FormatTextBody,
+  type FormatTextResponse,
 } from '@pv/contracts';
 import { type LlmErrorKind, llmErrorCode } from '@pv/llm';
 import {
   AppError,
   badRequest,
+  forbidden,
   JobFailedError,
   type JobQueue,
   JobTimeoutError,
@@ -21,6 +23,7 @@ import {
 } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
 import {
+  activeAiTemplatesFor,
   activeSystemInstructions,
   latestSpecialtyPrompt,
   medicalTermNames,
@@ -108,9 +111,14 @@ export class FormatService {
 
   private async context(body: FormatTextBody, principal: Principal | null) {
     const db = this.deps.db;
-    const [instructions, specialtyPrompt, terms, custom] = await Promise.all([
+    // A custom template is a Premium feature: when the subscription lapsed, the template stays
+    // (the user may subscribe again) but formatting with it is refused with the upgrade message.
+    if (body.customTemplateId && principal && !principal.isPremium)
+      throw forbidden(CUSTOM_TEMPLATE_NEEDS_PREMIUM, 'PREMIUM_REQUIRED');
+    const [instructions, specialtyPrompt, aiTemplates, terms, custom] = await Promise.all([
       activeSystemInstructions(db),
       latestSpecialtyPrompt(db, body.professional),
+      activeAiTemplatesFor(db, body.professional),
       body.useMedicalDictionary ? medicalTermNames(db) : [],
       body.customTemplateId && principal
         ? findTemplateOf(db, principal.userId, body.customTemplateId)
@@ -120,8 +128,10 @@ export class FormatService {
     if (body.customTemplateId && !custom)
       throw badRequest(USER_TEMPLATE_NOT_FOUND, 'TEMPLATE_NOT_FOUND');
     return {
-      instructions,
-      specialtyPrompt,
+      // The 'Instruções' tab first, then the 'Templates IA' tab's instructions; the 'Templates'
+      // tab's specialty template wins over an AI template keyed by the specialty.
+      instructions: [...instructions, ...aiTemplates.instructions],
+      specialtyPrompt: specialtyPrompt ?? aiTemplates.specialtyPrompt,
       terms,
       custom: custom ? { name: custom.name, content: custom.content } : null,
     };

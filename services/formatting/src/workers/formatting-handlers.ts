@@ -18,6 +18,7 @@ import {
   formatOffline,
   parseDiagnosticOutput,
   parseModelOutput,
+  shapeOfflineResult,
 } from '../notes/index.js';
 
 /** Any JSON object: `parseModelOutput` checks the specialty's shape itself. */
@@ -63,13 +64,22 @@ async function formatNote(
 ): Promise<FormatNoteResult> {
   const mode = payload.mode as LlmMode;
   if (!llm.isConfigured(mode)) {
-    const result = formatOffline({
-      text: payload.text,
-      professional: payload.professional,
-      additionalContext: payload.additionalContext,
-      multiplePatients: payload.multiplePatients,
-      medicalTerms: payload.medicalTerms,
-    });
+    // The custom template, else the admin's specialty template, then the system instructions
+    // shape the note as far as they can without a model (docs/offline-formatter.md).
+    const result = shapeOfflineResult(
+      formatOffline({
+        text: payload.text,
+        professional: payload.professional,
+        additionalContext: payload.additionalContext,
+        multiplePatients: payload.multiplePatients,
+        medicalTerms: payload.medicalTerms,
+      }),
+      {
+        customTemplate: payload.customTemplate,
+        specialtyTemplate: payload.specialtyPrompt,
+        systemInstructions: payload.systemInstructions,
+      },
+    );
     if (payload.stream) await reportProgress({ text: result.text });
     return { ...offlineUsage, result };
   }

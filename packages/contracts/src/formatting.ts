@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox';
 import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
 import {
   AI_TEMPLATE_TYPES,
@@ -54,6 +54,38 @@ export const FormattedNoteSchema = Type.Object({
   text: Type.String(),
 });
 export type FormattedNote = Static<typeof FormattedNoteSchema>;
+
+// A string out of a list, written `{ type: 'string', enum }` as OpenAI's Structured Outputs read
+// it (a union of literals would be anyOf/const); checked by Value.Check through the registry.
+if (!TypeRegistry.Has('StringEnum'))
+  TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) =>
+    schema.enum.includes(value as string),
+  );
+const StringEnum = <T extends string>(values: readonly T[]) =>
+  Type.Unsafe<T>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
+
+const closed = { additionalProperties: false } as const;
+
+/**
+ * The note as a model answers it (the prompt's JSON shape): patient data and the specialty's
+ * sections by key, or with several patients one such object each plus the summary. Written for
+ * OpenAI's Structured Outputs in strict mode: every object closed, every property required,
+ * `Não informado` for what was not said. The formatting worker sends it as the `json_schema`
+ * response format and checks the answer against it.
+ */
+export function modelNoteAnswerSchema(sectionKeys: readonly string[], multiplePatients: boolean) {
+  const text = Type.String();
+  const patient = Type.Object(
+    {
+      patientData: Type.Object({ name: text, age: text, gender: text }, closed),
+      sections: Type.Array(Type.Object({ key: StringEnum(sectionKeys), content: text }, closed)),
+    },
+    closed,
+  );
+  return multiplePatients
+    ? Type.Object({ patients: Type.Array(patient), summary: text }, closed)
+    : patient;
+}
 
 const TranscriptSchema = (emptyMessage: string) =>
   Type.String({

@@ -564,9 +564,11 @@ function checkAnswer<T extends TSchema>(
   } catch (error) {
     throw new CallbackFailure(error);
   }
-  // A value that happens to look like `{ error }` but satisfies the schema is a value.
-  const rejection = isParseRejection(parsed) ? parsed.error : undefined;
-  if (rejection !== undefined && !Value.Check(schema, parsed)) {
+  // The answer itself handed back, or a value the schema cannot take for a rejection, is a value
+  // even when it looks like `{ error }`; a new `{ error }` object is a rejection even under a
+  // schema that accepts any object (Type.Record), which would otherwise swallow every rejection.
+  const rejection = isParseRejection(parsed) && parsed !== value ? parsed.error : undefined;
+  if (rejection !== undefined) {
     return { ok: false, reason: 'parse', problem: rejection };
   }
   return { ok: true, value: parsed as Static<T> };

@@ -17,7 +17,7 @@ export const LLM_ERROR_MESSAGES: Readonly<Record<LlmErrorKind, string>> = Object
   timeout: 'O serviço de IA demorou demais para responder. Tente novamente.',
   'invalid-output': 'A IA devolveu uma resposta inválida. Tente novamente.',
   truncated:
-    'A resposta da IA foi cortada por ser longa demais, mesmo depois de pedir a continuação: nada foi perdido sem aviso. Formate o atendimento em partes menores ou tente novamente.',
+    'A resposta da IA ficou longa demais e veio cortada, mesmo depois de pedir a continuação, e não foi usada. Formate o atendimento em partes menores ou tente novamente.',
 });
 
 /** The HTTP status a service answers with for each failure. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CUSTOM_TEMPLATE_NEEDS_PREMIUM,
+  cleanTranscript,
   type DiagnosticAnalysisBody,
   type DiagnosticAnalysisResponse,
   type FormatTextBody,
@@ -43,6 +44,7 @@ export const FormatMessages = {
   noWorker: 'O formatador está indisponível no momento. Tente novamente em instantes.',
   timeout: 'A formatação demorou demais para terminar. Tente novamente em instantes.',
   failed: 'Não foi possível formatar o texto. Tente novamente.',
+  partOutOfRange: 'A parte da transcrição passa do número de partes informado.',
 } as const;
 
 export interface FormatDeps {
@@ -139,6 +141,8 @@ export class FormatService {
 
   async format(request: FormatRequest): Promise<FormatTextResponse> {
     const { body, principal, clientIp, onText } = request;
+    if (body.transcription && body.transcription.part > body.transcription.parts)
+      throw badRequest(FormatMessages.partOutOfRange, 'TRANSCRIPTION_PART');
     if (body.useSuperAI && body.useAlternativeAI)
       throw badRequest(FormatMessages.bothModes, 'BOTH_AI_MODES');
     if ((body.useSuperAI || body.useAlternativeAI) && !principal) {
@@ -189,10 +193,12 @@ export class FormatService {
         userId: principal?.userId ?? null,
         professional: body.professional,
         engine: outcome.engine,
-        rawTranscript: body.text,
+        // Speaker labels and the workspace's soft line breaks are display, not the dictation.
+        rawTranscript: cleanTranscript(body.text),
         formattedText: outcome.result.text,
         audioLengthSec: body.audioLengthSec ?? null,
         clientIp,
+        transcription: body.transcription ?? null,
       });
       await this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'format-text' });
     });

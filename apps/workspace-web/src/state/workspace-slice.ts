@@ -43,6 +43,11 @@ export interface WorkspaceState {
   diagnosticAnalysis: string | null;
   documentType: DocumentType;
   document: DocumentResult | null;
+  /**
+   * The id of the dictation on screen, given on its first format and kept until the card is
+   * cleared: every format (and part) of it, and the clinician's edit, update one vault record.
+   */
+  transcriptionId: string | null;
 }
 
 const initialState: WorkspaceState = {
@@ -59,6 +64,7 @@ const initialState: WorkspaceState = {
   diagnosticAnalysis: null,
   documentType: 'receituario',
   document: null,
+  transcriptionId: null,
 };
 
 export const workspaceSlice = createSlice({
@@ -131,6 +137,9 @@ export const workspaceSlice = createSlice({
       state.formatting.pending = false;
       state.formatting.streamingText = '';
     },
+    transcriptionStarted(state, action: PayloadAction<string>) {
+      state.transcriptionId = action.payload;
+    },
     formattedTextSaved(state, action: PayloadAction<string>) {
       state.formatting.savedText = action.payload;
     },
@@ -150,6 +159,7 @@ export const workspaceSlice = createSlice({
       state.formatting = initialState.formatting;
       state.diagnosticAnalysis = null;
       state.document = null;
+      state.transcriptionId = null;
     },
   },
 });

@@ -73,7 +73,8 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
       audioLengthSec: 0,
       transcription: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), part: 1, parts: 1 },
     });
-    const transcriptionId = (request?.body as { transcription: { id: string } }).transcription.id;
+    const transcriptionId = (request?.body as { transcription?: { id: string } } | undefined)
+      ?.transcription?.id;
     await waitFor(() =>
       expect(calls.filter((c) => c.url === '/api/transcript-vault/consult')).toHaveLength(1),
     );

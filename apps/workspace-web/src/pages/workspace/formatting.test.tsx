@@ -91,7 +91,9 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
     expect(calls.filter((c) => c.url === '/api/transcript-vault/consult')).toHaveLength(1);
     // Formatted again: the same transcription (the vault updates its one record).
     expect(
-      calls.filter((c) => c.url === '/api/format-text').map((c) => c.body?.transcription?.id),
+      calls
+        .filter((c) => c.url === '/api/format-text')
+        .map((c) => (c.body as { transcription?: { id: string } } | undefined)?.transcription?.id),
     ).toEqual([transcriptionId, transcriptionId]);
 
     // The clinician's edit reaches the same record.

@@ -71,29 +71,6 @@ describe('Structured Outputs', () => {
     expect(messageAt(fake.requests[1]?.body.messages ?? [], -1).content).toContain('/items');
   });
 
-  it('the fake refuses a schema that breaks the strict rules, as OpenAI does', async () => {
-    const res = await fetch(`${fake.url}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        model: 'm',
-        messages,
-        response_format: {
-          type: 'json_schema',
-          json_schema: {
-            name: 'note',
-            strict: true,
-            schema: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
-          },
-        },
-      }),
-    });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
-      "Invalid schema for response_format 'note': In context=(), 'additionalProperties' is required to be supplied and to be false.",
-    );
-  });
-
   it('falls back to JSON mode where the endpoint has no Structured Outputs, and remembers it', async () => {
     fake.setStructuredOutputs(false);
     // Without a schema to follow, the model wraps the object in a sentence: read as text.

@@ -7,6 +7,7 @@ import {
   UserStatusSchema,
 } from './auth.js';
 import { DateTimeSchema, Nullable } from './common.js';
+import { TranscriptionRefSchema } from './formatting.js';
 
 /**
  * Every event travels in this envelope. `id` is unique per event and is what consumers key their
@@ -79,6 +80,11 @@ export const ConsultFormattedPayloadSchema = Type.Object({
   formattedText: Type.String(),
   audioLengthSec: Nullable(Type.Number()),
   clientIp: Type.String(),
+  /**
+   * The workspace's transcription (and part) this format belongs to: the vault keeps one record
+   * per transcription, updated by every format of it. Absent from older producers.
+   */
+  transcription: Type.Optional(Nullable(TranscriptionRefSchema)),
 });
 export type ConsultFormattedPayload = Static<typeof ConsultFormattedPayloadSchema>;
 

@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox';
 import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
 import {
   AI_TEMPLATE_TYPES,
@@ -55,6 +55,42 @@ export const FormattedNoteSchema = Type.Object({
 });
 export type FormattedNote = Static<typeof FormattedNoteSchema>;
 
+/**
+ * A string out of a list, written `{ type: 'string', enum }` as OpenAI's Structured Outputs read
+ * it (a union of literals would be anyOf/const); checked by Value.Check through the registry,
+ * registered on first use (the package is free of import-time side effects).
+ */
+function StringEnum<T extends string>(values: readonly T[]) {
+  if (!TypeRegistry.Has('StringEnum'))
+    TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) =>
+      schema.enum.includes(value as string),
+    );
+  return Type.Unsafe<T>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
+}
+
+const closed = { additionalProperties: false } as const;
+
+/**
+ * The note as a model answers it (the prompt's JSON shape): patient data and the specialty's
+ * sections by key, or with several patients one such object each plus the summary. Written for
+ * OpenAI's Structured Outputs in strict mode: every object closed, every property required,
+ * `Não informado` for what was not said. The formatting worker sends it as the `json_schema`
+ * response format and checks the answer against it.
+ */
+export function modelNoteAnswerSchema(sectionKeys: readonly string[], multiplePatients: boolean) {
+  const text = Type.String();
+  const patient = Type.Object(
+    {
+      patientData: Type.Object({ name: text, age: text, gender: text }, closed),
+      sections: Type.Array(Type.Object({ key: StringEnum(sectionKeys), content: text }, closed)),
+    },
+    closed,
+  );
+  return multiplePatients
+    ? Type.Object({ patients: Type.Array(patient), summary: text }, closed)
+    : patient;
+}
+
 const TranscriptSchema = (emptyMessage: string) =>
   Type.String({
     minLength: 1,
@@ -66,6 +102,27 @@ const TranscriptSchema = (emptyMessage: string) =>
         'A transcrição passou do limite de 200.000 caracteres. Formate o atendimento em partes.',
     },
   });
+
+/**
+ * Which dictation a format request (or its event) belongs to: the workspace's id of the
+ * transcription, the same every time it is formatted again, and which part it is when a long
+ * dictation is formatted in parts (docs/decisions.md "Long dictations"). The vault keeps one
+ * record per id.
+ */
+export const TranscriptionRefSchema = Type.Object({
+  id: Type.String({ format: 'uuid', errorMessage: 'Identificador da transcrição inválido.' }),
+  part: Type.Integer({
+    minimum: 1,
+    maximum: 1_000,
+    errorMessage: 'Parte da transcrição inválida: use um número de 1 a 1000.',
+  }),
+  parts: Type.Integer({
+    minimum: 1,
+    maximum: 1_000,
+    errorMessage: 'Número de partes da transcrição inválido: use um número de 1 a 1000.',
+  }),
+});
+export type TranscriptionRef = Static<typeof TranscriptionRefSchema>;
 
 export const FormatTextBodySchema = Type.Object({
   text: TranscriptSchema(
@@ -83,6 +140,8 @@ export const FormatTextBodySchema = Type.Object({
   customTemplateId: Type.Optional(Nullable(UuidSchema)),
   /** Length of the recording, for the vault's statistics. */
   audioLengthSec: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400 })),
+  /** The dictation this text is (a part of): one vault record per transcription. */
+  transcription: Type.Optional(Nullable(TranscriptionRefSchema)),
 });
 export type FormatTextBody = Static<typeof FormatTextBodySchema>;
 

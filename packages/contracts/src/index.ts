@@ -9,6 +9,7 @@ export * from './events.js';
 export * from './formatting.js';
 export * from './route.js';
 export * from './support.js';
+export * from './transcript.js';
 export * from './vault.js';
 
 import { AnalyticsRoutes } from './analytics.js';

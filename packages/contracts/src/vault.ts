@@ -32,6 +32,14 @@ export const ArchiveConsultBodySchema = Type.Object({
   consultId: Type.Optional(
     Nullable(Type.String({ format: 'uuid', errorMessage: VaultMessages.invalidConsultId })),
   ),
+  /**
+   * Ours: the workspace's id of the dictation (the `transcription.id` of its format requests). The
+   * record of that transcription is updated (the clinician's edited note, a new format) instead
+   * of a new one being made.
+   */
+  transcriptionId: Type.Optional(
+    Nullable(Type.String({ format: 'uuid', errorMessage: VaultMessages.invalidTranscriptionId })),
+  ),
   transcript: Type.Optional(Nullable(VaultTextSchema)),
   rawTranscript: Type.Optional(Nullable(VaultTextSchema)),
   formattedText: Type.Optional(Nullable(VaultTextSchema)),

@@ -42,7 +42,26 @@ export interface CompleteJsonOptions<T extends TSchema> {
   signal?: AbortSignal;
   /** What the call is for ('format-text', 'diagnostic-analysis', ...): logged and reported. */
   purpose: string;
+  /**
+   * Structured Outputs: sent as `response_format: { type: 'json_schema', json_schema: { name,
+   * schema, strict: true } }` (the schema must follow the strict rules: every object closed, every
+   * property required). An endpoint that refuses it (400/422 naming the response format) is asked
+   * again in JSON mode, and remembered as not supporting it; the answer is then parsed as text.
+   * When the endpoint accepted it, the answer must also be valid against this schema.
+   */
+  structuredOutput?: { name: string; schema: TSchema };
+  /**
+   * How many follow-up requests may continue an answer cut by the length limit
+   * (`finish_reason: 'length'`); default 2. Still cut after them: LlmError 'truncated'.
+   */
+  maxContinuations?: number;
 }
+
+/** The `response_format` of one request. */
+type ResponseFormat =
+  | { type: 'json_object' }
+  | { type: 'json_schema'; json_schema: { name: string; schema: TSchema; strict: true } }
+  | undefined;
 
 export interface CompleteJsonResult<T extends TSchema> {
   value: Static<T>;
@@ -70,6 +89,13 @@ const silentLogger: LlmLogger = { info() {}, warn() {}, error() {} };
 /** OpenAI's json_object mode rejects requests whose messages never say "JSON". */
 const JSON_INSTRUCTION = 'Responda somente com um objeto JSON válido.';
 
+/** The follow-up request after an answer cut by the length limit. */
+const CONTINUE_INSTRUCTION =
+  'Sua resposta foi cortada pelo limite de tamanho. Continue exatamente do ponto em que parou, ' +
+  'sem repetir nada do que já escreveu e sem texto antes da continuação.';
+
+const DEFAULT_MAX_CONTINUATIONS = 2;
+
 /** Marks errors thrown by the caller's own onDelta/parse callbacks, which are rethrown untouched. */
 class CallbackFailure {
   constructor(readonly error: unknown) {}
@@ -84,6 +110,8 @@ export class LlmClient {
   readonly #settings: LlmSettings;
   readonly #log: LlmLogger;
   readonly #sdk = new Map<'main' | 'alternative', OpenAI>();
+  /** Endpoints that refused a json_schema response format: asked in JSON mode from then on. */
+  readonly #noStructuredOutput = new Set<'main' | 'alternative'>();
 
   constructor(settings: LlmSettings, log?: LlmLogger) {
     this.#settings = settings;
@@ -135,10 +163,32 @@ export class LlmClient {
       );
     let messages = withJsonInstruction(options.messages);
 
+    const endpointKey = this.#endpoint(mode).key;
+    const structured = options.structuredOutput;
+    const formatFor = (): ResponseFormat =>
+      structured && !this.#noStructuredOutput.has(endpointKey)
+        ? {
+            type: 'json_schema',
+            json_schema: { name: structured.name, schema: structured.schema, strict: true },
+          }
+        : { type: 'json_object' };
+
     for (let attempt = 1; ; attempt++) {
       let answer: RawAnswer;
+      let format = formatFor();
       try {
-        answer = await this.#request(sdk, model, messages, options);
+        try {
+          answer = await this.#request(sdk, { model, messages, format, options });
+        } catch (error) {
+          if (format?.type !== 'json_schema' || !refusesResponseFormat(error)) throw error;
+          // Not every OpenAI-compatible server (or model) has Structured Outputs: JSON mode, and
+          // the answer is read as text.
+          this.#noStructuredOutput.add(endpointKey);
+          this.#log.warn({ ...base, kind: 'no-structured-output' }, 'llm json_schema refused');
+          format = formatFor();
+          answer = await this.#request(sdk, { model, messages, format, options });
+        }
+        answer = await this.#continueIfCut(sdk, { model, messages, answer, options });
       } catch (error) {
         if (error instanceof CallbackFailure) throw error.error;
         if (signal?.aborted) throw signal.reason ?? error;
@@ -161,10 +211,21 @@ export class LlmClient {
       responseModel ??= answer.responseModel;
       usage.promptTokens += answer.usage.promptTokens;
       usage.completionTokens += answer.usage.completionTokens;
+      if (answer.finishReason === 'length') {
+        // Still cut after every continuation: reported, never used as if it were whole.
+        this.#log.warn(
+          { ...base, attempt, kind: 'truncated', durationMs: elapsed(started) },
+          'llm answer cut by the length limit',
+        );
+        throw new LlmError('truncated', { model, usage: { ...usage }, costUsd: cost() });
+      }
 
       let checked: Checked<Static<T>>;
       try {
-        checked = checkAnswer(answer.content, schema, options.parse);
+        checked = checkAnswer(answer.content, schema, {
+          parse: options.parse,
+          promised: format?.type === 'json_schema' ? structured?.schema : undefined,
+        });
       } catch (error) {
         throw error instanceof CallbackFailure ? error.error : error;
       }
@@ -240,13 +301,68 @@ export class LlmClient {
     return sdk;
   }
 
+  /**
+   * An answer cut by the length limit is continued: the cut text goes back as the assistant's
+   * turn and the model is asked to go on, in plain text (a continuation of a JSON document cannot
+   * itself follow a schema). The parts are joined; usage is summed. Returns the last
+   * finish_reason, so a text still cut after `maxContinuations` is known to be cut.
+   */
+  async #continueIfCut<T extends TSchema>(
+    sdk: OpenAI,
+    call: {
+      model: string;
+      messages: LlmMessage[];
+      answer: RawAnswer;
+      options: CompleteJsonOptions<T>;
+    },
+  ): Promise<RawAnswer> {
+    const { model, options } = call;
+    let answer = call.answer;
+    const max = options.maxContinuations ?? DEFAULT_MAX_CONTINUATIONS;
+    for (let n = 0; n < max && answer.finishReason === 'length'; n++) {
+      const sofar = answer.content;
+      const onDelta = options.onDelta;
+      const next = await this.#request(sdk, {
+        model,
+        messages: [
+          ...call.messages,
+          { role: 'assistant', content: sofar },
+          { role: 'user', content: CONTINUE_INSTRUCTION },
+        ],
+        format: undefined,
+        options: {
+          ...options,
+          ...(onDelta ? { onDelta: (text: string) => onDelta(sofar + text) } : {}),
+        },
+      });
+      answer = {
+        content: sofar + next.content,
+        finishReason: next.finishReason,
+        usage: {
+          promptTokens: answer.usage.promptTokens + next.usage.promptTokens,
+          completionTokens: answer.usage.completionTokens + next.usage.completionTokens,
+        },
+        responseModel: answer.responseModel ?? next.responseModel,
+      };
+    }
+    return answer;
+  }
+
   async #request<T extends TSchema>(
     sdk: OpenAI,
-    model: string,
-    messages: LlmMessage[],
-    options: CompleteJsonOptions<T>,
+    call: {
+      model: string;
+      messages: LlmMessage[];
+      format: ResponseFormat;
+      options: CompleteJsonOptions<T>;
+    },
   ): Promise<RawAnswer> {
+    const { model, messages, format, options } = call;
     const { onDelta, signal } = options;
+    // The SDK's types know json_schema's schema as a plain object.
+    const responseFormat = format
+      ? { response_format: format as OpenAI.ChatCompletionCreateParams['response_format'] }
+      : {};
     // One controller per request: the caller's signal and the stream's idle timer both abort it.
     const controller = new AbortController();
     const forward = () => controller.abort(signal?.reason);
@@ -257,7 +373,7 @@ export class LlmClient {
     try {
       if (!onDelta) {
         const completion = await sdk.chat.completions.create(
-          { model, messages, response_format: { type: 'json_object' }, stream: false },
+          { model, messages, ...responseFormat, stream: false },
           { signal: controller.signal },
         );
         const choice = completion.choices[0];
@@ -282,7 +398,7 @@ export class LlmClient {
         {
           model,
           messages,
-          response_format: { type: 'json_object' },
+          ...responseFormat,
           stream: true,
           stream_options: { include_usage: true },
         },
@@ -345,6 +461,14 @@ function withJsonInstruction(messages: LlmMessage[]): LlmMessage[] {
   return [{ role: 'system', content: JSON_INSTRUCTION }, ...copy];
 }
 
+/** A 400/422 that names the response format: the endpoint has no Structured Outputs. */
+function refusesResponseFormat(error: unknown): boolean {
+  if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return false;
+  return /response_format|json_schema|structured/i.test(
+    `${error.message} ${String(error.param ?? '')}`,
+  );
+}
+
 function toLlmError(
   error: unknown,
   spent: { model: string; usage: LlmUsage; costUsd: string },
@@ -383,35 +507,56 @@ function isParseRejection(result: unknown): result is { error: string } {
   );
 }
 
+/**
+ * The JSON of an answer: as is, without a ```json fence, or (text parsing, for endpoints without
+ * a JSON mode that wrap the object in a sentence) from its first `{` to its last `}`.
+ */
+function parseAnswerJson(content: string): { json: unknown } | { problem: string } {
+  const text = unfence(content);
+  try {
+    return { json: JSON.parse(text) };
+  } catch (error) {
+    const first = text.indexOf('{');
+    const last = text.lastIndexOf('}');
+    if (first >= 0 && last > first && (first > 0 || last < text.length - 1)) {
+      try {
+        return { json: JSON.parse(text.slice(first, last + 1)) };
+      } catch {
+        // the first error is the one to report
+      }
+    }
+    return { problem: `a resposta não é um JSON válido (${(error as Error).message})` };
+  }
+}
+
+function schemaProblem(schema: TSchema, value: unknown): string {
+  const errors = [...Value.Errors(schema, value)].slice(0, 10);
+  const list = errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ');
+  return `o JSON não segue o formato pedido (${list})`;
+}
+
 function checkAnswer<T extends TSchema>(
   content: string,
   schema: T,
-  parse: ((value: Static<T>) => Static<T> | { error: string }) | undefined,
+  checks: {
+    parse: ((value: Static<T>) => Static<T> | { error: string }) | undefined;
+    /** The json_schema the endpoint accepted: its answer must keep that promise. */
+    promised: TSchema | undefined;
+  },
 ): Checked<Static<T>> {
+  const { parse, promised } = checks;
   if (content.trim() === '')
     return { ok: false, reason: 'empty', problem: 'a resposta veio vazia' };
-  let json: unknown;
-  try {
-    json = JSON.parse(unfence(content));
-  } catch (error) {
-    return {
-      ok: false,
-      reason: 'not-json',
-      problem: `a resposta não é um JSON válido (${(error as Error).message})`,
-    };
-  }
+  const read = parseAnswerJson(content);
+  if ('problem' in read) return { ok: false, reason: 'not-json', problem: read.problem };
+  const json = read.json;
+  if (promised && !Value.Check(promised, json))
+    return { ok: false, reason: 'schema', problem: schemaProblem(promised, json) };
   // No Value.Convert: coercing ("1" -> 1, "x" -> ["x"]) would hide a wrong answer the
   // corrective retry can fix.
   const value = Value.Clean(schema, Value.Default(schema, json));
-  if (!Value.Check(schema, value)) {
-    const errors = [...Value.Errors(schema, value)].slice(0, 10);
-    const list = errors.map((e) => `${e.path || '/'}: ${e.message}`).join('; ');
-    return {
-      ok: false,
-      reason: 'schema',
-      problem: `o JSON não segue o formato pedido (${list})`,
-    };
-  }
+  if (!Value.Check(schema, value))
+    return { ok: false, reason: 'schema', problem: schemaProblem(schema, value) };
   if (!parse) return { ok: true, value };
   let parsed: Static<T> | { error: string };
   try {
@@ -419,9 +564,11 @@ function checkAnswer<T extends TSchema>(
   } catch (error) {
     throw new CallbackFailure(error);
   }
-  // A value that happens to look like `{ error }` but satisfies the schema is a value.
-  const rejection = isParseRejection(parsed) ? parsed.error : undefined;
-  if (rejection !== undefined && !Value.Check(schema, parsed)) {
+  // The answer itself handed back, or a value the schema cannot take for a rejection, is a value
+  // even when it looks like `{ error }`; a new `{ error }` object is a rejection even under a
+  // schema that accepts any object (Type.Record), which would otherwise swallow every rejection.
+  const rejection = isParseRejection(parsed) && parsed !== value ? parsed.error : undefined;
+  if (rejection !== undefined) {
     return { ok: false, reason: 'parse', problem: rejection };
   }
   return { ok: true, value: parsed as Static<T> };

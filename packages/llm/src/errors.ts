@@ -5,7 +5,8 @@ export type LlmErrorKind =
   | 'unavailable'
   | 'rate-limited'
   | 'timeout'
-  | 'invalid-output';
+  | 'invalid-output'
+  | 'truncated';
 
 /** The pt-BR message a person reads for each failure (the service shows it as is). */
 export const LLM_ERROR_MESSAGES: Readonly<Record<LlmErrorKind, string>> = Object.freeze({
@@ -15,6 +16,8 @@ export const LLM_ERROR_MESSAGES: Readonly<Record<LlmErrorKind, string>> = Object
   'rate-limited': 'O serviço de IA está sobrecarregado. Aguarde alguns segundos e tente novamente.',
   timeout: 'O serviço de IA demorou demais para responder. Tente novamente.',
   'invalid-output': 'A IA devolveu uma resposta inválida. Tente novamente.',
+  truncated:
+    'A resposta da IA ficou longa demais e veio cortada, mesmo depois de pedir a continuação, e não foi usada. Formate o atendimento em partes menores ou tente novamente.',
 });
 
 /** The HTTP status a service answers with for each failure. */
@@ -24,6 +27,7 @@ export const LLM_ERROR_STATUS: Readonly<Record<LlmErrorKind, 502 | 503 | 504>> =
   'rate-limited': 503,
   timeout: 504,
   'invalid-output': 502,
+  truncated: 502,
 });
 
 /** A stable error code per failure, for the services' error shape ('LLM_RATE_LIMITED', ...). */

@@ -8,7 +8,10 @@ export interface ChatCompletionRequestBody {
   messages: { role: string; content: string }[];
   stream?: boolean | null;
   stream_options?: { include_usage?: boolean } | null;
-  response_format?: { type: string } | null;
+  response_format?: {
+    type: string;
+    json_schema?: { name?: string; schema?: unknown; strict?: boolean | null };
+  } | null;
   [key: string]: unknown;
 }
 
@@ -31,6 +34,11 @@ export interface FakeReply {
   errorCode?: string;
   /** Extra response headers, e.g. `{ 'retry-after-ms': '10' }` to shorten the SDK's backoff. */
   headers?: Record<string, string>;
+  /**
+   * Cut `content` after this many characters and answer `finish_reason: "length"`, as a model
+   * does when it reaches `max_tokens` (or its context) in the middle of its answer.
+   */
+  truncateAfterChars?: number;
 }
 
 export interface FakeRequest {
@@ -58,6 +66,12 @@ export interface FakeOpenAI {
   /** Every chat completion request received, in order. */
   requests: RecordedRequest[];
   setResponder(respond: FakeResponder): void;
+  /**
+   * Whether `response_format: { type: "json_schema" }` is accepted (default true). When false the
+   * server answers 400 as OpenAI does for a model without Structured Outputs (and as many local
+   * OpenAI-compatible servers do).
+   */
+  setStructuredOutputs(supported: boolean): void;
   close(): Promise<void>;
 }
 
@@ -131,6 +145,71 @@ function wait(ms: number, gone: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * OpenAI's checks of a strict `json_schema` response format (Structured Outputs): the root is an
+ * object, every object says `additionalProperties: false` and lists every property as required.
+ * The messages are OpenAI's.
+ */
+function strictSchemaError(name: string, schema: unknown): string | undefined {
+  const fail = (context: string, problem: string) =>
+    `Invalid schema for response_format '${name}': In context=(${context}), ${problem}`;
+  if (
+    typeof schema !== 'object' ||
+    schema === null ||
+    (schema as { type?: unknown }).type !== 'object'
+  )
+    return fail('', 'schema must be a JSON Schema of \'type: "object"\', got \'type: "None"\'.');
+  const visit = (node: unknown, context: string[]): string | undefined => {
+    if (typeof node !== 'object' || node === null) return undefined;
+    const n = node as Record<string, unknown>;
+    const where = context.map((c) => `'${c}'`).join(', ');
+    if (n.type === 'object') {
+      if (n.additionalProperties !== false)
+        return fail(where, "'additionalProperties' is required to be supplied and to be false.");
+      const properties = (n.properties ?? {}) as Record<string, unknown>;
+      const required = Array.isArray(n.required) ? (n.required as string[]) : [];
+      const missing = Object.keys(properties).find((key) => !required.includes(key));
+      if (missing !== undefined)
+        return fail(
+          where,
+          `'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`,
+        );
+      for (const [key, child] of Object.entries(properties)) {
+        const problem = visit(child, [...context, 'properties', key]);
+        if (problem) return problem;
+      }
+    }
+    if (n.items !== undefined) {
+      const problem = visit(n.items, [...context, 'items']);
+      if (problem) return problem;
+    }
+    for (const keyword of ['anyOf'] as const) {
+      const list = n[keyword];
+      if (Array.isArray(list))
+        for (let i = 0; i < list.length; i++) {
+          const problem = visit(list[i], [...context, keyword, String(i)]);
+          if (problem) return problem;
+        }
+    }
+    return undefined;
+  };
+  return visit(schema, []);
+}
+
+function responseFormatError(
+  format: NonNullable<ChatCompletionRequestBody['response_format']>,
+  structuredOutputs: boolean,
+): string | undefined {
+  if (format.type !== 'json_schema') return undefined;
+  if (!structuredOutputs)
+    return "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.";
+  const spec = format.json_schema;
+  if (!spec || typeof spec.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(spec.name))
+    return "Missing required parameter: 'response_format.json_schema.name'.";
+  if (spec.strict === true) return strictSchemaError(spec.name, spec.schema);
+  return undefined;
+}
+
 function validationError(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return 'We could not parse the JSON body of your request.';
@@ -155,12 +234,15 @@ function validationError(body: unknown): string | undefined {
  * A real HTTP server on 127.0.0.1 speaking the OpenAI Chat Completions wire protocol
  * (`POST /v1/chat/completions`, JSON or Server-Sent Events), for tests of anything that calls an
  * LLM. It rejects what OpenAI rejects (no model, no messages, json_object mode without the word
- * "JSON"), records every request and answers with `respond` (default: the JSON object `{}`).
+ * "JSON", a strict json_schema format that breaks the Structured Outputs rules, and any
+ * json_schema format once `setStructuredOutputs(false)`), records every request and answers with
+ * `respond` (default: the JSON object `{}`), cut with `finish_reason: "length"` on demand.
  */
 export async function startFakeOpenAI(
-  options: { respond?: FakeResponder } = {},
+  options: { respond?: FakeResponder; structuredOutputs?: boolean } = {},
 ): Promise<FakeOpenAI> {
   let respond: FakeResponder = options.respond ?? defaultResponder;
+  let structuredOutputs = options.structuredOutputs ?? true;
   const requests: RecordedRequest[] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -182,7 +264,16 @@ export async function startFakeOpenAI(
       sendJson(res, 400, errorBody(400, 'We could not parse the JSON body of your request.'));
       return;
     }
-    const invalid = validationError(body);
+    const invalid =
+      validationError(body) ??
+      ((body as ChatCompletionRequestBody).response_format
+        ? responseFormatError(
+            (body as ChatCompletionRequestBody).response_format as NonNullable<
+              ChatCompletionRequestBody['response_format']
+            >,
+            structuredOutputs,
+          )
+        : undefined);
     if (invalid) {
       sendJson(res, 400, errorBody(400, invalid));
       return;
@@ -213,19 +304,22 @@ export async function startFakeOpenAI(
       return;
     }
 
+    const truncated =
+      reply.truncateAfterChars !== undefined && reply.truncateAfterChars < reply.content.length;
+    const content = truncated ? reply.content.slice(0, reply.truncateAfterChars) : reply.content;
     const id = `chatcmpl-${randomBytes(12).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     const promptText = request.messages.map((m) => JSON.stringify(m.content ?? '')).join('');
     const usage = reply.usage ?? {
       promptTokens: estimateTokens(promptText),
-      completionTokens: estimateTokens(reply.content),
+      completionTokens: estimateTokens(content),
     };
     const wireUsage = {
       prompt_tokens: usage.promptTokens,
       completion_tokens: usage.completionTokens,
       total_tokens: usage.promptTokens + usage.completionTokens,
     };
-    const finishReason = reply.finishReason ?? 'stop';
+    const finishReason = truncated ? 'length' : (reply.finishReason ?? 'stop');
     const fingerprint = 'fp_fake';
 
     if (!request.stream) {
@@ -240,7 +334,7 @@ export async function startFakeOpenAI(
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: reply.content, refusal: null },
+              message: { role: 'assistant', content, refusal: null },
               logprobs: null,
               finish_reason: finishReason,
             },
@@ -282,7 +376,7 @@ export async function startFakeOpenAI(
     });
 
     send(chunk([delta({ role: 'assistant', content: '', refusal: null })]));
-    const characters = Array.from(reply.content);
+    const characters = Array.from(content);
     const size = Math.max(1, reply.chunkSize ?? 8);
     for (let i = 0; i < characters.length; i += size) {
       await wait(reply.chunkDelayMs ?? 0, gone.signal);
@@ -304,6 +398,9 @@ export async function startFakeOpenAI(
     requests,
     setResponder(next) {
       respond = next;
+    },
+    setStructuredOutputs(supported) {
+      structuredOutputs = supported;
     },
     close,
   };

@@ -125,3 +125,100 @@ describe('fake OpenAI server', () => {
     fake.setResponder(() => ({ content: '{}' }));
   });
 });
+
+/** Structured Outputs and the length limit, as OpenAI answers them (issue 13 item 4). */
+describe('fake OpenAI server: json_schema and finish_reason length', () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+  });
+  afterAll(() => fake.close());
+
+  const post = (body: unknown) =>
+    fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const messages = [{ role: 'user', content: 'Formate.' }];
+  const schemaFormat = (schema: unknown) => ({
+    type: 'json_schema',
+    json_schema: { name: 'note', strict: true, schema },
+  });
+  const errorOf = async (res: Response) =>
+    ((await res.json()) as { error: { message: string } }).error.message;
+
+  it('accepts a strict schema and refuses one with an open object or a property not required', async () => {
+    const ok = await post({
+      model: 'm',
+      messages,
+      response_format: schemaFormat({
+        type: 'object',
+        properties: { a: { type: 'array', items: { type: 'string' } } },
+        required: ['a'],
+        additionalProperties: false,
+      }),
+    });
+    expect(ok.status).toBe(200);
+    const open = await post({
+      model: 'm',
+      messages,
+      response_format: schemaFormat({
+        type: 'object',
+        properties: { a: { type: 'object', properties: {}, required: [] } },
+        required: ['a'],
+        additionalProperties: false,
+      }),
+    });
+    expect(open.status).toBe(400);
+    expect(await errorOf(open)).toBe(
+      "Invalid schema for response_format 'note': In context=('properties', 'a'), 'additionalProperties' is required to be supplied and to be false.",
+    );
+    const notRequired = await post({
+      model: 'm',
+      messages,
+      response_format: schemaFormat({
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' } },
+        required: ['a'],
+        additionalProperties: false,
+      }),
+    });
+    expect(await errorOf(notRequired)).toBe(
+      "Invalid schema for response_format 'note': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'b'.",
+    );
+  });
+
+  it('refuses json_schema like a model without Structured Outputs once told to', async () => {
+    fake.setStructuredOutputs(false);
+    const res = await post({
+      model: 'm',
+      messages,
+      response_format: schemaFormat({
+        type: 'object',
+        properties: {},
+        required: [],
+        additionalProperties: false,
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toBe(
+      "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+    );
+    fake.setStructuredOutputs(true);
+  });
+
+  it('cuts an answer on demand with finish_reason length, streamed or not', async () => {
+    fake.setResponder(() => ({ content: '{"a":"abcdefgh"}', truncateAfterChars: 6 }));
+    const whole = (await (await post({ model: 'm', messages })).json()) as {
+      choices: { message: { content: string }; finish_reason: string }[];
+    };
+    expect(whole.choices[0]).toMatchObject({
+      message: { content: '{"a":"' },
+      finish_reason: 'length',
+    });
+    const streamed = await (await post({ model: 'm', messages, stream: true })).text();
+    expect(streamed).toContain('"finish_reason":"length"');
+    expect(streamed).not.toContain('abcdefgh');
+  });
+});

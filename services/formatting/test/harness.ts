@@ -58,9 +58,9 @@ export async function startFormatting(
   return {
     ...svc,
     queue: queue!,
-    /** A client acting as a user of the given role (a fresh user each call). */
-    as: async (role: Role): Promise<Client & { userId?: string }> =>
-      role === 'anonymous' ? new Client(svc.url) : svc.as(role),
+    /** A client acting as a user of the given role (a fresh user unless `userId` is given). */
+    as: async (role: Role, userId?: string): Promise<Client & { userId?: string }> =>
+      role === 'anonymous' ? new Client(svc.url) : svc.as(role, userId),
   };
 }
 

@@ -55,6 +55,11 @@ export interface WorkspaceState {
   /** The patient (1-based) the next document is for, when the note has several. */
   documentPatient: number | null;
   document: DocumentResult | null;
+  /**
+   * The id of the dictation on screen, given on its first format and kept until the card is
+   * cleared: every format (and part) of it, and the clinician's edit, update one vault record.
+   */
+  transcriptionId: string | null;
 }
 
 const initialState: WorkspaceState = {
@@ -72,6 +77,7 @@ const initialState: WorkspaceState = {
   documentType: 'receituario',
   documentPatient: null,
   document: null,
+  transcriptionId: null,
 };
 
 export const workspaceSlice = createSlice({
@@ -145,6 +151,9 @@ export const workspaceSlice = createSlice({
       state.formatting.pending = false;
       state.formatting.streamingText = '';
     },
+    transcriptionStarted(state, action: PayloadAction<string>) {
+      state.transcriptionId = action.payload;
+    },
     formattedTextSaved(state, action: PayloadAction<string>) {
       state.formatting.savedText = action.payload;
     },
@@ -168,6 +177,7 @@ export const workspaceSlice = createSlice({
       state.diagnosticAnalysis = null;
       state.document = null;
       state.documentPatient = null;
+      state.transcriptionId = null;
     },
   },
 });

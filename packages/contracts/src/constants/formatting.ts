@@ -32,6 +32,10 @@ export const AI_TEMPLATE_TYPES = [
 export const USER_TEMPLATES_PREMIUM_ONLY =
   'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.';
 
+/** Formatting with a custom template after the Premium subscription ended (the template is kept). */
+export const CUSTOM_TEMPLATE_NEEDS_PREMIUM =
+  'Seu plano Premium não está ativo: templates personalizados são exclusivos do Premium. Assine o Premium novamente para usar seus templates, ou formate sem template.';
+
 /**
  * The marker the workspace's 'Novo Paciente' button inserts into the transcript (patients are
  * numbered from 1); the formatter splits a multi-patient dictation at these markers.

@@ -107,6 +107,7 @@ export const VaultMessages = {
     'Envie o texto formatado (formattedText ou transcript) do atendimento para arquivá-lo.',
   textTooLong: 'O texto passou do limite de 200.000 caracteres.',
   invalidConsultId: 'O consultId deve ser o identificador devolvido pela formatação.',
+  invalidTranscriptionId: 'O transcriptionId deve ser o identificador da transcrição (UUID).',
   tooManyConsults:
     'Muitos atendimentos enviados ao Transcript Vault a partir deste endereço. Aguarde alguns minutos.',
   archived: 'Atendimento arquivado no Transcript Vault.',

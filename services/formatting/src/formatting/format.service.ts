@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  DiagnosticAnalysisBody,
-  DiagnosticAnalysisResponse,
-  FormatTextBody,
-  FormatTextResponse,
+import {
+  CUSTOM_TEMPLATE_NEEDS_PREMIUM,
+  cleanTranscript,
+  type DiagnosticAnalysisBody,
+  type DiagnosticAnalysisResponse,
+  type FormatTextBody,
+  type FormatTextResponse,
 } from '@pv/contracts';
 import { type LlmErrorKind, llmErrorCode } from '@pv/llm';
 import {
   AppError,
   badRequest,
+  forbidden,
   JobFailedError,
   type JobQueue,
   JobTimeoutError,
@@ -22,6 +25,7 @@ import {
 } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
 import {
+  activeAiTemplatesFor,
   activeSystemInstructions,
   latestSpecialtyPrompt,
   medicalTermNames,
@@ -41,6 +45,7 @@ export const FormatMessages = {
   noWorker: 'O formatador está indisponível no momento. Tente novamente em instantes.',
   timeout: 'A formatação demorou demais para terminar. Tente novamente em instantes.',
   failed: 'Não foi possível formatar o texto. Tente novamente.',
+  partOutOfRange: 'A parte da transcrição passa do número de partes informado.',
 } as const;
 
 export interface FormatDeps {
@@ -138,9 +143,14 @@ export class FormatService {
 
   private async context(body: FormatTextBody, principal: Principal | null) {
     const db = this.deps.db;
-    const [instructions, specialtyPrompt, terms, custom] = await Promise.all([
+    // A custom template is a Premium feature: when the subscription lapsed, the template stays
+    // (the user may subscribe again) but formatting with it is refused with the upgrade message.
+    if (body.customTemplateId && principal && !principal.isPremium)
+      throw forbidden(CUSTOM_TEMPLATE_NEEDS_PREMIUM, 'PREMIUM_REQUIRED');
+    const [instructions, specialtyPrompt, aiTemplates, terms, custom] = await Promise.all([
       activeSystemInstructions(db),
       latestSpecialtyPrompt(db, body.professional),
+      activeAiTemplatesFor(db, body.professional),
       body.useMedicalDictionary ? medicalTermNames(db) : [],
       body.customTemplateId && principal
         ? findTemplateOf(db, principal.userId, body.customTemplateId)
@@ -150,8 +160,10 @@ export class FormatService {
     if (body.customTemplateId && !custom)
       throw badRequest(USER_TEMPLATE_NOT_FOUND, 'TEMPLATE_NOT_FOUND');
     return {
-      instructions,
-      specialtyPrompt,
+      // The 'Instruções' tab first, then the 'Templates IA' tab's instructions; the 'Templates'
+      // tab's specialty template wins over an AI template keyed by the specialty.
+      instructions: [...instructions, ...aiTemplates.instructions],
+      specialtyPrompt: specialtyPrompt ?? aiTemplates.specialtyPrompt,
       terms,
       custom: custom ? { name: custom.name, content: custom.content } : null,
     };
@@ -159,6 +171,8 @@ export class FormatService {
 
   async format(request: FormatRequest): Promise<FormatTextResponse> {
     const { body, principal, clientIp, onText } = request;
+    if (body.transcription && body.transcription.part > body.transcription.parts)
+      throw badRequest(FormatMessages.partOutOfRange, 'TRANSCRIPTION_PART');
     if (body.useSuperAI && body.useAlternativeAI)
       throw badRequest(FormatMessages.bothModes, 'BOTH_AI_MODES');
     if ((body.useSuperAI || body.useAlternativeAI) && !principal) {
@@ -211,10 +225,12 @@ export class FormatService {
           userId: principal?.userId ?? null,
           professional: body.professional,
           engine: outcome.engine,
-          rawTranscript: body.text,
+          // Speaker labels and the workspace's soft line breaks are display, not the dictation.
+          rawTranscript: cleanTranscript(body.text),
           formattedText: outcome.result.text,
           audioLengthSec: body.audioLengthSec ?? null,
           clientIp,
+          transcription: body.transcription ?? null,
         },
         promptTokens: outcome.promptTokens,
         completionTokens: outcome.completionTokens,

@@ -14,7 +14,12 @@ export {
   buildMedicalDictionary,
   type MedicalDictionary,
 } from './dictionary.js';
-export { checkPatientIsolation, type IsolationLeak, type IsolationReport } from './isolation.js';
+export {
+  checkPatientIsolation,
+  type IsolationLeak,
+  type IsolationReport,
+  isolationProblem,
+} from './isolation.js';
 export { findMedications, type MedicationMatch } from './medications.js';
 export {
   applyDictatedPunctuation,

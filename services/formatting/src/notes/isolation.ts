@@ -9,8 +9,9 @@
  * note that holds two or more of another patient's distinctive trigrams carries their facts.
  */
 import type { FormattedNote } from '@pv/contracts';
-import type { PatientText } from './patients.js';
+import { type PatientText, splitPatients } from './patients.js';
 import { fold } from './text.js';
+import { cleanTranscript } from './transcript.js';
 
 /** Folded words that say nothing about a particular patient. */
 const STOP_WORDS = new Set(
@@ -91,4 +92,31 @@ export function checkPatientIsolation(
     actualPatients: notes.length,
     leaks,
   };
+}
+
+/**
+ * What is wrong with a model's multi-patient answer, as a correction the model can act on (it is
+ * shown to the model in the corrective retry, never logged: the evidence quotes the dictation);
+ * null when the answer keeps every patient apart. `text` is the dictation as the prompt gave it.
+ */
+export function isolationProblem(
+  result: { patients?: readonly FormattedNote[] },
+  text: string,
+): string | null {
+  const segments = splitPatients(cleanTranscript(text)).patients;
+  if (segments.length === 0) return null;
+  const report = checkPatientIsolation(result, segments);
+  if (report.ok) return null;
+  const problems: string[] = [];
+  if (report.actualPatients !== report.expectedPatients)
+    problems.push(
+      `a transcrição tem ${report.expectedPatients} pacientes e a resposta trouxe ${report.actualPatients} documentos; produza um documento por marcador [Paciente N]`,
+    );
+  for (const leak of report.leaks)
+    problems.push(
+      `o documento do paciente ${leak.into} contém informações ditas do paciente ${leak.from} (${leak.evidence
+        .slice(0, 3)
+        .join('; ')}); cada dado fica somente no documento do seu paciente`,
+    );
+  return problems.join('; ');
 }

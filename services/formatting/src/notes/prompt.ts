@@ -298,7 +298,14 @@ export function parseModelOutput(
   }
   const summary = optionalString(value.summary, 'summary');
   if ('error' in summary) return summary;
-  const summaryText = summary.value ?? buildMultiPatientSummary(patients);
+  // The summary lists every patient by name: one that leaves a named patient out is rebuilt.
+  const named = patients
+    .map((p) => p.patientData.name)
+    .filter((name) => name && name !== NOT_INFORMED);
+  const complete =
+    summary.value !== null && named.every((name) => fold(summary.value ?? '').includes(fold(name)));
+  const summaryText =
+    complete && summary.value ? summary.value : buildMultiPatientSummary(patients);
   return { patients, summary: summaryText, text: renderMultiPatient(patients, summaryText) };
 }
 

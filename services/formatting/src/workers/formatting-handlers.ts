@@ -1,3 +1,4 @@
+import { modelNoteAnswerSchema } from '@pv/contracts';
 import { LlmClient, LlmError, type LlmMode, llmSettingsFrom } from '@pv/llm';
 import { DEFAULT_SHUTDOWN_GRACE_MS, handleJob, JobFailedError, startWorker } from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
@@ -16,8 +17,11 @@ import {
   buildDiagnosticMessages,
   buildFormattingMessages,
   formatOffline,
+  getProfile,
+  isolationProblem,
   parseDiagnosticOutput,
   parseModelOutput,
+  shapeOfflineResult,
 } from '../notes/index.js';
 
 /** Any JSON object: `parseModelOutput` checks the specialty's shape itself. */
@@ -63,13 +67,22 @@ async function formatNote(
 ): Promise<FormatNoteResult> {
   const mode = payload.mode as LlmMode;
   if (!llm.isConfigured(mode)) {
-    const result = formatOffline({
-      text: payload.text,
-      professional: payload.professional,
-      additionalContext: payload.additionalContext,
-      multiplePatients: payload.multiplePatients,
-      medicalTerms: payload.medicalTerms,
-    });
+    // The custom template, else the admin's specialty template, then the system instructions
+    // shape the note as far as they can without a model (docs/offline-formatter.md).
+    const result = shapeOfflineResult(
+      formatOffline({
+        text: payload.text,
+        professional: payload.professional,
+        additionalContext: payload.additionalContext,
+        multiplePatients: payload.multiplePatients,
+        medicalTerms: payload.medicalTerms,
+      }),
+      {
+        customTemplate: payload.customTemplate,
+        specialtyTemplate: payload.specialtyPrompt,
+        systemInstructions: payload.systemInstructions,
+      },
+    );
     if (payload.stream) await reportProgress({ text: result.text });
     return { ...offlineUsage, result };
   }
@@ -84,14 +97,29 @@ async function formatNote(
     medicalTerms: payload.medicalTerms,
   });
   let lastSent = 0;
+  // One patient at a time: a multi-patient answer with a note too many or too few, or with one
+  // patient's facts in another's note, is corrected once, then refused (never shown).
+  const check = (value: unknown) => {
+    const parsed = parseModelOutput(payload.professional, value, payload.multiplePatients);
+    if ('error' in parsed) return parsed;
+    const problem = payload.multiplePatients ? isolationProblem(parsed, payload.text) : null;
+    return problem ? { error: problem } : parsed;
+  };
+  const sectionKeys = getProfile(payload.professional).sections.map((s) => s.key);
   try {
     const answer = await llm.completeJson({
       mode,
       purpose: 'format-text',
       messages,
       schema: ModelNoteSchema,
+      // Structured Outputs where the endpoint has them (the note's schema from the contracts);
+      // JSON mode and text parsing where it does not.
+      structuredOutput: {
+        name: 'clinical_note',
+        schema: modelNoteAnswerSchema(sectionKeys, payload.multiplePatients),
+      },
       parse: (value) => {
-        const parsed = parseModelOutput(payload.professional, value, payload.multiplePatients);
+        const parsed = check(value);
         return 'error' in parsed
           ? { error: parsed.error }
           : (value as Static<typeof ModelNoteSchema>);
@@ -107,7 +135,7 @@ async function formatNote(
           }
         : {}),
     });
-    const parsed = parseModelOutput(payload.professional, answer.value, payload.multiplePatients);
+    const parsed = check(answer.value);
     if ('error' in parsed) throw new LlmError('invalid-output');
     return { ...llmUsage(answer), result: parsed };
   } catch (error) {

@@ -227,14 +227,31 @@ describe('parseModelOutput', () => {
             sections: [{ key: 'diagnosticHypothesis', content: 'Asma.' }],
           },
         ],
-        summary: '2 pacientes atendidos.',
+        summary: '2 pacientes atendidos: A e B.',
       },
       true,
     );
     if ('error' in result) throw new Error(result.error);
     expect(result.patients?.map((p) => p.patientData.name)).toEqual(['A', 'B']);
-    expect(result.summary).toBe('2 pacientes atendidos.');
-    expect(result.text.endsWith('RESUMO DO ATENDIMENTO\n2 pacientes atendidos.')).toBe(true);
+    expect(result.summary).toBe('2 pacientes atendidos: A e B.');
+    expect(result.text.endsWith('RESUMO DO ATENDIMENTO\n2 pacientes atendidos: A e B.')).toBe(true);
+  });
+
+  it('rebuilds a model summary that leaves a named patient out', () => {
+    const result = parseModelOutput(
+      'consulta_medica',
+      {
+        patients: [
+          { patientData: { name: 'Ana Lima' }, sections: [] },
+          { patientData: { name: 'Bruno Reis' }, sections: [] },
+        ],
+        summary: 'Atendida Ana Lima.',
+      },
+      true,
+    );
+    if ('error' in result) throw new Error(result.error);
+    expect(result.summary).toContain('Paciente 1: Ana Lima');
+    expect(result.summary).toContain('Paciente 2: Bruno Reis');
   });
 
   it('writes the summary when the model left it out, and accepts a single-patient shape', () => {

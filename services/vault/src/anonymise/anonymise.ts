@@ -4,7 +4,7 @@
  * 12 and 13 §4): the keyed hashes can be linked back by whoever holds the key, and the scrubber's
  * recall is measured, not perfect (docs/anonymisation.md). The names 'anonymise' stay for the code.
  */
-import { type BrazilianUf, VAULT_TEASER_CHARS } from '@pv/contracts';
+import { type BrazilianUf, cleanTranscript, VAULT_TEASER_CHARS } from '@pv/contracts';
 import type { KeyedHasher } from './hashing.js';
 import { regionFromTexts } from './region.js';
 import { scrubConsultTexts } from './scrubber.js';
@@ -24,6 +24,10 @@ export interface ReceivedConsult {
   /** The workspace's explicit UF, when it sent one. */
   uf: BrazilianUf | null;
   at: Date;
+  /** The workspace's id of the dictation, when it sent one (one record per transcription). */
+  transcriptionId?: string | null;
+  /** Which part of the dictation this format was (events only; absent: the whole). */
+  part?: { index: number; count: number } | null;
 }
 
 export interface AnonymisedConsult {
@@ -43,6 +47,8 @@ export interface AnonymisedConsult {
   timestamp_utc: Date;
   audio_length_sec: number | null;
   professional: string | null;
+  transcriptionId: string | null;
+  part: { index: number; count: number } | null;
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-CA', {
@@ -81,8 +87,9 @@ export function anonymise(consult: ReceivedConsult, hasher: KeyedHasher): Anonym
     !same(consult.editedText, consult.formattedText)
       ? consult.editedText
       : null;
-  const raw =
-    consult.rawTranscript && consult.rawTranscript.trim() !== '' ? consult.rawTranscript : null;
+  // Speaker labels and the workspace's soft line breaks are display, not the dictation.
+  const cleaned = consult.rawTranscript ? cleanTranscript(consult.rawTranscript) : '';
+  const raw = cleaned.trim() !== '' ? cleaned : null;
   const scrubbed = scrubConsultTexts({
     formatted: consult.formattedText,
     raw,
@@ -107,5 +114,7 @@ export function anonymise(consult: ReceivedConsult, hasher: KeyedHasher): Anonym
     timestamp_utc: consult.at,
     audio_length_sec: consult.audioLengthSec,
     professional: consult.professional,
+    transcriptionId: consult.transcriptionId ?? null,
+    part: consult.part ?? null,
   };
 }

@@ -34,7 +34,17 @@ export interface VaultRecordsTable {
   provisional_id: boolean;
   /** geo_region came from the workspace's explicit uf (the texts never override it). */
   geo_explicit: boolean;
+  /** The workspace's id of the dictation: one record per transcription, however often formatted. */
+  transcription_id: string | null;
   updated_at: Generated<Date>;
+}
+
+/** The scrubbed parts of a dictation formatted in parts; the record holds them joined, in order. */
+export interface VaultRecordPartsTable {
+  transcription_id: string;
+  part: number;
+  transcript: string;
+  raw_transcript: string | null;
 }
 
 /** Records per (month, UF); '' stands for no UF. Kept in the writing transactions: exact counts. */
@@ -47,6 +57,7 @@ export interface VaultCountsTable {
 export interface VaultDatabase {
   vault_records: VaultRecordsTable;
   vault_counts: VaultCountsTable;
+  vault_record_parts: VaultRecordPartsTable;
 }
 
 export type VaultRecordRow = Selectable<VaultRecordsTable>;

@@ -60,6 +60,8 @@ export class ConsultArchive {
         clientIp: caller.ip,
         uf: body.uf ?? null,
         at: new Date(),
+        transcriptionId: body.transcriptionId ?? null,
+        part: null,
       },
       this.deps.hasher,
     );
@@ -91,6 +93,10 @@ export class ConsultArchive {
         clientIp: p.clientIp,
         uf: null,
         at: new Date(event.occurredAt),
+        transcriptionId: p.transcription?.id ?? null,
+        part: p.transcription
+          ? { index: p.transcription.part, count: p.transcription.parts }
+          : null,
       },
       this.deps.hasher,
     );

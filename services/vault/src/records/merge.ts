@@ -3,7 +3,9 @@
  * vault"): the consult.formatted.v1 event is authoritative for what the formatting service saw
  * (note, dictation, specialty, length, who, from where); the workspace call adds the edited note
  * and an explicit UF, and otherwise only fills what is still empty. The archive time and month
- * never change after the first arrival.
+ * never change after the first arrival. With a transcription id, every format of the dictation
+ * updates the same record (issue 13 item 6): the latest format's note, and a new format clears
+ * an edit made of the previous one.
  */
 import type { Insertable } from 'kysely';
 import type { AnonymisedConsult } from '../anonymise/anonymise.js';
@@ -33,6 +35,7 @@ export function newRecord(
     has_client: consult.source === 'client',
     provisional_id: provisional,
     geo_explicit: consult.geo_explicit,
+    transcription_id: consult.transcriptionId,
   };
 }
 
@@ -40,8 +43,14 @@ export function mergeInto(
   existing: VaultRecordRow,
   incoming: AnonymisedConsult,
 ): Partial<Insertable<VaultRecordsTable>> {
+  // The record is the transcription's from the first arrival that names it.
+  const transcription = existing.transcription_id ?? incoming.transcriptionId;
   if (incoming.source === 'event') {
+    // A new format of the transcription (its first part) makes an earlier edit of the note stale.
+    const newRun = incoming.transcriptionId !== null && (incoming.part?.index ?? 1) === 1;
     return {
+      transcription_id: transcription,
+      ...(newRun ? { edited_transcript: null } : {}),
       transcript: incoming.transcript,
       transcript_teaser: incoming.transcript_teaser,
       content_key: incoming.content_key,
@@ -60,6 +69,7 @@ export function mergeInto(
   }
   const fill = <T>(current: T | null, offered: T | null): T | null => current ?? offered;
   return {
+    transcription_id: transcription,
     edited_transcript: incoming.edited_transcript ?? existing.edited_transcript,
     raw_transcript: fill(existing.raw_transcript, incoming.raw_transcript),
     professional: fill(existing.professional, incoming.professional),

@@ -38,6 +38,68 @@ export function findRecord(db: VaultDb, consultId: string): Promise<VaultRecordR
     .executeTakeFirst();
 }
 
+/** The record of a transcription (one per transcription: a unique index). */
+export function findByTranscription(
+  db: VaultDb,
+  transcriptionId: string,
+): Promise<VaultRecordRow | undefined> {
+  return db
+    .selectFrom('vault_records')
+    .selectAll()
+    .where('transcription_id', '=', transcriptionId)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores one scrubbed part of a dictation formatted in `count` parts (a format again replaces
+ * it; parts past `count`, from an earlier split, go) and returns the parts, in order.
+ */
+export async function savePart(
+  db: VaultDb,
+  part: {
+    transcriptionId: string;
+    index: number;
+    count: number;
+    transcript: string;
+    rawTranscript: string | null;
+  },
+): Promise<{ transcript: string; raw_transcript: string | null }[]> {
+  await db
+    .insertInto('vault_record_parts')
+    .values({
+      transcription_id: part.transcriptionId,
+      part: part.index,
+      transcript: part.transcript,
+      raw_transcript: part.rawTranscript,
+    })
+    .onConflict((oc) =>
+      oc.columns(['transcription_id', 'part']).doUpdateSet({
+        transcript: part.transcript,
+        raw_transcript: part.rawTranscript,
+      }),
+    )
+    .execute();
+  await db
+    .deleteFrom('vault_record_parts')
+    .where('transcription_id', '=', part.transcriptionId)
+    .where('part', '>', part.count)
+    .execute();
+  return db
+    .selectFrom('vault_record_parts')
+    .select(['transcript', 'raw_transcript'])
+    .where('transcription_id', '=', part.transcriptionId)
+    .orderBy('part')
+    .execute();
+}
+
+/** Forgets the parts of a transcription (its record was deleted, or it is one part now). */
+export async function deleteParts(db: VaultDb, transcriptionId: string): Promise<void> {
+  await db
+    .deleteFrom('vault_record_parts')
+    .where('transcription_id', '=', transcriptionId)
+    .execute();
+}
+
 /** The newest record with this note; `provisionalOnly`: one an id-less call created. */
 export function findByContent(
   db: VaultDb,
@@ -187,16 +249,17 @@ export async function deleteRecord(
   const row = await db
     .deleteFrom('vault_records')
     .where('consult_id', '=', consultId)
-    .returning(['date_ym', 'geo_region'])
+    .returning(['date_ym', 'geo_region', 'transcription_id'])
     .executeTakeFirst();
   if (row) await addToCount(db, { ym: row.date_ym, region: row.geo_region, delta: -1 });
+  if (row?.transcription_id) await deleteParts(db, row.transcription_id);
   return row;
 }
 
 /** Deletes every record; returns how many there were. */
 export async function deleteAllRecords(db: VaultDb): Promise<number> {
   const total = await countRecords(db, { ym: null, uf: null });
-  await sql`TRUNCATE vault_records, vault_counts`.execute(db);
+  await sql`TRUNCATE vault_records, vault_counts, vault_record_parts`.execute(db);
   return total;
 }
 

@@ -10,16 +10,18 @@ import {
   type VaultRecordsPage,
 } from '@pv/contracts';
 import { notFound, recordStaffAccess, type StaffActor } from '@pv/service-kit';
-import type { AnonymisedConsult } from '../anonymise/anonymise.js';
+import { type AnonymisedConsult, teaserOf } from '../anonymise/anonymise.js';
 import type { VaultDb, VaultKysely, VaultRecordRow } from '../db/schema.js';
 import { csvLine, UTF8_BOM } from './csv.js';
 import { mergeInto, newRecord } from './merge.js';
 import {
   addToCount,
   deleteAllRecords,
+  deleteParts,
   deleteRecord,
   exportBatch,
   findByContent,
+  findByTranscription,
   findRecord,
   insertRecord,
   listPage,
@@ -27,6 +29,7 @@ import {
   monthCounts,
   type RecordFilter,
   type RecordSummaryRow,
+  savePart,
   updateRecord,
 } from './record.repository.js';
 
@@ -71,13 +74,24 @@ export function filterOf(query: { ym?: string; uf?: string }): RecordFilter {
  */
 export async function archiveConsult(
   trx: VaultDb,
-  consult: AnonymisedConsult,
+  received: AnonymisedConsult,
 ): Promise<{ consultId: string; created: boolean }> {
-  // Lock order (id, then content) is the same for every writer: no deadlock.
-  if (consult.consultId) await lockKey(trx, `vault:consult:${consult.consultId}`);
-  await lockKey(trx, `vault:content:${consult.content_key}`);
+  // Lock order (transcription, id, then content) is the same for every writer: no deadlock.
+  if (received.transcriptionId)
+    await lockKey(trx, `vault:transcription:${received.transcriptionId}`);
+  if (received.consultId) await lockKey(trx, `vault:consult:${received.consultId}`);
+  await lockKey(trx, `vault:content:${received.content_key}`);
 
-  let existing = consult.consultId ? await findRecord(trx, consult.consultId) : undefined;
+  const consult = await withParts(trx, received);
+  let existing = consult.transcriptionId
+    ? await findByTranscription(trx, consult.transcriptionId)
+    : undefined;
+  if (!existing && consult.consultId) {
+    const byId = await findRecord(trx, consult.consultId);
+    // A record of another transcription is never taken over by id.
+    if (!byId?.transcription_id || byId.transcription_id === consult.transcriptionId)
+      existing = byId;
+  }
   if (!existing && consult.source === 'event') {
     // An id-less workspace call may have come first: the event gives that record its real id.
     const provisional = await findByContent(trx, consult.content_key, true);
@@ -101,6 +115,36 @@ export async function archiveConsult(
     await addToCount(trx, { ym: existing.date_ym, region: patch.geo_region, delta: 1 });
   }
   return { consultId: existing.consult_id, created: false };
+}
+
+/**
+ * A part of a dictation formatted in parts (an event with `part.count > 1`) is kept apart, and
+ * the record gets every part received so far, joined in order as the workspace joins the notes:
+ * a long dictation stays one record. The patient is the first part's.
+ */
+async function withParts(trx: VaultDb, consult: AnonymisedConsult): Promise<AnonymisedConsult> {
+  const { transcriptionId, part } = consult;
+  if (consult.source !== 'event' || !transcriptionId || !part) return consult;
+  if (part.count <= 1) {
+    await deleteParts(trx, transcriptionId);
+    return consult;
+  }
+  const parts = await savePart(trx, {
+    transcriptionId,
+    index: part.index,
+    count: part.count,
+    transcript: consult.transcript,
+    rawTranscript: consult.raw_transcript,
+  });
+  const transcript = parts.map((p) => p.transcript).join('\n\n');
+  const raws = parts.map((p) => p.raw_transcript).filter((r): r is string => r !== null);
+  return {
+    ...consult,
+    transcript,
+    transcript_teaser: teaserOf(transcript),
+    raw_transcript: raws.length > 0 ? raws.join('\n\n') : null,
+    patient_hash: part.index === 1 ? consult.patient_hash : null,
+  };
 }
 
 /** What the admin console reads and deletes. */

@@ -71,12 +71,16 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
       useAlternativeAI: false,
       customTemplateId: null,
       audioLengthSec: 0,
+      transcription: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), part: 1, parts: 1 },
     });
+    const transcriptionId = (request?.body as { transcription?: { id: string } } | undefined)
+      ?.transcription?.id;
     await waitFor(() =>
       expect(calls.filter((c) => c.url === '/api/transcript-vault/consult')).toHaveLength(1),
     );
     expect(calls.find((c) => c.url === '/api/transcript-vault/consult')?.body).toMatchObject({
       consultId,
+      transcriptionId,
       rawTranscript: 'paciente com dor de cabeça',
       formattedText: formatted.text,
       professional: 'consulta_medica',
@@ -85,6 +89,27 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/format-text')).toHaveLength(2));
     await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
     expect(calls.filter((c) => c.url === '/api/transcript-vault/consult')).toHaveLength(1);
+    // Formatted again: the same transcription (the vault updates its one record).
+    expect(
+      calls
+        .filter((c) => c.url === '/api/format-text')
+        .map((c) => (c.body as { transcription?: { id: string } } | undefined)?.transcription?.id),
+    ).toEqual([transcriptionId, transcriptionId]);
+
+    // The clinician's edit reaches the same record.
+    fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    const editor = screen.getByRole('textbox', { name: /formatad/i });
+    fireEvent.change(editor, { target: { value: 'QUEIXA PRINCIPAL\ndor de cabeça há 2 dias' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/transcript-vault/consult')).toHaveLength(2),
+    );
+    expect(calls.filter((c) => c.url === '/api/transcript-vault/consult')[1]?.body).toMatchObject({
+      consultId,
+      transcriptionId,
+      formattedText: formatted.text,
+      editedText: 'QUEIXA PRINCIPAL\ndor de cabeça há 2 dias',
+    });
   });
 
   it('streams the note as it is written (text/event-stream)', async () => {

@@ -42,6 +42,12 @@ export function useFormatAction() {
     const raw = transcript.value;
     if (raw.trim() === '') return;
     dispatch(workspaceActions.formattingStarted());
+    // One id per dictation: formatting it again, or in parts, updates one vault record.
+    let transcriptionId = state.transcriptionId;
+    if (!transcriptionId) {
+      transcriptionId = crypto.randomUUID();
+      dispatch(workspaceActions.transcriptionStarted(transcriptionId));
+    }
     const common = {
       language: 'pt-BR' as const,
       professional: state.professional,
@@ -57,9 +63,10 @@ export function useFormatAction() {
       const parts = splitTranscript(raw);
       let result: FormatTextResponse | null = null;
       const done: string[] = [];
-      for (const part of parts) {
+      for (const [index, part] of parts.entries()) {
         const before = done.length ? `${done.join('\n\n')}\n\n` : '';
-        const answer = await streamFormatText({ ...common, text: part }, (soFar) =>
+        const transcription = { id: transcriptionId, part: index + 1, parts: parts.length };
+        const answer = await streamFormatText({ ...common, text: part, transcription }, (soFar) =>
           dispatch(workspaceActions.formattingStreamed(before + soFar)),
         );
         done.push(answer.text);
@@ -69,11 +76,13 @@ export function useFormatAction() {
       }
       if (!result) throw new Error(S.nothingToExport);
       dispatch(workspaceActions.formattingSucceeded(result));
-      // Spec 1 §4: a successful run goes to the vault once per transcription.
+      // Spec 1 §4: a successful run goes to the vault once per transcription (a format again
+      // reaches the same record through consult.formatted.v1; an edit, from the note's card).
       if (archived.current !== raw) {
         archived.current = raw;
         void archiveConsult({
           consultId: result.consultId,
+          transcriptionId,
           transcript: raw.slice(0, VAULT_MAX_TEXT_CHARS),
           rawTranscript: raw.slice(0, VAULT_MAX_TEXT_CHARS),
           formattedText: result.text.slice(0, VAULT_MAX_TEXT_CHARS),

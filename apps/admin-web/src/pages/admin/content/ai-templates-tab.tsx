@@ -32,7 +32,15 @@ export const aiTemplatesDefinition: ContentListDefinition<AiTemplate, Form> = {
   editLabel: 'Editar Template de IA',
   emptyText: 'Nenhum template de IA cadastrado',
   fields: [
-    { name: 'templateKey', label: 'Chave', kind: 'text', required: true },
+    {
+      name: 'templateKey',
+      label: 'Chave',
+      kind: 'text',
+      required: true,
+      // docs/offline-formatter.md "Where the shaping inputs come from".
+      helperText:
+        'Prompt de formatação ou profissional: use o código da especialidade (ex.: medico_familia) para valer na formatação dessa especialidade.',
+    },
     {
       name: 'templateType',
       label: 'Tipo',

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Divider, Stack, TextField, Typography } from '@mui/material';
 import type { FormattedNote } from '@pv/contracts';
+import { VAULT_MAX_TEXT_CHARS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { memo, useState } from 'react';
+import { archiveConsult } from '../../../api/vault';
 import { workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
@@ -33,6 +35,7 @@ export const FormattedTextCardBody = memo(function FormattedTextCardBody() {
     (state) => state.workspace.formatting,
   );
   const analysis = useAppSelector((state) => state.workspace.diagnosticAnalysis);
+  const transcriptionId = useAppSelector((state) => state.workspace.transcriptionId);
   const [draft, setDraft] = useState<string | null>(null);
 
   if (pending) {
@@ -93,6 +96,15 @@ export const FormattedTextCardBody = memo(function FormattedTextCardBody() {
                 variant="contained"
                 onClick={() => {
                   dispatch(workspaceActions.formattedTextSaved(draft ?? ''));
+                  // The clinician's edited note reaches the dictation's vault record.
+                  if (result && transcriptionId && draft !== null && draft !== result.text)
+                    void archiveConsult({
+                      consultId: result.consultId,
+                      transcriptionId,
+                      formattedText: result.text.slice(0, VAULT_MAX_TEXT_CHARS),
+                      editedText: draft.slice(0, VAULT_MAX_TEXT_CHARS),
+                      professional: result.formatted?.professional ?? null,
+                    });
                   setDraft(null);
                   toast({ title: S.saved, variant: 'success' });
                 }}

@@ -92,7 +92,7 @@ describe('the outbox', () => {
       firstName: 'Durante',
       lastName: 'Queda',
       email,
-      password: 'segredo1',
+      password: 'segredo-1',
     });
     expect(res.status).toBe(201); // the write does not depend on NATS
     const id = (res.body.user as { id: string }).id;

@@ -4,6 +4,7 @@ import {
   createServiceApp,
   type JobQueue,
   QuotaClient,
+  registerRetryAfter,
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
@@ -15,6 +16,7 @@ import { PdfsService } from './documents/pdfs.service.js';
 import { PrescriptionsService } from './documents/prescriptions.service.js';
 import { TextDocumentsService } from './documents/text-documents.service.js';
 import { PdfTextExtractor } from './extraction/extract.js';
+import { AnonymousLimits, registerAnonymousLimits } from './limits/anonymous-limits.js';
 import { documentRoutes } from './routes/documents.js';
 import { extractRoutes } from './routes/extract.js';
 
@@ -26,6 +28,8 @@ export interface DocumentsAppOptions {
   /** The producing side of the PDF queue (the caller closes it). */
   queue: JobQueue;
   logger?: boolean;
+  /** Prefix of the service's own Redis keys (the anonymous limits); tests give each their own. */
+  redisKeyPrefix?: string;
 }
 
 /**
@@ -37,6 +41,11 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
   const { config, runtime } = options;
   const app = await createServiceApp(
     standardAppOptions({ name: 'documents', config, runtime, logger: options.logger }),
+  );
+  registerRetryAfter(app);
+  registerAnonymousLimits(
+    app,
+    new AnonymousLimits(runtime.redis, config, options.redisKeyPrefix ?? 'pv:documents:'),
   );
   await app.register(multipart, {
     // One file per request; the file limit is the spec's 10 MB (413 past it).

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ export async function startDocuments(
   options: { worker?: boolean } = {},
 ) {
   let queue: JobQueue | undefined;
+  const redisKeyPrefix = `pv:test:documents:${randomBytes(5).toString('hex')}:`;
   const svc = await startServiceUnderTest({
     name: 'documents',
     databaseVariable: 'DOCUMENTS_DATABASE',
@@ -37,14 +39,29 @@ export async function startDocuments(
       const jobs = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL);
       queue = jobs;
       const worker = options.worker === false ? undefined : await startPdfWorker(config);
-      const app = await buildDocumentsApp({ config, runtime, queue: jobs, logger: false });
+      const app = await buildDocumentsApp({
+        config,
+        runtime,
+        queue: jobs,
+        logger: false,
+        redisKeyPrefix,
+      });
       app.addHook('onClose', async () => {
         await worker?.close();
         await jobs.discard();
+        const stale = await runtime.redis.keys(`${redisKeyPrefix}*`);
+        if (stale.length > 0) await runtime.redis.del(...stale);
       });
       return app;
     },
-    env,
+    // Every test file's anonymous calls share one address: roomy limits unless a test sets its own.
+    env: {
+      ANON_DOCUMENTS_MAX_PER_HOUR: '1000',
+      ANON_PRESCRIPTIONS_MAX_PER_HOUR: '1000',
+      ANON_PDFS_MAX_PER_HOUR: '1000',
+      ANON_EXTRACT_MAX_PER_HOUR: '1000',
+      ...env,
+    },
   });
   return {
     ...svc,

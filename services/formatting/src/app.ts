@@ -3,6 +3,7 @@ import {
   createServiceApp,
   type JobQueue,
   QuotaClient,
+  registerRetryAfter,
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
@@ -41,6 +42,7 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
   const app = await createServiceApp(
     standardAppOptions({ name: 'formatting', config, runtime, logger: options.logger }),
   );
+  registerRetryAfter(app);
   const db = runtime.db;
   adminContentRoutes(
     app,

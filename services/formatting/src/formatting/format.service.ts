@@ -15,8 +15,8 @@ import {
   type OutboxRelay,
   type Principal,
   type QuotaClient,
+  RateLimiter,
   serviceUnavailable,
-  tooManyRequests,
   unauthorized,
 } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
@@ -81,18 +81,26 @@ function jobFailure(error: unknown): unknown {
 
 /** POST /api/format-text and /api/diagnostic-analysis: the rules, the context, the job, the events. */
 export class FormatService {
-  constructor(private readonly deps: FormatDeps) {}
+  /** Anonymous visitors' formattings and analyses per address per hour (the kit's limiter). */
+  private readonly anonymous: RateLimiter;
+
+  constructor(private readonly deps: FormatDeps) {
+    this.anonymous = new RateLimiter(
+      deps.redis,
+      {
+        name: 'anonymous',
+        points: deps.anonymousMaxPerHour,
+        durationSeconds: 3_600,
+        message: FormatMessages.anonymousLimit,
+        code: 'ANONYMOUS_LIMIT',
+      },
+      { keyPrefix: deps.redisKeyPrefix ?? 'pv:formatting:' },
+    );
+  }
 
   /** Anonymous visitors may format a limited number of times per hour per address. */
   private async limitAnonymous(principal: Principal | null, clientIp: string): Promise<void> {
-    if (principal) return;
-    const prefix = this.deps.redisKeyPrefix ?? 'pv:formatting:';
-    const key = `${prefix}anonymous:${clientIp}:${Math.floor(Date.now() / 3_600_000)}`;
-    const [[, count]] = (await this.deps.redis.multi().incr(key).expire(key, 3_600).exec()) as [
-      [null, number],
-    ];
-    if (count > this.deps.anonymousMaxPerHour)
-      throw tooManyRequests(FormatMessages.anonymousLimit, 'ANONYMOUS_LIMIT');
+    if (!principal) await this.anonymous.consume(clientIp);
   }
 
   /** Runs a job on the formatting queue: at once 503 without a worker, its failures as answers. */

@@ -235,7 +235,10 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'documents, prescriptions, text extraction; enqueues PDFs for pdf-worker',
     database: 'documents',
     nats: true,
-    redisKeys: { readWrite: ['pv:documents:*', 'bull:pdf:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
+    redisKeys: {
+      readWrite: ['pv:documents:*', 'bull:pdf:*', SESSION_ACTIVITY],
+      readOnly: SESSION_READER,
+    },
     redisExtraCommands: ['client|list'],
     calls: ['billing'],
     env: {},

@@ -12,7 +12,7 @@ user formatting on >${REDIS_PASSWORD_FORMATTING:?set REDIS_PASSWORD_FORMATTING} 
 user formatting-worker on >${REDIS_PASSWORD_FORMATTING_WORKER:?set REDIS_PASSWORD_FORMATTING_WORKER} resetkeys resetchannels ~bull:formatting:* +@all -@admin -@dangerous +info
 user documents on >${REDIS_PASSWORD_DOCUMENTS:?set REDIS_PASSWORD_DOCUMENTS} resetkeys resetchannels ~pv:documents:* ~bull:pdf:* ~pv:session-seen:* %R~pv:session:* +@all -@admin -@dangerous +info +client|list
 user pdf-worker on >${REDIS_PASSWORD_PDF_WORKER:?set REDIS_PASSWORD_PDF_WORKER} resetkeys resetchannels ~bull:pdf:* +@all -@admin -@dangerous +info
-user billing on >${REDIS_PASSWORD_BILLING:?set REDIS_PASSWORD_BILLING} resetkeys resetchannels ~pv:session-seen:* %R~pv:session:* +@all -@admin -@dangerous +info
+user billing on >${REDIS_PASSWORD_BILLING:?set REDIS_PASSWORD_BILLING} resetkeys resetchannels ~pv:billing:* ~pv:session-seen:* %R~pv:session:* +@all -@admin -@dangerous +info
 user support on >${REDIS_PASSWORD_SUPPORT:?set REDIS_PASSWORD_SUPPORT} resetkeys resetchannels ~pv:support:* ~pv:session-seen:* %R~pv:session:* +@all -@admin -@dangerous +info
 user vault on >${REDIS_PASSWORD_VAULT:?set REDIS_PASSWORD_VAULT} resetkeys resetchannels ~pv:vault:* ~pv:session-seen:* %R~pv:session:* +@all -@admin -@dangerous +info
 user analytics on >${REDIS_PASSWORD_ANALYTICS:?set REDIS_PASSWORD_ANALYTICS} resetkeys resetchannels ~pv:analytics:* ~pv:session-seen:* %R~pv:session:* +@all -@admin -@dangerous +info

@@ -1,4 +1,11 @@
-import { createServiceApp, type ServiceRuntime, standardAppOptions } from '@pv/service-kit';
+import { BillingMessages } from '@pv/contracts';
+import {
+  createServiceApp,
+  RateLimiter,
+  registerRetryAfter,
+  type ServiceRuntime,
+  standardAppOptions,
+} from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './config.js';
 import type { BillingDatabase } from './db/schema.js';
@@ -15,6 +22,8 @@ export interface BillingAppOptions {
   config: BillingConfig;
   runtime: ServiceRuntime<BillingDatabase>;
   logger?: boolean;
+  /** Prefix of the service's own Redis keys (rate limits); tests give each their own. */
+  redisKeyPrefix?: string;
 }
 
 /** The billing service's HTTP app, built from injected dependencies; it never listens. */
@@ -23,6 +32,7 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
   const app = await createServiceApp(
     standardAppOptions({ name: 'billing', config, runtime, logger: options.logger }),
   );
+  registerRetryAfter(app);
   const usage = new UsageService(runtime.db, runtime.relay);
   const subscriptions = new SubscriptionService({
     db: runtime.db,
@@ -36,6 +46,17 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
       apiUrl: config.SONIOX_API_URL,
       wsUrl: config.SONIOX_WS_URL,
       keyTtlSeconds: config.SONIOX_KEY_TTL_SECONDS,
+      mintLimit: new RateLimiter(
+        runtime.redis,
+        {
+          name: 'soniox-keys',
+          points: config.SONIOX_KEYS_MAX_PER_HOUR,
+          durationSeconds: 3_600,
+          message: BillingMessages.tooManySpeechKeys,
+          code: 'SPEECH_KEYS_RATE_LIMITED',
+        },
+        { keyPrefix: options.redisKeyPrefix ?? 'pv:billing:' },
+      ),
     },
     usage,
     runtime.log,

@@ -61,6 +61,11 @@ export const BillingMessages = {
   notUpgraded:
     'Ainda não recebemos a confirmação do pagamento. Seu plano será ativado assim que ele for aprovado.',
   webhookSignature: 'Assinatura do webhook inválida.',
+  // issue 15: one live Super Transcritor stream per user, and a ceiling on minting keys
+  speechStreamActive:
+    'Já existe uma transcrição do Super Transcritor em andamento na sua conta. Encerre-a antes de iniciar outra.',
+  tooManySpeechKeys:
+    'Muitas sessões do Super Transcritor iniciadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
   speechProviderError:
     'Não foi possível obter uma chave do Super Transcritor agora. Tente novamente em instantes.',
   monthRequired: 'Informe year e month (1 a 12) para consultar as métricas de uso.',

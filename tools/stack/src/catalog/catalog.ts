@@ -270,7 +270,7 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'plans, quotas (/internal/quota), Stripe, Soniox keys, usage',
     database: 'billing',
     nats: true,
-    redisKeys: { readWrite: [SESSION_ACTIVITY], readOnly: SESSION_READER },
+    redisKeys: { readWrite: ['pv:billing:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
     calls: [],
     env: {},
     optional: ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID'],

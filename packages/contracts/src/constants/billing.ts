@@ -26,7 +26,7 @@ export const PREMIUM_LIMITS = {
 } as const;
 
 /** What a metered action is; the formatting and documents services consume one per call. */
-export const QUOTA_KINDS = ['formatting', 'pdf'] as const;
+export const QUOTA_KINDS = ['formatting', 'pdf', 'ai-request'] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
 
 export const BillingMessages = {
@@ -40,6 +40,10 @@ export const BillingMessages = {
   // designed here (spec silent), documented in docs/decisions.md
   formattingLimit: (limit: number) =>
     `Você atingiu o limite mensal de ${limit} formatações do plano gratuito. Assine o Premium para formatar sem limites.`,
+  transcriptionLimit: (limit: number) =>
+    `Você atingiu o limite mensal de ${limit} transcrições do plano gratuito. Assine o Premium para transcrever sem limites.`,
+  aiRequestLimit: (limit: number) =>
+    `Você atingiu o limite mensal de ${limit} solicitações de IA do plano gratuito. Assine o Premium para usar a IA sem limites.`,
   pdfLimit: (limit: number) =>
     `Você atingiu o limite mensal de ${limit} PDFs do plano gratuito. Assine o Premium para gerar PDFs sem limites.`,
   secondsToAdd:

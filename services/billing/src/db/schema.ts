@@ -31,7 +31,7 @@ export interface MonthlyUsageTable {
 export interface QuotaReservationsTable {
   id: string;
   user_id: string;
-  kind: 'formatting' | 'pdf';
+  kind: 'formatting' | 'pdf' | 'ai-request';
   year: number;
   month: number;
   created_at: Generated<Date>;

@@ -82,6 +82,8 @@ export async function applyUsageEvent(db: BillingKysely, event: EventEnvelope): 
             ...(DECIMAL.test(p.costUsd) ? { ai_cost_usd: p.costUsd } : {}),
           },
         });
+        // A document or diagnostic call made under an AI-request reservation is now counted.
+        if (p.reservationId) await settleReservation(trx, p.reservationId);
         return;
       }
       case 'document.generated.v1': {

@@ -127,6 +127,29 @@ describe('the formatting limit, enforced by billing for the formatting service',
     });
   }, 60_000);
 
+  it('a diagnostic analysis is an AI request: refused at the limit, given back when offline', async () => {
+    const { client, inBilling } = await userWith('free', 0);
+    const analyse = () => client.post('/api/diagnostic-analysis', { rawText: DICTATION });
+    // Offline (no LLM here): it costs nothing, so the reservation is given back.
+    expect((await analyse()).status).toBe(200);
+    const rows = await billing.runtime.db
+      .selectFrom('quota_reservations')
+      .select(['kind', 'released_at'])
+      .where('user_id', '=', client.userId)
+      .execute();
+    expect(rows).toEqual([{ kind: 'ai-request', released_at: expect.any(Date) }]);
+    await addToMonth(billing.runtime.db, {
+      userId: inBilling.userId,
+      period: periodOf(new Date()),
+      add: { ai_request_count: 100 },
+    });
+    const refused = await analyse();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'Você atingiu o limite mensal de 100 solicitações de IA do plano gratuito. Assine o Premium para usar a IA sem limites.',
+    );
+  });
+
   it('a Premium user is not limited', async () => {
     const { client } = await userWith('premium', 500);
     const results = await Promise.all(

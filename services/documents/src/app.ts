@@ -57,10 +57,12 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     timeoutMs: config.EXTRACT_TIMEOUT_MS,
   });
   app.addHook('onClose', () => extractor.close());
+  const quota = config.BILLING_URL ? new QuotaClient(config.BILLING_URL, runtime.log) : undefined;
   const authoring = new Authoring({
     db: runtime.db as DocumentsKysely,
     relay: runtime.relay,
     llm: new LlmClient(llmSettingsFrom(config), runtime.log),
+    ...(quota ? { quota } : {}),
   });
   documentRoutes(app, {
     documents: new TextDocumentsService(authoring),
@@ -68,7 +70,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     pdfs: new PdfsService(authoring, {
       queue: options.queue,
       pdfTimeoutMs: config.PDF_TIMEOUT_MS,
-      ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
+      ...(quota ? { quota } : {}),
     }),
   });
   extractRoutes(app, extractor);

@@ -12,7 +12,7 @@ import {
 } from '@pv/contracts';
 import type { Principal } from '@pv/service-kit';
 import type { TSchema } from '@sinclair/typebox';
-import { type Authoring, OFFLINE, profileOf, requireText } from './authoring.js';
+import { type Authoring, type Caller, OFFLINE, profileOf, requireText } from './authoring.js';
 import type { Consultation } from './consultation.js';
 import {
   ambulatoryFromConsultation,
@@ -49,6 +49,7 @@ export class PrescriptionsService {
     kind: PrescriptionKind,
     body: PrescriptionRequest,
     offline: (c: Consultation) => T,
+    caller: Caller,
   ) {
     const text = requireText(body.consultationText);
     if (!this.authoring.llmReady)
@@ -57,6 +58,7 @@ export class PrescriptionsService {
       `prescription-${kind}`,
       prescriptionMessages(kind, text, body.additionalContext?.trim() ?? ''),
       PRESCRIPTION_SCHEMAS[kind],
+      caller,
     );
   }
 
@@ -67,19 +69,33 @@ export class PrescriptionsService {
     });
   }
 
-  async hospitalPrescription(body: PrescriptionRequest, principal: Principal | null) {
+  async hospitalPrescription(
+    body: PrescriptionRequest,
+    principal: Principal | null,
+    credentials: Record<string, string> = {},
+  ) {
     const profile = profileOf(body.profile, principal);
-    const { value, engine } = await this.draft<HospitalPrescription>('hospital', body, (c) =>
-      hospitalFromConsultation(c, profile),
+    const { value, engine } = await this.draft<HospitalPrescription>(
+      'hospital',
+      body,
+      (c) => hospitalFromConsultation(c, profile),
+      { principal, credentials },
     );
     await this.published(principal, 'hospital');
     return { prescription: normalizeHospital(value), ...engine };
   }
 
-  async ambulatoryPrescription(body: PrescriptionRequest, principal: Principal | null) {
+  async ambulatoryPrescription(
+    body: PrescriptionRequest,
+    principal: Principal | null,
+    credentials: Record<string, string> = {},
+  ) {
     const profile = profileOf(body.profile, principal);
-    const { value, engine } = await this.draft<AmbulatoryPrescription>('ambulatory', body, (c) =>
-      ambulatoryFromConsultation(c, profile),
+    const { value, engine } = await this.draft<AmbulatoryPrescription>(
+      'ambulatory',
+      body,
+      (c) => ambulatoryFromConsultation(c, profile),
+      { principal, credentials },
     );
     await this.published(principal, 'ambulatory');
     return { prescription: normalizeAmbulatory(value), ...engine };
@@ -88,11 +104,13 @@ export class PrescriptionsService {
   async controlledPrescription(
     body: PrescriptionRequest,
     principal: Principal | null,
+    credentials: Record<string, string> = {},
   ): Promise<ControlledPrescriptionResponse> {
     const { value, engine } = await this.draft<ControlledPrescription>(
       'controlled',
       body,
       controlledFromConsultation,
+      { principal, credentials },
     );
     await this.published(principal, 'controlled');
     const prescription = normalizeControlled({
@@ -106,6 +124,7 @@ export class PrescriptionsService {
   async reprocess(
     body: ReprocessPrescriptionBody,
     principal: Principal | null,
+    credentials: Record<string, string> = {},
   ): Promise<ReprocessPrescriptionResponse> {
     const corrections = body.corrections?.trim() ?? '';
     let value: unknown = body.prescription;
@@ -115,6 +134,7 @@ export class PrescriptionsService {
         'reprocess-prescription',
         reprocessMessages(body.kind, body.prescription, corrections),
         PRESCRIPTION_SCHEMAS[body.kind],
+        { principal, credentials },
       );
       value = answer.value;
       engine = answer.engine;

@@ -33,6 +33,7 @@ export class TextDocumentsService {
   async generateDocument(
     body: GenerateDocumentBody,
     principal: Principal | null,
+    credentials: Record<string, string> = {},
   ): Promise<GenerateDocumentResponse> {
     const consultationText = requireText(body.consultationText);
     const documentType = body.documentType as DocumentType;
@@ -50,6 +51,7 @@ export class TextDocumentsService {
           'generate-document',
           documentMessages(input),
           ModelDocumentSchema,
+          { principal, credentials },
         )
       : {
           value: buildOfflineDocument({

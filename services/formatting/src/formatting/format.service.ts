@@ -202,21 +202,38 @@ export class FormatService {
     body: DiagnosticAnalysisBody,
     principal: Principal | null,
     clientIp: string,
+    credentials: Record<string, string> = {},
   ): Promise<DiagnosticAnalysisResponse> {
     await this.limitAnonymous(principal, clientIp);
-    const outcome = await this.runJob(() =>
-      this.deps.queue.run(
-        DiagnosticJob,
-        { rawText: body.rawText, additionalContext: body.additionalContext?.trim() || null },
-        { timeoutMs: this.deps.timeoutMs },
-      ),
-    );
-    await this.deps.db
-      .transaction()
-      .execute((trx) =>
-        this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'diagnostic-analysis' }),
+    const work = async (reservationId: string | null) => {
+      const outcome = await this.runJob(() =>
+        this.deps.queue.run(
+          DiagnosticJob,
+          { rawText: body.rawText, additionalContext: body.additionalContext?.trim() || null },
+          { timeoutMs: this.deps.timeoutMs },
+        ),
       );
-    this.deps.relay.kick();
+      await this.deps.db.transaction().execute((trx) =>
+        this.recordAiUsage(trx, {
+          usage: outcome,
+          principal,
+          purpose: 'diagnostic-analysis',
+          reservationId,
+        }),
+      );
+      this.deps.relay.kick();
+      return outcome;
+    };
+    // A signed-in user's analysis is an AI request of the plan (429 at the limit); offline work
+    // costs nothing, so its reservation is given back.
+    const quota = principal ? this.deps.quota : undefined;
+    const outcome = quota
+      ? await quota.withReservation({ kind: 'ai-request', credentials }, async (decision) => {
+          const done = await work(decision.reservationId);
+          if (done.engine !== 'llm') await quota.release(decision, credentials);
+          return done;
+        })
+      : await work(null);
     return {
       analysis: outcome.analysis,
       hypotheses: outcome.hypotheses,
@@ -228,9 +245,15 @@ export class FormatService {
   /** Every LLM call is counted (requests, tokens, estimated cost); offline work costs nothing. */
   private async recordAiUsage(
     trx: FormattingDb,
-    call: { usage: JobUsage; principal: Principal | null; purpose: string },
+    call: {
+      usage: JobUsage;
+      principal: Principal | null;
+      purpose: string;
+      /** The AI-request reservation the call was made under (billing settles it). */
+      reservationId?: string | null;
+    },
   ): Promise<void> {
-    const { usage, principal, purpose } = call;
+    const { usage, principal, purpose, reservationId } = call;
     if (usage.engine !== 'llm') return;
     await publishAiRequestCompleted(trx, {
       userId: principal?.userId ?? null,
@@ -239,6 +262,7 @@ export class FormatService {
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
       costUsd: usage.costUsd,
+      ...(reservationId ? { reservationId } : {}),
     });
   }
 }

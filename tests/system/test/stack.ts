@@ -121,6 +121,11 @@ export async function startStack() {
     SESSION_PUBLIC_KEY: keys.publicKey,
     LOG_LEVEL: 'silent',
     BILLING_URL: urlOf(billing),
+    // Every anonymous call comes from this machine through the gateway: roomy visitor limits.
+    ANON_DOCUMENTS_MAX_PER_HOUR: '10000',
+    ANON_PRESCRIPTIONS_MAX_PER_HOUR: '10000',
+    ANON_PDFS_MAX_PER_HOUR: '10000',
+    ANON_EXTRACT_MAX_PER_HOUR: '10000',
   });
   const documentsRuntime = await openDocuments(documentsConfig);
   const pdfWorker = await startPdfWorker(documentsConfig);
@@ -130,6 +135,7 @@ export async function startStack() {
     runtime: documentsRuntime,
     queue: documentsQueue,
     logger: false,
+    redisKeyPrefix: `pv:test:${documentsDb.name}:`,
   });
   await documents.listen({ port: 0, host: '127.0.0.1' });
 

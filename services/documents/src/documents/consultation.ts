@@ -149,10 +149,12 @@ function extractExams(text: string): string[] {
 
 function extractDaysOff(text: string): number | undefined {
   const n = normalizeForMatch(text);
+  // The count is a bounded word at a word start: an unbounded `(\d+|\w+)` before " dias" is
+  // tried from every position of a long word and re-scans it each time (quadratic, issue 15).
   const match =
-    n.match(/afastamento (?:de |por )?(\d+|\w+) dias?/) ??
-    n.match(/(\d+|\w+) dias? de (?:afastamento|repouso|licenca)/) ??
-    n.match(/repouso (?:de |por )?(\d+|\w+) dias?/);
+    n.match(/afastamento (?:de |por )?(\d{1,3}|[a-z]{1,12}) dias?/) ??
+    n.match(/\b(\d{1,3}|[a-z]{1,12}) dias? de (?:afastamento|repouso|licenca)/) ??
+    n.match(/repouso (?:de |por )?(\d{1,3}|[a-z]{1,12}) dias?/);
   return match ? toNumber(match[1]!) : undefined;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Time vs size at every text entry point (issue 15 item 1), on the real services in this process
  * (see test/text-services.ts). For each entry point and a few hostile inputs, the CPU time of one
- * request at each size, the best of three, and the time per 1,000 characters: flat columns mean
+ * request at each size, the best of two, and the time per 1,000 characters: flat columns mean
  * linear work. Prints one Markdown table for docs/BENCHMARKS.md.
  *
  *   node --import tsx bench/text-entry-points.ts            (from the repo root)
@@ -28,7 +28,7 @@ try {
         const size = Math.round(sizes.large * fraction);
         const text = `x${input.build(size - 1)}`;
         await call(text); // warm-up
-        const ms = await bestCpuMs(() => call(text), 3);
+        const ms = await bestCpuMs(() => call(text), 2);
         cells.push(`${ms.toFixed(1)} ms (${((ms / size) * 1000).toFixed(2)})`);
       }
       rows.push(`| ${name} | ${input.name} | ${cells.join(' | ')} |`);

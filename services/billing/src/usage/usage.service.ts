@@ -10,15 +10,15 @@ import {
 } from '@pv/contracts';
 import { conflict, type OutboxRelay, type Principal, tooManyRequests } from '@pv/service-kit';
 import type { BillingDb, BillingKysely, MonthlyUsageRow } from '../db/schema.js';
+import { isPremium } from '../subscriptions/premium.js';
+import { memberSinceOf } from '../users/billing-user.repository.js';
+import { type Period, periodLabel, periodOf } from './period.js';
 import {
   chargeStream,
   deleteStream,
   insertStream,
   openStreamsOf,
-} from '../speech/speech-stream.repository.js';
-import { isPremium } from '../subscriptions/premium.js';
-import { memberSinceOf } from '../users/billing-user.repository.js';
-import { type Period, periodLabel, periodOf } from './period.js';
+} from './speech-stream.repository.js';
 import { publishSpeechSeconds } from './usage.events.js';
 import {
   addToMonth,

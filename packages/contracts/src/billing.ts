@@ -15,6 +15,8 @@ export const AddSpeechUsageBodySchema = Type.Object({
     maximum: MAX_SECONDS_PER_REPORT,
     errorMessage: BillingMessages.secondsToAdd,
   }),
+  /** The browser closed its Super Transcritor stream: it is charged and a new key may be minted. */
+  streamEnded: Type.Optional(Type.Boolean()),
 });
 export type AddSpeechUsageBody = Static<typeof AddSpeechUsageBodySchema>;
 

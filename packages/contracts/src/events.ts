@@ -120,6 +120,8 @@ export const AiRequestCompletedPayloadSchema = Type.Object({
   completionTokens: Type.Integer({ minimum: 0 }),
   /** Estimated from the configured per-model price table; a decimal string in USD. */
   costUsd: Type.String(),
+  /** Billing's quota reservation this call was made under; counting the event settles it. */
+  reservationId: Type.Optional(Type.String({ format: 'uuid' })),
 });
 export type AiRequestCompletedPayload = Static<typeof AiRequestCompletedPayloadSchema>;
 

@@ -319,3 +319,82 @@ export class RateLimiter {
     return this.counter.delete(key);
   }
 }
+
+/** Failures that slow a key down more each time, instead of a fixed count that shuts it out. */
+export interface FailureBackoffPolicy {
+  /** Names the counters in Redis, e.g. 'login-backoff'. */
+  name: string;
+  /** Failures allowed before the first wait. */
+  freeFailures: number;
+  /** The first wait; each further failure doubles it. */
+  baseSeconds: number;
+  /** The longest wait. */
+  maxSeconds: number;
+  /** How long failures are remembered after the first one (a success forgets them at once). */
+  memorySeconds: number;
+  message?: string;
+  code?: string;
+}
+
+/**
+ * Exponential backoff per key (e.g. an account from one address): after `freeFailures` failures,
+ * each failure blocks the key for base·2^n seconds (capped), during which every attempt is a 429,
+ * even a right one, so guessing cannot go on; attempts refused while blocked do not count. Built on
+ * the same rate-limiter-flexible counters as RateLimiter; fails closed when Redis is down.
+ * @example
+ *   const backoff = new FailureBackoff(redis, { name: 'login-backoff', freeFailures: 5,
+ *     baseSeconds: 30, maxSeconds: 900, memorySeconds: 86_400 }, { keyPrefix });
+ *   await backoff.assertAllowed(`${email}|${ip}`); // 429 with Retry-After while waiting
+ */
+export class FailureBackoff {
+  private readonly failures: RateLimiterRedis;
+  private readonly blocks: RateLimiterRedis;
+
+  constructor(
+    redis: Redis,
+    readonly policy: FailureBackoffPolicy,
+    options: RateLimiterOptions = {},
+  ) {
+    const keyPrefix = `${options.keyPrefix ?? 'pv:rate-limit:'}${policy.name}`;
+    // Points are never refused here: the counter only remembers how many failures there were.
+    this.failures = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${keyPrefix}:failures`,
+      points: Number.MAX_SAFE_INTEGER,
+      duration: policy.memorySeconds,
+    });
+    this.blocks = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${keyPrefix}:blocked`,
+      points: 1,
+      duration: policy.maxSeconds,
+    });
+  }
+
+  /** Throws the 429 (Retry-After = the wait left) while the key is blocked. */
+  async assertAllowed(key: string): Promise<void> {
+    const blocked = await this.blocks.get(key);
+    if (blocked && blocked.consumedPoints > 1 && blocked.msBeforeNext > 0) {
+      throw new RateLimitedError(
+        this.policy.code ?? 'RATE_LIMITED',
+        this.policy.message ?? Messages.tooManyRequests,
+        Math.max(secondsOf(blocked.msBeforeNext), 1),
+      );
+    }
+  }
+
+  /** Counts a failure; past the free ones, blocks the key. Returns the wait it set (0: none). */
+  async recordFailure(key: string): Promise<number> {
+    const res = await this.failures.penalty(key, 1);
+    const over = res.consumedPoints - this.policy.freeFailures - 1;
+    if (over < 0) return 0;
+    const wait = Math.min(this.policy.baseSeconds * 2 ** over, this.policy.maxSeconds);
+    await this.blocks.block(key, wait);
+    return wait;
+  }
+
+  /** Forgets the key's failures and any wait (a success). */
+  async clear(key: string): Promise<void> {
+    await Promise.all([this.failures.delete(key), this.blocks.delete(key)]);
+  }
+}

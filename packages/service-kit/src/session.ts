@@ -94,28 +94,73 @@ export class SessionTokens {
 
 const sessionKey = (sid: string) => `pv:session:${sid}`;
 const userSessionsKey = (userId: string) => `pv:user-sessions:${userId}`;
+/**
+ * The idle clock of a session: exists while the session was used within its idle timeout. Kept
+ * apart from the record because every service refreshes it, while only auth may write records.
+ */
+const seenKey = (sid: string) => `pv:session-seen:${sid}`;
+
+/** What auth stores beside the principal; never handed to a service. */
+interface SessionRecord extends Principal {
+  /** Idle timeout in seconds; absent on records written before idle timeouts existed. */
+  idleSeconds?: number;
+}
+
+/*
+ * Compare-and-set of a session record: rewrite only if it still exists and still holds what the
+ * caller read, keeping its TTL. Returns -1 (gone: revoked or expired), 0 (changed meanwhile) or 1.
+ * A plain GET-then-SET could bring back a session revoked between the two.
+ */
+const REWRITE_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if not current then return -1 end
+if current ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'XX', 'KEEPTTL')
+return 1
+`;
+
+export interface PutSessionOptions {
+  /** Ends the session after this many seconds without a request (beside its absolute expiry). */
+  idleSeconds?: number;
+}
 
 /**
  * Live sessions in Redis, written only by the auth service and read by every service's kit.
  * A record holds the current principal, so a change of role, Premium or status made by auth is
  * seen by every service on the next request; deleting it revokes the session everywhere.
+ * A session ends at its absolute expiry (the record's TTL) or, when it has an idle timeout, once
+ * no request used it for that long (its `seen` key, refreshed by every service, ran out).
  */
 export class SessionStore {
   constructor(private readonly redis: Redis) {}
 
+  /** The principal of a live session, refreshing its idle clock; null when it ended. */
   async get(sessionId: string): Promise<Principal | null> {
     const raw = await this.redis.get(sessionKey(sessionId));
-    return raw ? (JSON.parse(raw) as Principal) : null;
+    if (!raw) return null;
+    const { idleSeconds, ...principal } = JSON.parse(raw) as SessionRecord;
+    if (idleSeconds !== undefined) {
+      // XX: only a session used within its idle timeout is extended; one that ran out stays out.
+      const alive = await this.redis.set(seenKey(sessionId), '1', 'EX', idleSeconds, 'XX');
+      if (alive !== 'OK') return null;
+    }
+    return principal;
   }
 
-  async put(principal: Principal, expiresAt: Date): Promise<void> {
+  async put(principal: Principal, expiresAt: Date, options: PutSessionOptions = {}): Promise<void> {
     const ttl = Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
-    await this.redis
+    const record: SessionRecord =
+      options.idleSeconds === undefined
+        ? principal
+        : { ...principal, idleSeconds: options.idleSeconds };
+    const multi = this.redis
       .multi()
-      .set(sessionKey(principal.sessionId), JSON.stringify(principal), 'EX', ttl)
+      .set(sessionKey(principal.sessionId), JSON.stringify(record), 'EX', ttl)
       .sadd(userSessionsKey(principal.userId), principal.sessionId)
-      .expire(userSessionsKey(principal.userId), ttl, 'GT')
-      .exec();
+      .expire(userSessionsKey(principal.userId), ttl, 'GT');
+    if (options.idleSeconds !== undefined)
+      multi.set(seenKey(principal.sessionId), '1', 'EX', Math.min(options.idleSeconds, ttl));
+    await multi.exec();
     // EXPIRE ... GT does not set a TTL on a key that has none; make sure the set never lingers.
     await this.redis.expire(userSessionsKey(principal.userId), ttl, 'NX');
   }
@@ -123,7 +168,7 @@ export class SessionStore {
   async revoke(principal: Pick<Principal, 'sessionId' | 'userId'>): Promise<void> {
     await this.redis
       .multi()
-      .del(sessionKey(principal.sessionId))
+      .del(sessionKey(principal.sessionId), seenKey(principal.sessionId))
       .srem(userSessionsKey(principal.userId), principal.sessionId)
       .exec();
   }
@@ -138,26 +183,41 @@ export class SessionStore {
     if (ids.length === 0) return [];
     await this.redis
       .multi()
-      .del(...ids.map(sessionKey))
+      .del(...ids.map(sessionKey), ...ids.map(seenKey))
       .srem(userSessionsKey(userId), ...ids)
       .exec();
     return ids;
   }
 
-  /** Rewrites the principal of every live session of a user, keeping each one's expiry. */
+  /**
+   * Rewrites the principal of every live session of a user, keeping each one's expiry. Atomic per
+   * session (compare-and-set in Redis): a session revoked meanwhile stays revoked, and two
+   * concurrent patches both land.
+   */
   async updateAllOf(
     userId: string,
     patch: Partial<Omit<Principal, 'userId' | 'sessionId'>>,
   ): Promise<void> {
     for (const sid of await this.sessionIdsOf(userId)) {
       const key = sessionKey(sid);
-      const [raw, ttl] = await Promise.all([this.redis.get(key), this.redis.ttl(key)]);
-      if (!raw || ttl <= 0) {
-        await this.redis.srem(userSessionsKey(userId), sid);
-        continue;
+      for (let attempt = 0; ; attempt++) {
+        const raw = await this.redis.get(key);
+        const outcome = raw
+          ? ((await this.redis.eval(
+              REWRITE_SCRIPT,
+              1,
+              key,
+              raw,
+              JSON.stringify({ ...(JSON.parse(raw) as SessionRecord), ...patch }),
+            )) as number)
+          : -1;
+        if (outcome === -1) {
+          await this.redis.srem(userSessionsKey(userId), sid);
+          break;
+        }
+        if (outcome === 1) break;
+        if (attempt >= 20) throw new Error(`Session ${sid.slice(0, 6)}… kept changing`);
       }
-      const next = { ...(JSON.parse(raw) as Principal), ...patch };
-      await this.redis.set(key, JSON.stringify(next), 'EX', ttl);
     }
   }
 }

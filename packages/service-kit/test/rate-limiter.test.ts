@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../src/app.js';
 import {
+  FailureBackoff,
   type RateLimit,
   RateLimitedError,
   RateLimiter,
@@ -184,5 +185,53 @@ describe('the 429 a route answers', () => {
   it('refuses a limit that is not whole positive numbers', () => {
     expect(() => limiter({ points: 0, durationSeconds: 60 })).toThrow(/points/);
     expect(() => limiter({ points: 1, durationSeconds: 0.5 })).toThrow(/durationSeconds/);
+  });
+});
+
+describe('FailureBackoff', () => {
+  const backoff = () =>
+    new FailureBackoff(
+      redis,
+      {
+        name: `backoff-${++counter}`,
+        freeFailures: 2,
+        baseSeconds: 1,
+        maxSeconds: 4,
+        memorySeconds: 60,
+        message: 'Aguarde.',
+        code: 'TEST_BACKOFF',
+      },
+      { keyPrefix: prefix },
+    );
+  const allowed = async (b: FailureBackoff, key: string) => {
+    try {
+      await b.assertAllowed(key);
+      return true;
+    } catch (error) {
+      expect(error).toMatchObject({ statusCode: 429, code: 'TEST_BACKOFF', message: 'Aguarde.' });
+      return false;
+    }
+  };
+
+  it('lets the free failures through, then doubles the wait up to the cap, per key', async () => {
+    const b = backoff();
+    expect([await b.recordFailure('k'), await b.recordFailure('k')]).toEqual([0, 0]);
+    expect(await allowed(b, 'k')).toBe(true);
+    const waits = [];
+    for (let i = 0; i < 4; i++) waits.push(await b.recordFailure('k'));
+    expect(waits).toEqual([1, 2, 4, 4]);
+    expect(await allowed(b, 'k')).toBe(false);
+    // Another key (the same account from another address) is untouched.
+    expect(await allowed(b, 'other')).toBe(true);
+  });
+
+  it('lifts the wait when it has passed, and a success forgets everything', async () => {
+    const b = backoff();
+    for (let i = 0; i < 3; i++) await b.recordFailure('k');
+    expect(await allowed(b, 'k')).toBe(false);
+    await sleep(1100);
+    expect(await allowed(b, 'k')).toBe(true);
+    await b.clear('k');
+    expect(await b.recordFailure('k')).toBe(0);
   });
 });

@@ -7,12 +7,20 @@ export const AuthConfigSchema = Type.Object({
   AUTH_DATABASE: Type.String({ default: 'auth' }),
   /** Ed25519 private key (base64 PKCS8 DER); only auth signs sessions. */
   SESSION_PRIVATE_KEY: Type.String({ minLength: 40 }),
+  /** Absolute session lifetime. */
   SESSION_TTL_HOURS: Type.Integer({ minimum: 1, default: 168 }),
+  /** A session unused for this long ends (every service's request refreshes it). */
+  SESSION_IDLE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 3_600 }),
   /** Send the session cookie only over HTTPS; true in production behind TLS. */
   COOKIE_SECURE: Type.Boolean({ default: false }),
   ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 5 }),
+  /** Wrong passwords for one account from one address before the backoff starts. */
+  LOGIN_FREE_FAILURES_PER_ACCOUNT_IP: Type.Integer({ minimum: 1, default: 5 }),
+  /** The first wait of the backoff; each further failure doubles it. */
+  LOGIN_BACKOFF_BASE_SECONDS: Type.Integer({ minimum: 1, default: 30 }),
+  LOGIN_BACKOFF_MAX_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  /** Wrong passwords from one address (any accounts) per window before 429. */
   LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
 });

@@ -12,7 +12,7 @@ export interface AuthDeps {
   redisKeyPrefix: string;
   sessions: { tokens: SessionTokens; store: SessionStore };
   relay: OutboxRelay;
-  config: Pick<AuthConfig, 'SESSION_TTL_HOURS' | 'COOKIE_SECURE'>;
+  config: Pick<AuthConfig, 'SESSION_TTL_HOURS' | 'SESSION_IDLE_TIMEOUT_SECONDS' | 'COOKIE_SECURE'>;
   loginThrottle: LoginThrottle;
   /** See users/passwords.ts makeDecoyHash. */
   decoyHash: string;

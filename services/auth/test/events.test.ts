@@ -108,7 +108,7 @@ describe('the outbox', () => {
       firstName: 'Durante',
       lastName: 'Queda',
       email,
-      password: 'segredo1',
+      password: 'segredo-1',
     });
     expect(res.status).toBe(201); // the write does not depend on NATS
     // Nor does readiness: the replica stays in rotation, reported degraded.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN,
   type AuthUnderTest,
   Client,
   newUser,
@@ -64,18 +65,44 @@ describe('POST /auth/login', () => {
     expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.3);
   });
 
-  it('throttles an account after 5 failures, even with the right password', async () => {
+  it('backs off an account from the guessing address, even with the right password', async () => {
     const { email, password } = await newUser(auth.url);
+    const attacker = fromOwnIp();
     for (let i = 0; i < 5; i++) {
-      expect(
-        (await fromOwnIp().post('/auth/login', { email, password: 'errada-123' })).status,
-      ).toBe(401);
+      expect((await attacker.post('/auth/login', { email, password: 'errada-123' })).status).toBe(
+        401,
+      );
     }
-    const blocked = await fromOwnIp().post('/auth/login', { email, password });
+    // The 6th failure starts the backoff: 30 s by default, doubling with each further failure.
+    expect((await attacker.post('/auth/login', { email, password: 'errada-123' })).status).toBe(
+      401,
+    );
+    const blocked = await attacker.post('/auth/login', { email, password });
     expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('LOGIN_THROTTLED');
     expect(blocked.body.message).toBe(
       'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
     );
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(25);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+  });
+
+  it("never locks the owner out: knowing the e-mail is not enough, not even the admin's", async () => {
+    const { email, password } = await newUser(auth.url);
+    for (const account of [email, ADMIN.email]) {
+      const attacker = fromOwnIp();
+      for (let i = 0; i < 12; i++)
+        await attacker.post('/auth/login', { email: account, password: `chute-${i}` });
+      expect(
+        (await attacker.post('/auth/login', { email: account, password: 'chute-x' })).status,
+      ).toBe(429);
+    }
+    // The owners, from their own addresses, sign in at once.
+    expect((await fromOwnIp().post('/auth/login', { email, password })).status).toBe(200);
+    const admin = await fromOwnIp().post('/auth/login', ADMIN);
+    expect(admin.status).toBe(200);
+    expect(admin.body.user).toMatchObject({ isAdmin: true });
   });
 
   it('throttles an IP after 30 failures across accounts', async () => {
@@ -315,5 +342,28 @@ describe('PUT /api/profile', () => {
     const res = await client.put('/api/profile', { fullName: '   ' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Nome Completo é obrigatório');
+  });
+});
+
+describe('idle timeout', () => {
+  let idle: AuthUnderTest;
+  beforeAll(async () => {
+    idle = await startAuth({ SESSION_IDLE_TIMEOUT_SECONDS: '2' });
+  });
+  afterAll(() => idle.close());
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('ends a session left unused for the idle timeout; use keeps it alive', async () => {
+    const { client: busy, email, password } = await newUser(idle.url);
+    const quiet = new Client(idle.url);
+    await quiet.login(email, password);
+    // Used every 1.2 s for 3.6 s: longer than the timeout in all, never idle for its length.
+    for (let i = 0; i < 3; i++) {
+      await sleep(1_200);
+      expect((await busy.get('/auth/user')).status).toBe(200);
+    }
+    const ended = await quiet.get('/auth/user');
+    expect(ended.status).toBe(401);
+    expect(ended.body.message).toBe('Você precisa entrar na sua conta para continuar.');
   });
 });

@@ -50,10 +50,13 @@ describe('POST /auth/change-password', () => {
     expect(res.body.message).toBe('A senha atual está incorreta');
   });
 
-  it('changes the password and ends the other sessions of the user', async () => {
+  it("changes the password, ends every session of the user and rotates the caller's", async () => {
     const { client, email, password } = await newUser(auth.url);
     const other = new Client(auth.url);
     await other.login(email, password);
+    // Whoever copied the caller's own cookie before the change loses it too.
+    const copied = new Client(auth.url);
+    copied.cookie = client.cookie;
     const res = await client.post('/auth/change-password', {
       currentPassword: password,
       newPassword: 'Nova!senha9',
@@ -61,7 +64,10 @@ describe('POST /auth/change-password', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Senha alterada com sucesso');
+    expect(res.setCookie).toMatch(/^pv_session=[^;]+;.*HttpOnly/i);
+    expect(client.cookie).not.toBe(copied.cookie);
     expect((await client.get('/auth/user')).status).toBe(200);
+    expect((await copied.get('/auth/user')).status).toBe(401);
     expect((await other.get('/auth/user')).status).toBe(401);
     expect((await new Client(auth.url).post('/auth/login', { email, password })).status).toBe(401);
     expect(

@@ -14,7 +14,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     const res = await client.post('/auth/register', {
       fullName: 'Ana Souza',
       email,
-      password: 'segredo1',
+      password: 'segredo-1',
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Você deve aceitar os termos de uso para criar uma conta');
@@ -22,7 +22,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     const retry = await client.post('/auth/register', {
       fullName: 'Ana Souza',
       email,
-      password: 'segredo1',
+      password: 'segredo-1',
       acceptedTermsVersion: '1.0',
     });
     expect(retry.status).toBe(201);
@@ -32,7 +32,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     const res = await new Client(auth.url).post('/auth/register', {
       fullName: 'Ana Souza',
       email: uniqueEmail(),
-      password: 'segredo1',
+      password: 'segredo-1',
       acceptedTermsVersion: '0.9',
     });
     expect(res.status).toBe(409);
@@ -47,7 +47,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     const res = await client.post('/auth/register', {
       fullName: '  Maria   Clara  Ribeiro ',
       email: email.toUpperCase(),
-      password: 'segredo1',
+      password: 'segredo-1',
       acceptedTermsVersion: '1.0',
     });
     expect(res.status).toBe(201);
@@ -94,7 +94,7 @@ describe('POST /auth/register from the combined /auth page', () => {
       const res = await new Client(auth.url).post('/auth/register', {
         fullName: 'Ana Souza',
         email: uniqueEmail(),
-        password: 'segredo1',
+        password: 'segredo-1',
         acceptedTermsVersion: '1.0',
       });
       expect(res.status).toBe(503);
@@ -111,21 +111,28 @@ describe('POST /auth/register from the simple /auth/register page', () => {
       firstName: 'Ana',
       lastName: ' ',
       email: uniqueEmail(),
-      password: 'segredo1',
+      password: 'segredo-1',
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Preencha nome, sobrenome, email e senha para criar sua conta.');
   });
 
-  it('requires at least 6 characters', async () => {
-    const res = await new Client(auth.url).post('/auth/register', {
-      firstName: 'Ana',
-      lastName: 'Souza',
-      email: uniqueEmail(),
-      password: '12345',
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('A senha deve ter pelo menos 6 caracteres');
+  it.each([
+    ['too short', 'a1!b2@'],
+    ['without a symbol', 'segredo12'],
+    ['without a digit', 'segredo!!'],
+    ['without a letter', '12345678!'],
+  ])('refuses a password %s with the strong rule of the admin forms', async (_why, password) => {
+    for (const body of [
+      { firstName: 'Ana', lastName: 'Souza', email: uniqueEmail(), password },
+      { fullName: 'Ana Souza', email: uniqueEmail(), password, acceptedTermsVersion: '1.0' },
+    ]) {
+      const res = await new Client(auth.url).post('/auth/register', body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
+      );
+    }
   });
 
   it('refuses a taken email, whatever its case', async () => {
@@ -134,14 +141,14 @@ describe('POST /auth/register from the simple /auth/register page', () => {
       firstName: 'Ana',
       lastName: 'Souza',
       email,
-      password: 'segredo1',
+      password: 'segredo-1',
     });
     expect(first.status).toBe(201);
     const again = await new Client(auth.url).post('/auth/register', {
       firstName: 'Outra',
       lastName: 'Pessoa',
       email: email.toUpperCase(),
-      password: 'segredo2',
+      password: 'segredo-2',
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
@@ -157,7 +164,7 @@ describe('POST /auth/register from the simple /auth/register page', () => {
           firstName: 'Ana',
           lastName: 'Souza',
           email,
-          password: 'segredo1',
+          password: 'segredo-1',
         }),
       ),
     );

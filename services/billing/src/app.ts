@@ -1,5 +1,8 @@
+import { BillingMessages } from '@pv/contracts';
 import {
   createServiceApp,
+  RateLimiter,
+  registerRetryAfter,
   type ServiceRuntime,
   staffAccessRecorder,
   standardAppOptions,
@@ -20,6 +23,8 @@ export interface BillingAppOptions {
   config: BillingConfig;
   runtime: ServiceRuntime<BillingDatabase>;
   logger?: boolean;
+  /** Prefix of the service's own Redis keys (rate limits); tests give each their own. */
+  redisKeyPrefix?: string;
 }
 
 /** The billing service's HTTP app, built from injected dependencies; it never listens. */
@@ -28,6 +33,7 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
   const app = await createServiceApp(
     standardAppOptions({ name: 'billing', config, runtime, logger: options.logger }),
   );
+  registerRetryAfter(app);
   const usage = new UsageService(runtime.db, runtime.relay);
   const subscriptions = new SubscriptionService({
     db: runtime.db,
@@ -41,6 +47,17 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
       apiUrl: config.SONIOX_API_URL,
       wsUrl: config.SONIOX_WS_URL,
       keyTtlSeconds: config.SONIOX_KEY_TTL_SECONDS,
+      mintLimit: new RateLimiter(
+        runtime.redis,
+        {
+          name: 'soniox-keys',
+          points: config.SONIOX_KEYS_MAX_PER_HOUR,
+          durationSeconds: 3_600,
+          message: BillingMessages.tooManySpeechKeys,
+          code: 'SPEECH_KEYS_RATE_LIMITED',
+        },
+        { keyPrefix: options.redisKeyPrefix ?? 'pv:billing:' },
+      ),
     },
     usage,
     runtime.log,

@@ -26,6 +26,8 @@ export const BillingConfigSchema = Type.Object({
   }),
   /** How long a minted Soniox key may be used to open a stream (Soniox allows 1..3600). */
   SONIOX_KEY_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 3_600, default: 60 }),
+  /** Soniox keys one user may mint per hour (each opens a paid stream). */
+  SONIOX_KEYS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   /**
    * A quota reservation counts until its action's event arrives (formatting: consult.formatted.v1
    * with the same id) or, at the latest, for this long; the action's event counts afterwards.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildBillingApp } from '../src/app.js';
 import { loadBillingConfig } from '../src/config.js';
@@ -21,7 +22,13 @@ export function startBilling(
     databaseVariable: 'BILLING_DATABASE',
     loadConfig: loadBillingConfig,
     open: openBilling,
-    build: (config, runtime) => buildBillingApp({ config, runtime, logger: false }),
+    build: (config, runtime) =>
+      buildBillingApp({
+        config,
+        runtime,
+        logger: false,
+        redisKeyPrefix: `pv:test:billing:${randomBytes(5).toString('hex')}:`,
+      }),
     consumer: (nc, runtime, config) =>
       startUsageConsumer(nc, {
         db: runtime.db,

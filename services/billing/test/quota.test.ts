@@ -127,6 +127,29 @@ describe('the formatting limit, enforced by billing for the formatting service',
     });
   }, 60_000);
 
+  it('a diagnostic analysis is an AI request: refused at the limit, given back when offline', async () => {
+    const { client, inBilling } = await userWith('free', 0);
+    const analyse = () => client.post('/api/diagnostic-analysis', { rawText: DICTATION });
+    // Offline (no LLM here): it costs nothing, so the reservation is given back.
+    expect((await analyse()).status).toBe(200);
+    const rows = await billing.runtime.db
+      .selectFrom('quota_reservations')
+      .select(['kind', 'released_at'])
+      .where('user_id', '=', client.userId)
+      .execute();
+    expect(rows).toEqual([{ kind: 'ai-request', released_at: expect.any(Date) }]);
+    await addToMonth(billing.runtime.db, {
+      userId: inBilling.userId,
+      period: periodOf(new Date()),
+      add: { ai_request_count: 100 },
+    });
+    const refused = await analyse();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'Você atingiu o limite mensal de 100 solicitações de IA do plano gratuito. Assine o Premium para usar a IA sem limites.',
+    );
+  });
+
   it('a Premium user is not limited', async () => {
     const { client } = await userWith('premium', 500);
     const results = await Promise.all(
@@ -208,6 +231,56 @@ describe('/internal/quota (billing side)', () => {
     expect((await other.post('/internal/quota/release', { reservationId })).body).toEqual({
       released: false,
     });
+  });
+
+  it('refuses AI requests at 100, counting the month and the pending reservations (issue 15)', async () => {
+    const user = await billing.as('free');
+    await addToMonth(billing.runtime.db, {
+      userId: user.userId,
+      period: periodOf(new Date()),
+      add: { ai_request_count: 98 },
+    });
+    const consume = () =>
+      user.post('/internal/quota/consume', {
+        kind: 'ai-request',
+        reservationId: crypto.randomUUID(),
+      });
+    // Concurrent document and diagnostic calls: exactly the two units left go through.
+    const results = await Promise.all(Array.from({ length: 6 }, consume));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    const refused = results.find((r) => r.status === 429)!;
+    expect(refused.body.code).toBe('AI_REQUEST_LIMIT_REACHED');
+    expect(refused.body.message).toBe(
+      'Você atingiu o limite mensal de 100 solicitações de IA do plano gratuito. Assine o Premium para usar a IA sem limites.',
+    );
+    expect(
+      (
+        await (
+          await billing.as('premium')
+        ).post('/internal/quota/consume', {
+          kind: 'ai-request',
+          reservationId: crypto.randomUUID(),
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('refuses a formatting once the month has its 50 transcriptions', async () => {
+    const user = await billing.as('free');
+    await addToMonth(billing.runtime.db, {
+      userId: user.userId,
+      period: periodOf(new Date()),
+      add: { transcription_count: 50, formatting_count: 10 },
+    });
+    const res = await user.post('/internal/quota/consume', {
+      kind: 'formatting',
+      reservationId: crypto.randomUUID(),
+    });
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe('TRANSCRIPTION_LIMIT_REACHED');
+    expect(res.body.message).toBe(
+      'Você atingiu o limite mensal de 50 transcrições do plano gratuito. Assine o Premium para transcrever sem limites.',
+    );
   });
 
   it('needs a signed-in caller', async () => {

@@ -6,6 +6,7 @@ import {
   type JobQueue,
   QuotaClient,
   registerQueueMetrics,
+  registerRetryAfter,
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
@@ -17,6 +18,7 @@ import { PdfsService } from './documents/pdfs.service.js';
 import { PrescriptionsService } from './documents/prescriptions.service.js';
 import { TextDocumentsService } from './documents/text-documents.service.js';
 import { PdfTextExtractor } from './extraction/extract.js';
+import { AnonymousLimits, registerAnonymousLimits } from './limits/anonymous-limits.js';
 import { documentRoutes } from './routes/documents.js';
 import { extractRoutes } from './routes/extract.js';
 
@@ -29,6 +31,8 @@ export interface DocumentsAppOptions {
   /** The producing side of the PDF queue (the caller closes it). */
   queue: JobQueue;
   logger?: boolean;
+  /** Prefix of the service's own Redis keys (the anonymous limits); tests give each their own. */
+  redisKeyPrefix?: string;
 }
 
 /**
@@ -41,6 +45,11 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
   const app = await createServiceApp(
     standardAppOptions({ name: 'documents', config, runtime, logger: options.logger }),
   );
+  registerRetryAfter(app);
+  registerAnonymousLimits(
+    app,
+    new AnonymousLimits(runtime.redis, config, options.redisKeyPrefix ?? 'pv:documents:'),
+  );
   await app.register(multipart, {
     // One file per request; the file limit is the spec's 10 MB (413 past it).
     limits: { fileSize: config.EXTRACT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
@@ -51,10 +60,12 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     timeoutMs: config.EXTRACT_TIMEOUT_MS,
   });
   app.addHook('onClose', () => extractor.close());
+  const quota = config.BILLING_URL ? new QuotaClient(config.BILLING_URL, runtime.log) : undefined;
   const authoring = new Authoring({
     db: runtime.db as DocumentsKysely,
     relay: runtime.relay,
     llm: new LlmClient(llmSettingsFrom(config), runtime.log),
+    ...(quota ? { quota } : {}),
   });
   documentRoutes(app, {
     documents: new TextDocumentsService(authoring),
@@ -62,7 +73,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     pdfs: new PdfsService(authoring, {
       queue: options.queue,
       pdfTimeoutMs: config.PDF_TIMEOUT_MS,
-      ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
+      ...(quota ? { quota } : {}),
       renderMetrics: createPdfMetrics(app.metrics),
     }),
   });

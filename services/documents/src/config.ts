@@ -26,6 +26,11 @@ export const DocumentsConfigSchema = Type.Object({
   EXTRACT_MAX_BYTES: Type.Integer({ minimum: 1, default: 10 * 1024 * 1024 }),
   EXTRACT_MAX_PAGES: Type.Integer({ minimum: 1, default: 200 }),
   EXTRACT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000 }),
+  /** Anonymous visitors' calls per address per hour, by family (signed-in users have plan limits). */
+  ANON_DOCUMENTS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
+  ANON_PRESCRIPTIONS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
+  ANON_PDFS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
+  ANON_EXTRACT_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 10 }),
 });
 export type DocumentsConfig = Static<typeof DocumentsConfigSchema>;
 

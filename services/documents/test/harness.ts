@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,7 @@ export async function startDocuments(
   options: { worker?: boolean; consumer?: boolean } = {},
 ) {
   let queue: JobQueue | undefined;
+  const redisKeyPrefix = `pv:test:documents:${randomBytes(5).toString('hex')}:`;
   const svc = await startServiceUnderTest({
     name: 'documents',
     databaseVariable: 'DOCUMENTS_DATABASE',
@@ -43,10 +44,18 @@ export async function startDocuments(
       const jobs = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL);
       queue = jobs;
       const worker = options.worker === false ? undefined : await startPdfWorker(config);
-      const app = await buildDocumentsApp({ config, runtime, queue: jobs, logger: false });
+      const app = await buildDocumentsApp({
+        config,
+        runtime,
+        queue: jobs,
+        logger: false,
+        redisKeyPrefix,
+      });
       app.addHook('onClose', async () => {
         await worker?.close();
         await jobs.discard();
+        const stale = await runtime.redis.keys(`${redisKeyPrefix}*`);
+        if (stale.length > 0) await runtime.redis.del(...stale);
       });
       return app;
     },
@@ -57,7 +66,14 @@ export async function startDocuments(
         log: runtime.log,
       }),
     startConsumer: options.consumer ?? false,
-    env,
+    // Every test file's anonymous calls share one address: roomy limits unless a test sets its own.
+    env: {
+      ANON_DOCUMENTS_MAX_PER_HOUR: '1000',
+      ANON_PRESCRIPTIONS_MAX_PER_HOUR: '1000',
+      ANON_PDFS_MAX_PER_HOUR: '1000',
+      ANON_EXTRACT_MAX_PER_HOUR: '1000',
+      ...env,
+    },
   });
   /** Puts a professional in the projection as auth.user.changed.v1 would (the consumer's own handler). */
   const knowProfessional = (user: ProfessionalUser) =>

@@ -5,6 +5,7 @@ import {
   type JobQueue,
   QuotaClient,
   registerQueueMetrics,
+  registerRetryAfter,
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
@@ -43,6 +44,7 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
   const app = await createServiceApp(
     standardAppOptions({ name: 'formatting', config, runtime, logger: options.logger }),
   );
+  registerRetryAfter(app);
   const db = runtime.db;
   adminContentRoutes(
     app,

@@ -250,6 +250,9 @@ describe('POST /api/format-text rules and bad input', () => {
     expect(limited.body.message).toBe(
       'Você atingiu o limite de formatações para visitantes. Entre ou crie uma conta gratuita para continuar.',
     );
+    // The kit's limiter: its code and Retry-After (seconds until the address' hour frees).
+    expect(limited.body.code).toBe('ANONYMOUS_LIMIT');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3_500);
     // a signed-in user is not limited this way
     expect(
       (

@@ -106,9 +106,23 @@ const MB = 1024 * 1024;
 
 /** Request bodies the gateway streams through; services enforce their own, smaller limits. */
 export const DEFAULT_PROXY_BODY_LIMIT = 2 * MB;
+/*
+ * Text routes (issue 15): sized to what their schemas accept, so an oversized body stops here.
+ * A dictation route takes 200,000 characters per request (MAX_TRANSCRIPT_CHARS; the workspace
+ * sends 8 hours of dictation, ~300,000 characters, in parts) and the vault three such texts: the
+ * 2 MB default. Documents take a 200,000-character note (or a 500,000-character PDF text): 1 MB,
+ * the documents service's own limit. The support form takes 10,000 characters: 128 KB.
+ */
+const TEXT_1MB = 1 * MB;
 const PROXY_BODY_LIMITS: Readonly<Record<string, number>> = {
   // PDF uploads for text extraction (spec 1 §7, multipart file)
   '/api/extract-pdf-text': 15 * MB,
+  '/api/generate-document': TEXT_1MB,
+  '/api/generate-pdf': TEXT_1MB,
+  '/api/generate-text-document': TEXT_1MB,
+  '/api/generate-hospital-prescription-pdf': TEXT_1MB,
+  '/api/prescriptions': TEXT_1MB,
+  '/api/support': 128 * 1024,
 };
 
 export function bodyLimitFor(prefix: string): number {

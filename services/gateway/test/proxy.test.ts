@@ -130,6 +130,21 @@ describe('proxying to the owning service', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("refuses a document body over 1 MB at the gateway (the route's own limit, issue 15)", async () => {
+    const before = documents.seen.length;
+    const res = await request(`${gateway.url}/api/prescriptions/ambulatory`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(1024 * 1024 + 1, 'a'),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await json(res.body)).toMatchObject({
+      code: 'BODY_TOO_LARGE',
+      message: 'O corpo da requisição é grande demais.',
+    });
+    expect(documents.seen.length).toBe(before);
+  });
+
   it('refuses a body over 2 MB before reaching the service, declared or chunked', async () => {
     const before = auth.seen.length;
     const big = Buffer.alloc(3 * 1024 * 1024, 'a');

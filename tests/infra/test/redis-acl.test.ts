@@ -138,7 +138,10 @@ run('Redis ACL users from the catalog (needs redis-server)', () => {
       userStatus: 'active' as Principal['userStatus'],
       mustChangePassword: false,
     };
-    await new SessionStore(as('auth')).put(principal, new Date(Date.now() + 60_000));
+    // With an idle timeout, as auth opens them: every reader refreshes the session's idle clock.
+    await new SessionStore(as('auth')).put(principal, new Date(Date.now() + 60_000), {
+      idleSeconds: 60,
+    });
     const readers = PROCESSES.filter((p) => p.redisKeys.readOnly.includes('pv:session:*'));
     expect(readers.map((p) => p.name).sort()).toEqual(
       ['analytics', 'billing', 'documents', 'formatting', 'support', 'vault'].sort(),

@@ -15,7 +15,7 @@ async function signUp(premium: boolean): Promise<Browser> {
     firstName: 'Teste',
     lastName: 'Matriz',
     email,
-    password: 'segredo1',
+    password: 'segredo-1',
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
   if (premium) {

@@ -172,6 +172,11 @@ export async function startStack(options: StackOptions = {}) {
     SESSION_PUBLIC_KEY: keys.publicKey,
     LOG_LEVEL: 'silent',
     BILLING_URL: urlOf(billing),
+    // Every anonymous call comes from this machine through the gateway: roomy visitor limits.
+    ANON_DOCUMENTS_MAX_PER_HOUR: '10000',
+    ANON_PRESCRIPTIONS_MAX_PER_HOUR: '10000',
+    ANON_PDFS_MAX_PER_HOUR: '10000',
+    ANON_EXTRACT_MAX_PER_HOUR: '10000',
   });
   const documentsRuntime = await openDocuments(documentsConfig);
   const pdfWorker = await startPdfWorker(documentsConfig);
@@ -181,6 +186,7 @@ export async function startStack(options: StackOptions = {}) {
     runtime: documentsRuntime,
     queue: documentsQueue,
     logger: false,
+    redisKeyPrefix: `pv:test:${documentsDb.name}:`,
   });
   await documents.listen({ port: 0, host: '127.0.0.1' });
   // Its professionals' projection follows auth through the shared NATS (the header of every

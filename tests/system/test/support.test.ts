@@ -25,7 +25,7 @@ describe('support tickets through the gateway', () => {
       firstName: 'Clara',
       lastName: 'Suporte',
       email: `clara.${randomUUID()}@clinica.test`,
-      password: 'segredo1',
+      password: 'segredo-1',
     });
     expect(signUp.status).toBe(201);
     const userId = (signUp.body.user as { id: string }).id;

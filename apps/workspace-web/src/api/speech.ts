@@ -9,7 +9,7 @@ export const speechApi = api.injectEndpoints({
       query: () => '/api/super-transcritor/usage',
       providesTags: ['SpeechUsage'],
     }),
-    addSpeechUsage: build.mutation<SpeechUsage, { secondsToAdd: number }>({
+    addSpeechUsage: build.mutation<SpeechUsage, { secondsToAdd: number; streamEnded?: boolean }>({
       query: (body) => ({ url: '/api/super-transcritor/usage', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));

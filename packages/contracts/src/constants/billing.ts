@@ -26,7 +26,7 @@ export const PREMIUM_LIMITS = {
 } as const;
 
 /** What a metered action is; the formatting and documents services consume one per call. */
-export const QUOTA_KINDS = ['formatting', 'pdf'] as const;
+export const QUOTA_KINDS = ['formatting', 'pdf', 'ai-request'] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
 
 export const BillingMessages = {
@@ -40,6 +40,10 @@ export const BillingMessages = {
   // designed here (spec silent), documented in docs/decisions.md
   formattingLimit: (limit: number) =>
     `Você atingiu o limite mensal de ${limit} formatações do plano gratuito. Assine o Premium para formatar sem limites.`,
+  transcriptionLimit: (limit: number) =>
+    `Você atingiu o limite mensal de ${limit} transcrições do plano gratuito. Assine o Premium para transcrever sem limites.`,
+  aiRequestLimit: (limit: number) =>
+    `Você atingiu o limite mensal de ${limit} solicitações de IA do plano gratuito. Assine o Premium para usar a IA sem limites.`,
   pdfLimit: (limit: number) =>
     `Você atingiu o limite mensal de ${limit} PDFs do plano gratuito. Assine o Premium para gerar PDFs sem limites.`,
   secondsToAdd:
@@ -61,6 +65,11 @@ export const BillingMessages = {
   notUpgraded:
     'Ainda não recebemos a confirmação do pagamento. Seu plano será ativado assim que ele for aprovado.',
   webhookSignature: 'Assinatura do webhook inválida.',
+  // issue 15: one live Super Transcritor stream per user, and a ceiling on minting keys
+  speechStreamActive:
+    'Já existe uma transcrição do Super Transcritor em andamento na sua conta. Encerre-a antes de iniciar outra.',
+  tooManySpeechKeys:
+    'Muitas sessões do Super Transcritor iniciadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
   speechProviderError:
     'Não foi possível obter uma chave do Super Transcritor agora. Tente novamente em instantes.',
   monthRequired: 'Informe year e month (1 a 12) para consultar as métricas de uso.',

@@ -34,6 +34,15 @@ export const DocumentMessages = {
     'A leitura do PDF demorou mais de 20 segundos. Envie um arquivo menor ou mais simples.',
   noControlledDrug:
     'Nenhum medicamento controlado foi informado. Preencha ao menos um medicamento do receituário.',
+  // Issue 15: anonymous visitors' hourly limits per address, worded like formatting's.
+  anonymousDocumentsLimit:
+    'Você atingiu o limite de documentos por hora para visitantes. Entre ou crie uma conta gratuita para continuar.',
+  anonymousPrescriptionsLimit:
+    'Você atingiu o limite de receitas por hora para visitantes. Entre ou crie uma conta gratuita para continuar.',
+  anonymousPdfsLimit:
+    'Você atingiu o limite de PDFs por hora para visitantes. Entre ou crie uma conta gratuita para continuar.',
+  anonymousExtractionLimit:
+    'Você atingiu o limite de leituras de PDF por hora para visitantes. Entre ou crie uma conta gratuita para continuar.',
 } as const;
 
 /** pt-BR messages of the one-patient-per-document and controlled-drug rules (issue 12). */

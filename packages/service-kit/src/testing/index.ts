@@ -1,5 +1,12 @@
 // The kit's test helpers, one module each; service-under-test.ts builds on the others directly
 // (never through this file), so that nothing here imports in a circle.
+
+export {
+  ADVERSARIAL_TEXTS,
+  type AdversarialText,
+  bestCpuMs,
+  workRatio,
+} from './adversarial.js';
 export { collectEvents } from './events.js';
 export { eventually } from './eventually.js';
 export { Client } from './http-client.js';

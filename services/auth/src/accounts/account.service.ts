@@ -6,6 +6,7 @@ import {
   Messages,
   type ProfileBody,
   type RegisterBody,
+  STRONG_PASSWORD_PATTERN,
 } from '@pv/contracts';
 import {
   AppError,
@@ -37,7 +38,8 @@ export interface OpenedSession {
   expiresAt: Date;
 }
 
-const SIMPLE_PASSWORD_MIN = 6;
+/** Self-registration takes the same strong rule as the admin's forms (issue 15). */
+const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN, 'u');
 
 /** Sign-up, sign-in, sign-out, the current user, password change and profile. */
 export class AccountService {
@@ -72,6 +74,7 @@ export class AccountService {
     await this.deps.sessions.store.put(
       { ...toPrincipalFields(user), sessionId: issued.sessionId },
       issued.expiresAt,
+      { idleSeconds: this.deps.config.SESSION_IDLE_TIMEOUT_SECONDS },
     );
     this.deps.relay.kick();
     return { token: issued.token, expiresAt: issued.expiresAt };
@@ -97,8 +100,8 @@ export class AccountService {
       }
       names = { firstName, lastName, fullName: `${firstName} ${lastName}` };
     }
-    if (body.password.length < SIMPLE_PASSWORD_MIN)
-      throw badRequest(Messages.simplePasswordMin, 'PASSWORD_TOO_SHORT');
+    if (!STRONG_PASSWORD.test(body.password))
+      throw badRequest(Messages.passwordPolicy, 'WEAK_PASSWORD');
 
     const passwordHash = await hashPassword(body.password);
     try {
@@ -157,7 +160,7 @@ export class AccountService {
       throw forbidden(Messages.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (found.user_status === 'inactive')
       throw forbidden(Messages.accountInactive, 'ACCOUNT_INACTIVE');
-    await this.deps.loginThrottle.clearAccount(email);
+    await this.deps.loginThrottle.recordSuccess(email, client.ipAddress);
 
     const { issued, user } = await this.db
       .transaction()
@@ -192,7 +195,16 @@ export class AccountService {
     return toCurrentUser(row);
   }
 
-  async changePassword(principal: Principal, body: ChangePasswordBody): Promise<void> {
+  /**
+   * Changes the password and rotates the session: every session of the user ends (others may
+   * belong to whoever knew the old password, and the current token may have leaked with it) and
+   * the caller gets a new one.
+   */
+  async changePassword(
+    principal: Principal,
+    body: ChangePasswordBody,
+    client: ClientInfo,
+  ): Promise<OpenedSession> {
     if (body.newPassword !== body.confirmPassword) {
       throw badRequest(Messages.passwordsDoNotMatch, 'PASSWORDS_DO_NOT_MATCH');
     }
@@ -204,15 +216,26 @@ export class AccountService {
     if (body.newPassword === body.currentPassword) {
       throw badRequest(Messages.newPasswordSameAsCurrent, 'PASSWORD_UNCHANGED');
     }
-    const updated = await updateUser(this.db, row.id, {
-      password_hash: await hashPassword(body.newPassword),
-      must_change_password: false,
+    const passwordHash = await hashPassword(body.newPassword);
+    const ttlSeconds = this.deps.config.SESSION_TTL_HOURS * 3600;
+    const { updated, issued } = await this.db.transaction().execute(async (trx) => {
+      const changed = await updateUser(trx, row.id, {
+        password_hash: passwordHash,
+        must_change_password: false,
+      });
+      if (!changed) throw unauthorized();
+      const next = this.deps.sessions.tokens.issue(row.id, ttlSeconds);
+      await insertSession(trx, {
+        id: next.sessionId,
+        userId: row.id,
+        expiresAt: next.expiresAt,
+        ...client,
+      });
+      return { updated: changed, issued: next };
     });
-    if (!updated) throw unauthorized();
-    // Other sessions may belong to whoever knew the old password.
-    const ended = await this.deps.sessions.store.revokeAllOf(row.id, principal.sessionId);
+    const ended = await this.deps.sessions.store.revokeAllOf(row.id);
     await endSessions(this.db, ended, 'password-changed');
-    await this.deps.sessions.store.updateAllOf(row.id, toPrincipalFields(updated));
+    return this.activateSession(updated, issued);
   }
 
   async updateProfile(principal: Principal, body: ProfileBody): Promise<CurrentUser> {

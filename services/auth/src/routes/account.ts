@@ -31,8 +31,13 @@ export function accountRoutes(
     accounts.currentUser(principalOf(request)),
   );
 
-  registerRoute(app, AuthRoutes.changePassword, async (request) => {
-    await accounts.changePassword(principalOf(request), request.body);
+  registerRoute(app, AuthRoutes.changePassword, async (request, reply) => {
+    const session = await accounts.changePassword(
+      principalOf(request),
+      request.body,
+      clientInfo(request),
+    );
+    setSessionCookie(reply, session, cookieSecure);
     return { message: Messages.passwordChanged };
   });
 

@@ -31,7 +31,7 @@ export interface MonthlyUsageTable {
 export interface QuotaReservationsTable {
   id: string;
   user_id: string;
-  kind: 'formatting' | 'pdf';
+  kind: 'formatting' | 'pdf' | 'ai-request';
   year: number;
   month: number;
   created_at: Generated<Date>;
@@ -81,6 +81,21 @@ export interface StripeEventsTable {
   received_at: Generated<Date>;
 }
 
+/**
+ * A Soniox key minted for a user and the one stream it may open (issue 15): at most one is open
+ * per user; what it may be charged is bounded by its key's session duration (`max_seconds`).
+ */
+export interface SpeechStreamsTable {
+  id: string;
+  user_id: string;
+  minted_at: Generated<Date>;
+  max_seconds: number;
+  /** After this the key can no longer stream: a stream never ended is charged in full. */
+  window_ends_at: Date;
+  charged_seconds: Generated<number>;
+  ended_at: Date | null;
+}
+
 export interface BillingDatabase {
   billing_users: BillingUsersTable;
   monthly_usage: MonthlyUsageTable;
@@ -89,10 +104,12 @@ export interface BillingDatabase {
   subscriptions: SubscriptionsTable;
   subscription_payments: SubscriptionPaymentsTable;
   stripe_events: StripeEventsTable;
+  speech_streams: SpeechStreamsTable;
 }
 
 export type MonthlyUsageRow = Selectable<MonthlyUsageTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type SpeechStreamRow = Selectable<SpeechStreamsTable>;
 
 /** The billing database with the kit's outbox and processed-events tables. */
 export type BillingKysely = Kysely<BillingDatabase & KitTables>;

@@ -96,6 +96,8 @@ export async function applyUsageEvent(
             ...(DECIMAL.test(p.costUsd) ? { ai_cost_usd: p.costUsd } : {}),
           },
         });
+        // A document or diagnostic call made under an AI-request reservation is now counted.
+        if (p.reservationId) await settleReservation(trx, p.reservationId);
         return;
       }
       case 'document.generated.v1': {

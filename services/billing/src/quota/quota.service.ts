@@ -20,17 +20,27 @@ import {
 const LIMITS: Record<QuotaKind, number> = {
   formatting: FREE_LIMITS.formattingLimit,
   pdf: FREE_LIMITS.pdfLimit,
+  'ai-request': FREE_LIMITS.aiRequestLimit,
 };
 
 export const countedOf = (
-  row: Pick<MonthlyUsageRow, 'formatting_count' | 'pdf_count'>,
+  row: Pick<MonthlyUsageRow, 'formatting_count' | 'pdf_count' | 'ai_request_count'>,
   kind: QuotaKind,
-) => (kind === 'formatting' ? row.formatting_count : row.pdf_count);
+) =>
+  kind === 'formatting'
+    ? row.formatting_count
+    : kind === 'pdf'
+      ? row.pdf_count
+      : row.ai_request_count;
 
 export const limitMessage = (kind: QuotaKind) =>
   kind === 'formatting'
     ? BillingMessages.formattingLimit(LIMITS.formatting)
-    : BillingMessages.pdfLimit(LIMITS.pdf);
+    : kind === 'pdf'
+      ? BillingMessages.pdfLimit(LIMITS.pdf)
+      : BillingMessages.aiRequestLimit(LIMITS['ai-request']);
+
+const limitCode = (kind: QuotaKind) => `${kind.replace('-', '_').toUpperCase()}_LIMIT_REACHED`;
 
 /**
  * The plan limits of spec 2 §9, enforced for the formatting and documents services. Used this
@@ -71,7 +81,17 @@ export class QuotaService {
       if (await reservationExists(trx, body.reservationId))
         return { allowed: true, kind: body.kind, limit, used };
       if (used >= LIMITS[body.kind])
-        throw tooManyRequests(limitMessage(body.kind), `${body.kind.toUpperCase()}_LIMIT_REACHED`);
+        throw tooManyRequests(limitMessage(body.kind), limitCode(body.kind));
+      // A formatting is also the month's transcription (consult.formatted.v1 counts both), so it
+      // needs room under the transcription limit too; pending formattings are transcriptions.
+      if (
+        body.kind === 'formatting' &&
+        row.transcription_count + pending >= FREE_LIMITS.transcriptionLimit
+      )
+        throw tooManyRequests(
+          BillingMessages.transcriptionLimit(FREE_LIMITS.transcriptionLimit),
+          'TRANSCRIPTION_LIMIT_REACHED',
+        );
       await insertReservation(trx, this.reservation(principal.userId, body, period));
       return { allowed: true, kind: body.kind, limit, used: used + 1 };
     });

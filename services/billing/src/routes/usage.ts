@@ -25,7 +25,11 @@ export function usageRoutes(
     usage.speechUsage(principalOf(request)),
   );
   registerRoute(app, BillingRoutes.addSpeechUsage, async (request) =>
-    usage.addSpeechSeconds(principalOf(request), request.body.secondsToAdd),
+    usage.addSpeechSeconds(
+      principalOf(request),
+      request.body.secondsToAdd,
+      request.body.streamEnded ?? false,
+    ),
   );
   registerRoute(app, BillingRoutes.sonioxTemporaryKey, async (request) =>
     speech.mint(principalOf(request)),

@@ -1,10 +1,7 @@
 import { BillingMessages, type TemporaryKey } from '@pv/contracts';
-import { AppError, type Principal, serviceUnavailable } from '@pv/service-kit';
+import { AppError, type Principal, type RateLimiter, serviceUnavailable } from '@pv/service-kit';
 import type { Logger } from 'pino';
-import { allowanceReached, type UsageService } from '../usage/usage.service.js';
-
-/** Soniox caps one streaming session at this many seconds (max_session_duration_seconds). */
-const SONIOX_MAX_SESSION_SECONDS = 18_000;
+import type { UsageService } from '../usage/usage.service.js';
 
 export interface SonioxSettings {
   apiKey?: string;
@@ -12,11 +9,14 @@ export interface SonioxSettings {
   /** Handed to the browser with each key: where it opens the realtime socket. */
   wsUrl: string;
   keyTtlSeconds: number;
+  /** Keys one user may mint per hour (the kit's limiter): each one is a paid stream. */
+  mintLimit: RateLimiter;
 }
 
 /**
  * Mints Soniox temporary keys (POST /v1/auth/temporary-api-key) so the long-lived key never
- * reaches a browser. The key opens one stream, no longer than the allowance the user has left.
+ * reaches a browser. The key opens one stream (single use), no longer than the allowance the user
+ * has left; a user has at most one live stream, and mints a limited number of keys an hour.
  */
 export class SonioxKeys {
   constructor(
@@ -28,9 +28,21 @@ export class SonioxKeys {
   async mint(principal: Principal): Promise<TemporaryKey> {
     if (!this.settings.apiKey)
       throw serviceUnavailable(BillingMessages.speechUnavailable, 'SPEECH_NOT_CONFIGURED');
-    const { remaining, allowance } = await this.usage.speechRemaining(principal);
-    if (remaining <= 0) throw allowanceReached(allowance);
-    const maxSessionSeconds = Math.min(remaining, SONIOX_MAX_SESSION_SECONDS);
+    await this.settings.mintLimit.consume(principal.userId);
+    const { streamId, maxSeconds: maxSessionSeconds } = await this.usage.openStream(
+      principal,
+      this.settings.keyTtlSeconds,
+    );
+    try {
+      return await this.request(principal, maxSessionSeconds);
+    } catch (error) {
+      // No key, no stream: the user may try again at once.
+      await this.usage.discardStream(streamId);
+      throw error;
+    }
+  }
+
+  private async request(principal: Principal, maxSessionSeconds: number): Promise<TemporaryKey> {
     let response: Response;
     try {
       response = await fetch(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BillingMessages,
   FREE_LIMITS,
@@ -7,11 +8,17 @@ import {
   type SpeechUsage,
   type UserMetrics,
 } from '@pv/contracts';
-import { type OutboxRelay, type Principal, tooManyRequests } from '@pv/service-kit';
-import type { BillingKysely, MonthlyUsageRow } from '../db/schema.js';
+import { conflict, type OutboxRelay, type Principal, tooManyRequests } from '@pv/service-kit';
+import type { BillingDb, BillingKysely, MonthlyUsageRow } from '../db/schema.js';
 import { isPremium } from '../subscriptions/premium.js';
 import { memberSinceOf } from '../users/billing-user.repository.js';
 import { type Period, periodLabel, periodOf } from './period.js';
+import {
+  chargeStream,
+  deleteStream,
+  insertStream,
+  openStreamsOf,
+} from './speech-stream.repository.js';
 import { publishSpeechSeconds } from './usage.events.js';
 import {
   addToMonth,
@@ -21,6 +28,14 @@ import {
   totalsOf,
   usersOfMonth,
 } from './usage.repository.js';
+
+/** Soniox caps one streaming session at this many seconds (max_session_duration_seconds). */
+export const SONIOX_MAX_SESSION_SECONDS = 18_000;
+/**
+ * How far a stream's charge may trail the server's clock: fetching the key and opening the socket
+ * take a few seconds after the key is minted, and the browser reports what it ticked.
+ */
+export const STREAM_START_GRACE_SECONDS = 15;
 
 export const allowanceFor = (premium: boolean) =>
   premium ? SPEECH_ALLOWANCE_SECONDS.premium : SPEECH_ALLOWANCE_SECONDS.free;
@@ -55,46 +70,131 @@ export class UsageService {
   ) {}
 
   async speechUsage(principal: Principal): Promise<SpeechUsage> {
+    // A stream the browser never ended counts as soon as its key can no longer stream.
+    await this.settleExpiredStreams(
+      principal.userId,
+      allowanceFor(await isPremium(this.db, principal)),
+    );
     const row = await findMonth(this.db, principal.userId, periodOf(new Date()));
     return { usedSeconds: row?.speech_seconds ?? 0 };
   }
 
-  /** What the caller may still use this month, in seconds. */
-  async speechRemaining(principal: Principal): Promise<{ remaining: number; allowance: number }> {
+  /**
+   * Opens the user's one Super Transcritor stream (issue 15), under the month's row lock: streams
+   * never ended whose key can no longer stream are first charged in full; a stream still live
+   * refuses the new one (409); the new one may last the allowance left (429 when none is).
+   * Returns what the key must be minted with; `discardStream` undoes it if Soniox refuses.
+   */
+  async openStream(
+    principal: Principal,
+    keyTtlSeconds: number,
+  ): Promise<{ streamId: string; maxSeconds: number }> {
     const allowance = allowanceFor(await isPremium(this.db, principal));
-    const { usedSeconds } = await this.speechUsage(principal);
-    return { remaining: Math.max(0, allowance - usedSeconds), allowance };
+    await this.settleExpiredStreams(principal.userId, allowance);
+    const opened = await this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const used = (await lockMonth(trx, principal.userId, periodOf(now))).speech_seconds;
+      const open = await openStreamsOf(trx, principal.userId);
+      if (open.some((stream) => stream.window_ends_at > now))
+        throw conflict(BillingMessages.speechStreamActive, 'SPEECH_STREAM_ACTIVE');
+      const remaining = allowance - used;
+      if (remaining <= 0) throw allowanceReached(allowance);
+      const maxSeconds = Math.min(remaining, SONIOX_MAX_SESSION_SECONDS);
+      const streamId = randomUUID();
+      await insertStream(trx, {
+        id: streamId,
+        userId: principal.userId,
+        maxSeconds,
+        windowEndsAt: new Date(
+          now.getTime() + (keyTtlSeconds + maxSeconds + STREAM_START_GRACE_SECONDS) * 1000,
+        ),
+      });
+      return { streamId, maxSeconds };
+    });
+    this.relay.kick();
+    return opened;
+  }
+
+  async discardStream(streamId: string): Promise<void> {
+    await deleteStream(this.db, streamId);
   }
 
   /**
-   * Adds reported seconds under the month's row lock. Once the allowance is used the call is
-   * refused; a report that crosses it is counted up to the allowance, never beyond.
+   * Charges the browser's report to the user's live stream, reconciled on the server (issue 15):
+   * the stream's total is at least what the server's clock allows since the key was minted (less
+   * a grace for connecting) and never more than the key's session duration, so a report can lower
+   * nothing and raise nothing beyond the key. A report with no live stream adds nothing. Once the
+   * allowance is used a report is refused (429). `ended` closes the stream, so a new key may be
+   * minted.
    */
-  async addSpeechSeconds(principal: Principal, secondsToAdd: number): Promise<SpeechUsage> {
+  async addSpeechSeconds(
+    principal: Principal,
+    secondsToAdd: number,
+    ended = false,
+  ): Promise<SpeechUsage> {
     const allowance = allowanceFor(await isPremium(this.db, principal));
-    const period = periodOf(new Date());
+    await this.settleExpiredStreams(principal.userId, allowance);
     const used = await this.db.transaction().execute(async (trx) => {
-      const row = await lockMonth(trx, principal.userId, period);
-      if (row.speech_seconds >= allowance && secondsToAdd > 0) throw allowanceReached(allowance);
-      const added = Math.min(secondsToAdd, allowance - row.speech_seconds);
-      if (added <= 0) return row.speech_seconds;
-      await addToMonth(trx, {
-        userId: principal.userId,
-        period,
-        add: { speech_seconds: added },
-      });
-      const usedSeconds = row.speech_seconds + added;
-      await publishSpeechSeconds(trx, {
-        userId: principal.userId,
-        secondsAdded: added,
-        usedSeconds,
-        allowanceSeconds: allowance,
-        period: periodLabel(period),
-      });
-      return usedSeconds;
+      const now = new Date();
+      const before = (await lockMonth(trx, principal.userId, periodOf(now))).speech_seconds;
+      if (before >= allowance && secondsToAdd > 0) throw allowanceReached(allowance);
+      const live = (await openStreamsOf(trx, principal.userId)).at(-1);
+      if (!live) return before;
+      const elapsed = Math.floor((now.getTime() - live.minted_at.getTime()) / 1000);
+      const floor = Math.min(live.max_seconds, Math.max(0, elapsed - STREAM_START_GRACE_SECONDS));
+      const target = Math.min(
+        live.max_seconds,
+        Math.max(live.charged_seconds + secondsToAdd, floor),
+      );
+      const added = Math.max(0, Math.min(target - live.charged_seconds, allowance - before));
+      await chargeStream(trx, live.id, { seconds: added, ...(ended ? { endedAt: now } : {}) });
+      if (added > 0) await this.addSpeech(trx, principal.userId, added, before, allowance);
+      return before + added;
     });
     this.relay.kick();
     return { usedSeconds: used };
+  }
+
+  /**
+   * Charges in full every stream of the user never ended whose key can no longer stream (the
+   * browser went silent: the server cannot tell it used less), in a transaction of its own so
+   * the charge stands even when the caller's request is then refused.
+   */
+  private async settleExpiredStreams(userId: string, allowance: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      let used = (await lockMonth(trx, userId, periodOf(now))).speech_seconds;
+      for (const stream of await openStreamsOf(trx, userId)) {
+        if (stream.window_ends_at > now) continue;
+        const owed = Math.max(
+          0,
+          Math.min(stream.max_seconds - stream.charged_seconds, allowance - used),
+        );
+        await chargeStream(trx, stream.id, { seconds: owed, endedAt: stream.window_ends_at });
+        if (owed > 0) used = await this.addSpeech(trx, userId, owed, used, allowance);
+      }
+    });
+  }
+
+  /** Adds seconds to the month and publishes usage.speech-seconds.v1; returns the new total. */
+  private async addSpeech(
+    trx: BillingDb,
+    userId: string,
+    added: number,
+    usedBefore: number,
+    allowance: number,
+  ): Promise<number> {
+    const period = periodOf(new Date());
+    await addToMonth(trx, { userId, period, add: { speech_seconds: added } });
+    const usedSeconds = usedBefore + added;
+    await publishSpeechSeconds(trx, {
+      userId,
+      secondsAdded: added,
+      usedSeconds,
+      allowanceSeconds: allowance,
+      period: periodLabel(period),
+    });
+    return usedSeconds;
   }
 
   async userMetrics(principal: Principal): Promise<UserMetrics> {

@@ -5,7 +5,13 @@ import {
   type ProfessionalProfile,
 } from '@pv/contracts';
 import { type LlmClient, LlmError } from '@pv/llm';
-import { AppError, badRequest, type OutboxRelay, type Principal } from '@pv/service-kit';
+import {
+  AppError,
+  badRequest,
+  type OutboxRelay,
+  type Principal,
+  type QuotaClient,
+} from '@pv/service-kit';
 import type { TSchema } from '@sinclair/typebox';
 import type { DocumentsKysely } from '../db/schema.js';
 import {
@@ -15,7 +21,7 @@ import {
 import { type Consultation, parseConsultation } from './consultation.js';
 import { isControlledMedication } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
-import { publishDocumentGenerated } from './document.events.js';
+import { publishAiRequestCompleted, publishDocumentGenerated } from './document.events.js';
 
 // What every family of documents shares: who writes (the model or the offline writer), who
 // signs (the professional's header, resolved on the server), how the file is named, and the event that says a document was made.
@@ -57,6 +63,14 @@ export interface AuthoringDeps {
   db: DocumentsKysely;
   relay: OutboxRelay;
   llm: LlmClient;
+  /** Billing's quota API: a signed-in user's LLM calls are AI requests of the plan. */
+  quota?: QuotaClient;
+}
+
+/** Who asks for a document: the signed-in user (null: a visitor) and their session headers. */
+export interface Caller {
+  principal: Principal | null;
+  credentials: Record<string, string>;
 }
 
 /** The writer and the publisher the document services share. */
@@ -82,24 +96,43 @@ export class Authoring {
     return parseConsultation(text, isControlledMedication);
   }
 
-  /** Asks the model for JSON of `schema`; its failures become the answer's status and message. */
+  /**
+   * Asks the model for JSON of `schema`; its failures become the answer's status and message.
+   * A signed-in caller's call is an AI request of their plan: reserved with billing first (429 at
+   * the limit, given back if the call fails) and counted once by ai.request.completed.v1.
+   */
   async askModel<T>(
     purpose: string,
     messages: Parameters<LlmClient['completeJson']>[0]['messages'],
     schema: TSchema,
+    caller: Caller,
   ): Promise<{ value: T; engine: Engine }> {
-    try {
-      const answer = await this.deps.llm.completeJson({
-        mode: 'standard',
+    const ask = async (reservationId: string | null) => {
+      let answer: Awaited<ReturnType<LlmClient['completeJson']>>;
+      try {
+        answer = await this.deps.llm.completeJson({ mode: 'standard', purpose, messages, schema });
+      } catch (error) {
+        if (error instanceof LlmError) throw new AppError(error.status, error.code, error.message);
+        throw error;
+      }
+      await publishAiRequestCompleted(this.deps.db, {
+        userId: caller.principal?.userId ?? null,
         purpose,
-        messages,
-        schema,
+        model: answer.model,
+        promptTokens: answer.usage.promptTokens,
+        completionTokens: answer.usage.completionTokens,
+        costUsd: answer.costUsd,
+        ...(reservationId ? { reservationId } : {}),
       });
-      return { value: answer.value as T, engine: { engine: 'llm', model: answer.model } };
-    } catch (error) {
-      if (error instanceof LlmError) throw new AppError(error.status, error.code, error.message);
-      throw error;
-    }
+      this.deps.relay.kick();
+      return { value: answer.value as T, engine: { engine: 'llm', model: answer.model } as Engine };
+    };
+    const quota = caller.principal ? this.deps.quota : undefined;
+    if (!quota) return ask(null);
+    return quota.withReservation(
+      { kind: 'ai-request', credentials: caller.credentials },
+      (decision) => ask(decision.reservationId),
+    );
   }
 
   /** document.generated.v1; a PDF's carries billing's reservation id so it is counted once. */

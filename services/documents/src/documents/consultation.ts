@@ -57,7 +57,9 @@ const SECTION_KEYS: [keyof Consultation, RegExp][] = [
   ['observations', /observa|orientac|recomendac/],
 ];
 
-const DOSE = /\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|mL|ui|UI|gotas?|%)\b/i;
+// Every number starts where a digit run starts (`(?<!\d)`): otherwise `\d+` is tried from each
+// position of a long run of digits and re-scans the rest of it each time (quadratic, issue 15).
+const DOSE = /(?<!\d)\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|mL|ui|UI|gotas?|%)\b/i;
 const NUMBER_WORDS: Record<string, number> = {
   um: 1,
   uma: 1,
@@ -103,14 +105,14 @@ export function parseMedicationLine(
     .trim();
   // Quantity for the dispensing: "por 30 dias" with "1 comprimido" per dose -> 30 comprimidos.
   const per = instructions.match(
-    /(\d+|um|uma|dois|duas)\s+(comprimidos?|c[aá]psulas?|gotas?|ampolas?|ml)/i,
+    /((?<!\d)\d+|um|uma|dois|duas)\s+(comprimidos?|c[aá]psulas?|gotas?|ampolas?|ml)/i,
   );
   const days = instructions.match(/por\s+(\d+)\s+dias?/i);
   const perDose = per ? (toNumber(per[1]!) ?? 1) : 1;
-  const timesPerDay = /(\d+)\s*\/\s*(\d+)\s*h/.exec(instructions)
-    ? Math.max(1, Math.round(24 / Number(/(\d+)\s*\/\s*(\d+)\s*h/.exec(instructions)![2])))
-    : /(\d+|duas|tr[eê]s)\s+vezes/i.test(instructions)
-      ? (toNumber(instructions.match(/(\d+|duas|tr[eê]s)\s+vezes/i)![1]!) ?? 1)
+  const timesPerDay = /(?<!\d)(\d+)\s*\/\s*(\d+)\s*h/.exec(instructions)
+    ? Math.max(1, Math.round(24 / Number(/(?<!\d)(\d+)\s*\/\s*(\d+)\s*h/.exec(instructions)![2])))
+    : /((?<!\d)\d+|duas|tr[eê]s)\s+vezes/i.test(instructions)
+      ? (toNumber(instructions.match(/((?<!\d)\d+|duas|tr[eê]s)\s+vezes/i)![1]!) ?? 1)
       : 1;
   let unit = per ? per[2]!.toLowerCase() : 'comprimidos';
   let quantity = '';
@@ -149,10 +151,12 @@ function extractExams(text: string): string[] {
 
 function extractDaysOff(text: string): number | undefined {
   const n = normalizeForMatch(text);
+  // The count is a bounded word at a word start: an unbounded `(\d+|\w+)` before " dias" is
+  // tried from every position of a long word and re-scans it each time (quadratic, issue 15).
   const match =
-    n.match(/afastamento (?:de |por )?(\d+|\w+) dias?/) ??
-    n.match(/(\d+|\w+) dias? de (?:afastamento|repouso|licenca)/) ??
-    n.match(/repouso (?:de |por )?(\d+|\w+) dias?/);
+    n.match(/afastamento (?:de |por )?(\d{1,3}|[a-z]{1,12}) dias?/) ??
+    n.match(/\b(\d{1,3}|[a-z]{1,12}) dias? de (?:afastamento|repouso|licenca)/) ??
+    n.match(/repouso (?:de |por )?(\d{1,3}|[a-z]{1,12}) dias?/);
   return match ? toNumber(match[1]!) : undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { DocumentGeneratedPayload } from '@pv/contracts';
+import type { AiRequestCompletedPayload, DocumentGeneratedPayload } from '@pv/contracts';
 import { enqueueEvent, type KitTables } from '@pv/service-kit';
 import type { Kysely } from 'kysely';
 
@@ -11,4 +11,15 @@ export async function publishDocumentGenerated<DB extends KitTables>(
   payload: DocumentGeneratedPayload,
 ): Promise<void> {
   await enqueueEvent(db, 'document.generated.v1', payload);
+}
+
+/**
+ * A document or prescription LLM call completed (no clinical content: purpose, model, tokens,
+ * cost). Billing counts it as an AI request and settles its reservation (`reservationId`).
+ */
+export async function publishAiRequestCompleted<DB extends KitTables>(
+  db: Kysely<DB>,
+  payload: AiRequestCompletedPayload,
+): Promise<void> {
+  await enqueueEvent(db, 'ai.request.completed.v1', payload);
 }

@@ -17,7 +17,7 @@ import {
   withAmbulatoryPrescriber,
   withHospitalPrescriber,
 } from '../professionals/professional-header.js';
-import { type Authoring, OFFLINE, requireText } from './authoring.js';
+import { type Authoring, type Caller, OFFLINE, requireText } from './authoring.js';
 import type { Consultation } from './consultation.js';
 import { choosePatient, patientNameFor } from './patients.js';
 import {
@@ -75,6 +75,7 @@ export class PrescriptionsService {
     kind: PrescriptionKind,
     body: PrescriptionRequest,
     offline: (c: Consultation) => T,
+    caller: Caller,
   ) {
     // One patient per document: only that patient's part of the note is written from.
     const text = choosePatient(requireText(body.consultationText), body.patientIndex).text;
@@ -84,6 +85,7 @@ export class PrescriptionsService {
       `prescription-${kind}`,
       prescriptionMessages(kind, text, body.additionalContext?.trim() ?? ''),
       PRESCRIPTION_SCHEMAS[kind],
+      caller,
     );
   }
 
@@ -94,19 +96,33 @@ export class PrescriptionsService {
     });
   }
 
-  async hospitalPrescription(body: PrescriptionRequest, principal: Principal | null) {
+  async hospitalPrescription(
+    body: PrescriptionRequest,
+    principal: Principal | null,
+    credentials: Record<string, string> = {},
+  ) {
     const header = await this.authoring.header(principal, body.profile);
-    const { value, engine } = await this.draft<HospitalPrescription>('hospital', body, (c) =>
-      hospitalFromConsultation(c, profileOf(header)),
+    const { value, engine } = await this.draft<HospitalPrescription>(
+      'hospital',
+      body,
+      (c) => hospitalFromConsultation(c, profileOf(header)),
+      { principal, credentials },
     );
     await this.published(principal, 'hospital');
     return { prescription: withHospitalPrescriber(normalizeHospital(value), header), ...engine };
   }
 
-  async ambulatoryPrescription(body: PrescriptionRequest, principal: Principal | null) {
+  async ambulatoryPrescription(
+    body: PrescriptionRequest,
+    principal: Principal | null,
+    credentials: Record<string, string> = {},
+  ) {
     const header = await this.authoring.header(principal, body.profile);
-    const { value, engine } = await this.draft<AmbulatoryPrescription>('ambulatory', body, (c) =>
-      ambulatoryFromConsultation(c, profileOf(header)),
+    const { value, engine } = await this.draft<AmbulatoryPrescription>(
+      'ambulatory',
+      body,
+      (c) => ambulatoryFromConsultation(c, profileOf(header)),
+      { principal, credentials },
     );
     await this.published(principal, 'ambulatory');
     // A draft carries no clinician's flag: what the model guessed is not one, the table decides.
@@ -124,11 +140,13 @@ export class PrescriptionsService {
   async controlledPrescription(
     body: PrescriptionRequest,
     principal: Principal | null,
+    credentials: Record<string, string> = {},
   ): Promise<ControlledPrescriptionResponse> {
     const { value, engine } = await this.draft<ControlledPrescription>(
       'controlled',
       body,
       controlledFromConsultation,
+      { principal, credentials },
     );
     await this.published(principal, 'controlled');
     const prescription = normalizeControlled({
@@ -147,6 +165,7 @@ export class PrescriptionsService {
   async reprocess(
     body: ReprocessPrescriptionBody,
     principal: Principal | null,
+    credentials: Record<string, string> = {},
   ): Promise<ReprocessPrescriptionResponse> {
     const corrections = body.corrections?.trim() ?? '';
     // With the note, the chosen patient is checked and a blank name filled from its part.
@@ -161,6 +180,7 @@ export class PrescriptionsService {
         'reprocess-prescription',
         reprocessMessages(body.kind, body.prescription, corrections),
         PRESCRIPTION_SCHEMAS[body.kind],
+        { principal, credentials },
       );
       value =
         body.kind === 'ambulatory'

@@ -28,6 +28,7 @@ export class TextDocumentsService {
   async generateDocument(
     body: GenerateDocumentBody,
     principal: Principal | null,
+    credentials: Record<string, string> = {},
   ): Promise<GenerateDocumentResponse> {
     const note = requireText(body.consultationText);
     const documentType = body.documentType as DocumentType;
@@ -47,6 +48,7 @@ export class TextDocumentsService {
           'generate-document',
           documentMessages(input),
           ModelDocumentSchema,
+          { principal, credentials },
         )
       : {
           value: buildOfflineDocument({

@@ -26,7 +26,7 @@ export function documentRoutes(
 ) {
   const { documents, prescriptions, pdfs } = services;
   registerRoute(app, DocumentsRoutes.generateDocument, async (request) =>
-    documents.generateDocument(request.body, request.principal),
+    documents.generateDocument(request.body, request.principal, forwardedCredentials(request)),
   );
   registerRoute(app, DocumentsRoutes.generatePdf, async (request, reply) =>
     sendFile(
@@ -56,15 +56,27 @@ export function documentRoutes(
     ),
   );
   registerRoute(app, DocumentsRoutes.hospitalPrescription, async (request) =>
-    prescriptions.hospitalPrescription(request.body, request.principal),
+    prescriptions.hospitalPrescription(
+      request.body,
+      request.principal,
+      forwardedCredentials(request),
+    ),
   );
   registerRoute(app, DocumentsRoutes.ambulatoryPrescription, async (request) =>
-    prescriptions.ambulatoryPrescription(request.body, request.principal),
+    prescriptions.ambulatoryPrescription(
+      request.body,
+      request.principal,
+      forwardedCredentials(request),
+    ),
   );
   registerRoute(app, DocumentsRoutes.controlledPrescription, async (request) =>
-    prescriptions.controlledPrescription(request.body, request.principal),
+    prescriptions.controlledPrescription(
+      request.body,
+      request.principal,
+      forwardedCredentials(request),
+    ),
   );
   registerRoute(app, DocumentsRoutes.reprocessPrescription, async (request) =>
-    prescriptions.reprocess(request.body, request.principal),
+    prescriptions.reprocess(request.body, request.principal, forwardedCredentials(request)),
   );
 }

@@ -19,8 +19,8 @@ import {
   type OutboxRelay,
   type Principal,
   type QuotaClient,
+  RateLimiter,
   serviceUnavailable,
-  tooManyRequests,
   unauthorized,
 } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
@@ -96,18 +96,26 @@ function jobFailure(error: unknown): unknown {
 
 /** POST /api/format-text and /api/diagnostic-analysis: the rules, the context, the job, the events. */
 export class FormatService {
-  constructor(private readonly deps: FormatDeps) {}
+  /** Anonymous visitors' formattings and analyses per address per hour (the kit's limiter). */
+  private readonly anonymous: RateLimiter;
+
+  constructor(private readonly deps: FormatDeps) {
+    this.anonymous = new RateLimiter(
+      deps.redis,
+      {
+        name: 'anonymous',
+        points: deps.anonymousMaxPerHour,
+        durationSeconds: 3_600,
+        message: FormatMessages.anonymousLimit,
+        code: 'ANONYMOUS_LIMIT',
+      },
+      { keyPrefix: deps.redisKeyPrefix ?? 'pv:formatting:' },
+    );
+  }
 
   /** Anonymous visitors may format a limited number of times per hour per address. */
   private async limitAnonymous(principal: Principal | null, clientIp: string): Promise<void> {
-    if (principal) return;
-    const prefix = this.deps.redisKeyPrefix ?? 'pv:formatting:';
-    const key = `${prefix}anonymous:${clientIp}:${Math.floor(Date.now() / 3_600_000)}`;
-    const [[, count]] = (await this.deps.redis.multi().incr(key).expire(key, 3_600).exec()) as [
-      [null, number],
-    ];
-    if (count > this.deps.anonymousMaxPerHour)
-      throw tooManyRequests(FormatMessages.anonymousLimit, 'ANONYMOUS_LIMIT');
+    if (!principal) await this.anonymous.consume(clientIp);
   }
 
   /** Runs a job on the formatting queue: at once 503 without a worker, its failures as answers. */
@@ -246,21 +254,38 @@ export class FormatService {
     body: DiagnosticAnalysisBody,
     principal: Principal | null,
     clientIp: string,
+    credentials: Record<string, string> = {},
   ): Promise<DiagnosticAnalysisResponse> {
     await this.limitAnonymous(principal, clientIp);
-    const outcome = await this.runJob('diagnostic-analysis', () =>
-      this.deps.queue.run(
-        DiagnosticJob,
-        { rawText: body.rawText, additionalContext: body.additionalContext?.trim() || null },
-        { timeoutMs: this.deps.timeoutMs },
-      ),
-    );
-    await this.deps.db
-      .transaction()
-      .execute((trx) =>
-        this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'diagnostic-analysis' }),
+    const work = async (reservationId: string | null) => {
+      const outcome = await this.runJob('diagnostic-analysis', () =>
+        this.deps.queue.run(
+          DiagnosticJob,
+          { rawText: body.rawText, additionalContext: body.additionalContext?.trim() || null },
+          { timeoutMs: this.deps.timeoutMs },
+        ),
       );
-    this.deps.relay.kick();
+      await this.deps.db.transaction().execute((trx) =>
+        this.recordAiUsage(trx, {
+          usage: outcome,
+          principal,
+          purpose: 'diagnostic-analysis',
+          reservationId,
+        }),
+      );
+      this.deps.relay.kick();
+      return outcome;
+    };
+    // A signed-in user's analysis is an AI request of the plan (429 at the limit); offline work
+    // costs nothing, so its reservation is given back.
+    const quota = principal ? this.deps.quota : undefined;
+    const outcome = quota
+      ? await quota.withReservation({ kind: 'ai-request', credentials }, async (decision) => {
+          const done = await work(decision.reservationId);
+          if (done.engine !== 'llm') await quota.release(decision, credentials);
+          return done;
+        })
+      : await work(null);
     return {
       analysis: outcome.analysis,
       hypotheses: outcome.hypotheses,
@@ -272,9 +297,15 @@ export class FormatService {
   /** Every LLM call is counted (requests, tokens, estimated cost); offline work costs nothing. */
   private async recordAiUsage(
     trx: FormattingDb,
-    call: { usage: JobUsage; principal: Principal | null; purpose: string },
+    call: {
+      usage: JobUsage;
+      principal: Principal | null;
+      purpose: string;
+      /** The AI-request reservation the call was made under (billing settles it). */
+      reservationId?: string | null;
+    },
   ): Promise<void> {
-    const { usage, principal, purpose } = call;
+    const { usage, principal, purpose, reservationId } = call;
     if (usage.engine !== 'llm') return;
     await publishAiRequestCompleted(trx, {
       userId: principal?.userId ?? null,
@@ -283,6 +314,7 @@ export class FormatService {
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
       costUsd: usage.costUsd,
+      ...(reservationId ? { reservationId } : {}),
     });
   }
 }

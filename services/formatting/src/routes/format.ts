@@ -56,6 +56,6 @@ export function formatRoutes(app: FastifyInstance, formatter: FormatService) {
   });
 
   registerRoute(app, FormattingRoutes.diagnosticAnalysis, async (request) =>
-    formatter.analyse(request.body, request.principal, request.ip),
+    formatter.analyse(request.body, request.principal, request.ip, forwardedCredentials(request)),
   );
 }

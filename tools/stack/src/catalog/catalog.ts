@@ -145,6 +145,8 @@ export const PRESTOP_PAUSE_SECONDS = 5;
 
 /** Every process verifies sessions with the public half; the service kit wants it in workers too. */
 const SESSION_READER = ['pv:session:*'];
+/** ...and refreshes its idle clock on every request (SessionStore.get), so it writes these. */
+const SESSION_ACTIVITY = 'pv:session-seen:*';
 const LLM_SETTINGS = [
   'OPENAI_BASE_URL',
   'OPENAI_MODEL',
@@ -192,7 +194,10 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'accounts, sessions, terms and the first admin',
     database: 'auth',
     nats: true,
-    redisKeys: { readWrite: ['pv:auth:*', 'pv:session:*', 'pv:user-sessions:*'], readOnly: [] },
+    redisKeys: {
+      readWrite: ['pv:auth:*', 'pv:session:*', 'pv:user-sessions:*', SESSION_ACTIVITY],
+      readOnly: [],
+    },
     calls: [],
     env: { COOKIE_SECURE: 'true' },
     optional: ['ADMIN_EMAIL'],
@@ -205,7 +210,10 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'formatting API and templates; enqueues LLM work for formatting-worker',
     database: 'formatting',
     nats: true,
-    redisKeys: { readWrite: ['pv:formatting:*', 'bull:formatting:*'], readOnly: SESSION_READER },
+    redisKeys: {
+      readWrite: ['pv:formatting:*', 'bull:formatting:*', SESSION_ACTIVITY],
+      readOnly: SESSION_READER,
+    },
     redisExtraCommands: ['client|list'],
     calls: ['billing'],
     env: {},
@@ -237,7 +245,10 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'documents, prescriptions, text extraction; enqueues PDFs for pdf-worker',
     database: 'documents',
     nats: true,
-    redisKeys: { readWrite: ['bull:pdf:*'], readOnly: SESSION_READER },
+    redisKeys: {
+      readWrite: ['pv:documents:*', 'bull:pdf:*', SESSION_ACTIVITY],
+      readOnly: SESSION_READER,
+    },
     redisExtraCommands: ['client|list'],
     calls: ['billing'],
     env: {},
@@ -269,7 +280,7 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'plans, quotas (/internal/quota), Stripe, Soniox keys, usage',
     database: 'billing',
     nats: true,
-    redisKeys: { readWrite: [], readOnly: SESSION_READER },
+    redisKeys: { readWrite: ['pv:billing:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
     calls: [],
     env: {},
     optional: ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID'],
@@ -282,7 +293,7 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'support tickets',
     database: 'support',
     nats: true,
-    redisKeys: { readWrite: ['pv:support:*'], readOnly: SESSION_READER },
+    redisKeys: { readWrite: ['pv:support:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
     calls: [],
     env: {},
     optional: [],
@@ -295,7 +306,7 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'the transcript vault (pseudonymised archive)',
     database: 'vault',
     nats: true,
-    redisKeys: { readWrite: ['pv:vault:*'], readOnly: SESSION_READER },
+    redisKeys: { readWrite: ['pv:vault:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
     calls: [],
     env: { COOKIE_SECURE: 'true' },
     optional: [],
@@ -308,7 +319,7 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'page views, dashboards, marketing messages',
     database: 'analytics',
     nats: true,
-    redisKeys: { readWrite: ['pv:analytics:*'], readOnly: SESSION_READER },
+    redisKeys: { readWrite: ['pv:analytics:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
     calls: [],
     env: {},
     optional: [],

@@ -53,7 +53,9 @@ async function makeClinicians(baseUrl: string): Promise<{ user: string; client: 
       password: 'Senha-forte-2026!',
     });
     if (created.status !== 201) throw new Error(`register: ${created.status}`);
-    const id = (created.json?.user as { id: string }).id;
+    const user = created.json?.user as { id: string } | undefined;
+    if (!user) throw new Error('register answered without the user');
+    const id = user.id;
     const grant = await admin.call('PUT', `/api/admin/users/${id}`, { isPremium: true });
     if (grant.status !== 200) throw new Error(`grant Premium: ${grant.status}`);
     // A fresh session carries the Premium flag.

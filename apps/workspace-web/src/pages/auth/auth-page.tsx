@@ -16,7 +16,7 @@ import {
 import { errorMessage, formatDate, useFormFields } from '@pv/web-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { useGetCurrentTermsQuery, useRegisterMutation } from '../../api/auth';
-import { AuthStrings, isEmail, REDIRECT_DELAY_MS, SIMPLE_PASSWORD_MIN } from '../../strings/auth';
+import { AuthStrings, isEmail, REDIRECT_DELAY_MS, STRONG_PASSWORD } from '../../strings/auth';
 import { AuthCard } from './auth-card';
 import { AuthSubmit, EmailField, PasswordField, useAuthForm } from './auth-form';
 import { LoginForm } from './login-form';
@@ -76,7 +76,7 @@ function CombinedRegisterForm() {
     if (fullName.trim() === '' || email.trim() === '' || password === '')
       return setProblem(AuthStrings.combinedRequired);
     if (!isEmail(email)) return setProblem(AuthStrings.invalidEmail);
-    if (password.length < SIMPLE_PASSWORD_MIN) return setProblem(AuthStrings.simplePasswordMin);
+    if (!STRONG_PASSWORD.test(password)) return setProblem(AuthStrings.passwordPolicy);
     if (!accepted) return setProblem(AuthStrings.termsMustBeAccepted);
     if (!terms.data) return setProblem(AuthStrings.termsNotLoaded);
     setProblem(null);
@@ -113,7 +113,7 @@ function CombinedRegisterForm() {
       <PasswordField
         autoComplete="new-password"
         {...bind('password')}
-        helperText={AuthStrings.simplePasswordMin}
+        helperText={AuthStrings.passwordPolicy}
       />
       <Box>
         <FormControlLabel

@@ -33,7 +33,7 @@ describe('/auth Entrar tab (spec 2 §2, §5, §8)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Informe o email e a senha.')).toBeInTheDocument();
     await fill(/^Email/, 'ana-sem-arroba');
-    await fill(/^Senha/, 'segredo1');
+    await fill(/^Senha/, 'segredo-1');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Informe um email válido.')).toBeInTheDocument();
     expect(fetchFn.calls.some((c) => c.url === '/auth/login')).toBe(false);
@@ -71,13 +71,13 @@ describe('/auth Entrar tab (spec 2 §2, §5, §8)', () => {
     const { router } = renderInLayout('/auth', pages);
     await screen.findByRole('tab', { name: 'Entrar' });
     await fill(/^Email/, 'ana@clinica.test');
-    await fill(/^Senha/, 'segredo1');
+    await fill(/^Senha/, 'segredo-1');
     const started = Date.now();
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Login realizado com sucesso')).toBeInTheDocument();
     expect(fetchFn.calls.find((c) => c.url === '/auth/login')?.body).toEqual({
       email: 'ana@clinica.test',
-      password: 'segredo1',
+      password: 'segredo-1',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -89,7 +89,7 @@ describe('/auth Cadastrar tab: terms (spec 2 §5)', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Cadastrar' }));
     await fill(/^Nome completo/, 'Ana Maria Souza');
     await fill(/^Email/, 'ana@clinica.test');
-    await fill(/^Senha/, 'segredo1');
+    await fill(/^Senha/, 'segredo-1');
   }
 
   it('refuses to sign up until the terms are accepted', async () => {
@@ -142,7 +142,7 @@ describe('/auth Cadastrar tab: terms (spec 2 §5)', () => {
     expect(fetchFn.calls.find((c) => c.url === '/auth/register')?.body).toEqual({
       fullName: 'Ana Maria Souza',
       email: 'ana@clinica.test',
-      password: 'segredo1',
+      password: 'segredo-1',
       acceptedTermsVersion: '2.1',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
@@ -176,7 +176,7 @@ describe('/auth/login (spec 2 §8)', () => {
     renderInLayout('/auth/login', pages);
     await screen.findByRole('heading', { name: 'Entrar' });
     await fill(/^Email/, 'ana@clinica.test');
-    await fill(/^Senha/, 'segredo1');
+    await fill(/^Senha/, 'segredo-1');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Erro de conexão. Tente novamente.')).toBeInTheDocument();
   });
@@ -205,15 +205,19 @@ describe('/auth/register (spec 2 §5)', () => {
   it("says 'As senhas não coincidem' when the confirmation differs", async () => {
     vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [401, {}] }));
     renderInLayout('/auth/register', pages);
-    await fillAll('segredo1', 'segredo2');
+    await fillAll('segredo-1', 'segredo-2');
     expect(await screen.findByText('As senhas não coincidem')).toBeInTheDocument();
   });
 
-  it("says 'A senha deve ter pelo menos 6 caracteres' for a short password", async () => {
+  it('asks for the strong password the server requires (issue 15)', async () => {
     vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [401, {}] }));
     renderInLayout('/auth/register', pages);
-    await fillAll('abc12', 'abc12');
-    expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
+    await fillAll('segredo12', 'segredo12');
+    expect(
+      await screen.findByText(
+        'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('sends first and last name, email and password, then goes to / after 1.5 s', async () => {
@@ -224,13 +228,13 @@ describe('/auth/register (spec 2 §5)', () => {
     vi.stubGlobal('fetch', fetchFn);
     const { router } = renderInLayout('/auth/register', pages);
     const started = Date.now();
-    await fillAll('segredo1', 'segredo1');
+    await fillAll('segredo-1', 'segredo-1');
     expect(await screen.findByText('Conta criada com sucesso')).toBeInTheDocument();
     expect(fetchFn.calls.find((c) => c.url === '/auth/register')?.body).toEqual({
       firstName: 'Ana',
       lastName: 'Souza',
       email: 'ana@clinica.test',
-      password: 'segredo1',
+      password: 'segredo-1',
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
@@ -248,7 +252,7 @@ describe('/auth/register (spec 2 §5)', () => {
       }),
     );
     renderInLayout('/auth/register', pages);
-    await fillAll('segredo1', 'segredo1');
+    await fillAll('segredo-1', 'segredo-1');
     await waitFor(() =>
       expect(document.querySelector('[data-variant="destructive"]')).not.toBeNull(),
     );

@@ -6,8 +6,8 @@ import { useRegisterMutation } from '../../api/auth';
 import {
   AuthStrings,
   isEmail,
-  SIMPLE_PASSWORD_MIN,
   SIMPLE_REDIRECT_DELAY_MS,
+  STRONG_PASSWORD,
 } from '../../strings/auth';
 import { AuthCard } from './auth-card';
 import { AuthSubmit, EmailField, PasswordField, useAuthForm } from './auth-form';
@@ -35,7 +35,7 @@ export default function RegisterPage() {
       return setProblem(AuthStrings.registerRequired);
     if (!isEmail(email)) return setProblem(AuthStrings.invalidEmail);
     if (password !== confirm) return setProblem(AuthStrings.passwordsDoNotMatch);
-    if (password.length < SIMPLE_PASSWORD_MIN) return setProblem(AuthStrings.simplePasswordMin);
+    if (!STRONG_PASSWORD.test(password)) return setProblem(AuthStrings.passwordPolicy);
     setProblem(null);
     const result = await register({
       firstName: firstName.trim(),

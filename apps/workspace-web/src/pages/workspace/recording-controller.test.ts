@@ -38,7 +38,7 @@ function setup(secondsLeft: number | null = 600) {
     superSecondsLeft: () =>
       left === null ? null : left - store.getState().workspace.recording.unreportedSuperSeconds,
     notifyLimitReached: vi.fn(),
-    reportUsage: vi.fn(async (seconds: number) => {
+    reportUsage: vi.fn(async (seconds: number, _streamEnded: boolean) => {
       if (left !== null) left -= seconds;
     }),
     createBrowserEngine: (events) => {
@@ -74,10 +74,11 @@ describe('recording with the Super Transcritor (spec 1 §4, §5, §8)', () => {
     t.engines[0]?.events.onFinal(' doutor', undefined);
     expect(t.transcript.value).toBe('Falante 1:\nBom dia doutor');
     t.advance(USAGE_REPORT_EVERY_SECONDS * 1000);
-    expect(t.deps.reportUsage).toHaveBeenCalledWith(USAGE_REPORT_EVERY_SECONDS);
+    expect(t.deps.reportUsage).toHaveBeenCalledWith(USAGE_REPORT_EVERY_SECONDS, false);
     t.advance(5_000);
     await t.controller.stop();
-    expect(t.deps.reportUsage).toHaveBeenLastCalledWith(5);
+    // The last report closes the stream, so the server lets the next one start.
+    expect(t.deps.reportUsage).toHaveBeenLastCalledWith(5, true);
   });
 
   it('falls back to the browser engine with a notice when the realtime service fails', async () => {

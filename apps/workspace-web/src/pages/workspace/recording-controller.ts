@@ -20,7 +20,11 @@ export interface RecordingDeps {
   superSecondsLeft(): number | null;
   /** The spec 1 §5 notice shown when the allowance is used up. */
   notifyLimitReached(): void;
-  reportUsage(seconds: number): Promise<void>;
+  /**
+   * Reports Super Transcritor seconds; `streamEnded` when the realtime stream was closed, so the
+   * server charges it and lets the next one start (it allows one live stream per user).
+   */
+  reportUsage(seconds: number, streamEnded: boolean): Promise<void>;
   createBrowserEngine?(events: SpeechEngineEvents): SpeechEngine;
   createSonioxEngine?(events: SpeechEngineEvents): SpeechEngine;
   now?(): number;
@@ -77,7 +81,7 @@ export class RecordingController {
     await engine?.stop();
     this.transcript.setInterim('');
     if (reason === 'stop') this.sessions.stop(this.now());
-    await this.flushUsage();
+    await this.flushUsage(engine?.kind === 'soniox');
   }
 
   /** Spec 1 §5: a marker needs an active recording; patients are numbered from 1. */
@@ -160,7 +164,7 @@ export class RecordingController {
         variant: 'destructive',
       });
       this.engine = null;
-      await this.flushUsage();
+      await this.flushUsage(true);
       if (this.active) this.startEngine('browser');
       return;
     }
@@ -201,7 +205,7 @@ export class RecordingController {
         const engine = this.engine;
         this.engine = null;
         void engine?.stop();
-        void this.flushUsage();
+        void this.flushUsage(true);
         this.startEngine('browser');
         return;
       }
@@ -209,12 +213,12 @@ export class RecordingController {
     }
   }
 
-  private async flushUsage(): Promise<void> {
+  private async flushUsage(streamEnded = false): Promise<void> {
     const seconds = this.unreported;
-    if (seconds <= 0) return;
+    if (seconds <= 0 && !streamEnded) return;
     this.unreported = 0;
     try {
-      await this.deps.reportUsage(seconds);
+      await this.deps.reportUsage(seconds, streamEnded);
       this.deps.dispatch(workspaceActions.superSecondsReported(seconds));
     } catch {
       // The server keeps the truth; unreported seconds are retried with the next report.

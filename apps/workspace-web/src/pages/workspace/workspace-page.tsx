@@ -148,8 +148,8 @@ export default function WorkspacePage() {
     },
     notifyLimitReached: () =>
       toast({ ...limitNotice(viewer.kind === 'user' && viewer.isPremium), variant: 'destructive' }),
-    reportUsage: async (seconds) => {
-      await addUsage({ secondsToAdd: seconds }).unwrap();
+    reportUsage: async (seconds, streamEnded) => {
+      await addUsage({ secondsToAdd: seconds, ...(streamEnded ? { streamEnded } : {}) }).unwrap();
     },
   };
 

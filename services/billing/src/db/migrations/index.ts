@@ -1,6 +1,10 @@
 import type { Migration } from 'kysely';
 import * as billing from './2026_11_22_1100_billing.js';
+import * as speechStreams from './2026_11_26_0800_speech_streams.js';
+import * as aiRequestQuota from './2026_11_26_0810_ai_request_quota.js';
 
 export const billingMigrations: Record<string, Migration> = {
   '2026_11_22_1100_billing': billing,
+  '2026_11_26_0800_speech_streams': speechStreams,
+  '2026_11_26_0810_ai_request_quota': aiRequestQuota,
 };

@@ -125,7 +125,10 @@ export const phraseWords = (phrase: string): string[] => tokenize(phrase).map((t
  * real slips only. Applied to both sides of every fuzzy comparison.
  */
 export function fold(word: string): string {
-  let out = '';
+  // Parts in an array and the last one in a variable: reading `out[out.length - 1]` of a string
+  // grown by `+=` flattens it every time, quadratic on a long word (issue 15).
+  const out: string[] = [];
+  let last = '';
   for (let i = 0; i < word.length; i++) {
     const c = word[i]!;
     const next = word[i + 1];
@@ -145,9 +148,13 @@ export function fold(word: string): string {
     else if (c === 'w') mapped = 'v';
     else if (c === 'z') mapped = 's';
     else mapped = c;
-    if (out[out.length - 1] !== mapped) out += mapped;
+    if (last !== mapped) {
+      out.push(mapped);
+      last = mapped;
+    }
   }
-  return out.endsWith('m') ? `${out.slice(0, -1)}n` : out;
+  if (last === 'm') out[out.length - 1] = 'n';
+  return out.join('');
 }
 
 /** A strength written next to a drug: milligrams per dosage unit, or per millilitre. */

@@ -171,7 +171,11 @@ export class RecordingController {
         variant: 'destructive',
       });
     else if (failure.kind === 'microphone')
-      toast({ title: S.microphoneError, description: S.permissionDenied, variant: 'destructive' });
+      toast({
+        title: S.microphoneError,
+        description: S.microphoneErrorDescription,
+        variant: 'destructive',
+      });
     else if (failure.kind === 'not-supported')
       toast({ title: S.errorTitle, description: S.speechNotSupported, variant: 'destructive' });
     else if (failure.kind === 'init-failed')

@@ -81,6 +81,30 @@ export const UpgradeResponseSchema = Type.Intersect([
 ]);
 export type UpgradeResponse = Static<typeof UpgradeResponseSchema>;
 
+/** The caller's current Premium subscription as Minha Área shows it. */
+export const MySubscriptionSchema = Type.Object({
+  subscriptionId: Type.String(),
+  /** Stripe's subscription status: active, past_due, canceled, ... */
+  status: Type.String(),
+  isPremium: Type.Boolean(),
+  /** Cancelled by the user: Premium lasts until currentPeriodEnd, then the subscription ends. */
+  cancelAtPeriodEnd: Type.Boolean(),
+  currentPeriodEnd: Nullable(DateTimeSchema),
+});
+export type MySubscription = Static<typeof MySubscriptionSchema>;
+
+export const MySubscriptionResponseSchema = Type.Object({
+  /** null when the caller never subscribed, or only has subscriptions that ended. */
+  subscription: Nullable(MySubscriptionSchema),
+});
+export type MySubscriptionResponse = Static<typeof MySubscriptionResponseSchema>;
+
+export const CancelSubscriptionResponseSchema = Type.Object({
+  message: Type.String(),
+  subscription: MySubscriptionSchema,
+});
+export type CancelSubscriptionResponse = Static<typeof CancelSubscriptionResponseSchema>;
+
 export const WebhookResponseSchema = Type.Object({ received: Type.Boolean() });
 
 const LimitsSchema = Type.Object({
@@ -198,6 +222,23 @@ export const BillingRoutes = {
     tags,
     body: UpgradeBodySchema,
     response: { 200: UpgradeResponseSchema, 502: ErrorSchema },
+  }),
+  mySubscription: defineRoute({
+    method: 'GET',
+    url: '/api/subscription',
+    access: 'user',
+    summary: "The caller's current Premium subscription (null when none is running)",
+    tags,
+    response: { 200: MySubscriptionResponseSchema },
+  }),
+  cancelSubscription: defineRoute({
+    method: 'POST',
+    url: '/api/subscription/cancel',
+    access: 'user',
+    summary:
+      "Cancel the caller's Premium at the end of the paid period (Stripe cancel_at_period_end)",
+    tags,
+    response: { 200: CancelSubscriptionResponseSchema, 404: ErrorSchema, 502: ErrorSchema },
   }),
   stripeWebhook: defineRoute({
     method: 'POST',

@@ -57,6 +57,8 @@ export interface SubscriptionsTable {
   started_at: Date | null;
   current_period_end: Date | null;
   ended_at: Date | null;
+  /** The user cancelled: Stripe ends the subscription when the paid period does. */
+  cancel_at_period_end: Generated<boolean>;
   /** When Stripe says the status last changed: older events never overwrite newer ones. */
   status_at: Date;
   created_at: Generated<Date>;

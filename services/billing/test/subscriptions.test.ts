@@ -238,16 +238,16 @@ describe('cancelling Premium (POST /api/subscription/cancel)', () => {
     });
     // Stripe was asked for cancel_at_period_end, not for an immediate deletion.
     const update = stripe.calls.filter((c) => c.path === `/v1/subscriptions/${subscriptionId}`);
-    expect(update.map((c) => [c.method, c.body.cancel_at_period_end])).toEqual([
-      ['POST', 'true'],
-    ]);
+    expect(update.map((c) => [c.method, c.body.cancel_at_period_end])).toEqual([['POST', 'true']]);
     // Stripe's own customer.subscription.updated arrives and keeps the flag.
     await eventually(async () =>
-      (await billing.runtime.db
-        .selectFrom('stripe_events')
-        .select('id')
-        .where('type', '=', 'customer.subscription.updated')
-        .execute()).length > 0
+      (
+        await billing.runtime.db
+          .selectFrom('stripe_events')
+          .select('id')
+          .where('type', '=', 'customer.subscription.updated')
+          .execute()
+      ).length > 0
         ? true
         : undefined,
     );

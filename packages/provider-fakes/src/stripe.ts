@@ -81,6 +81,12 @@ export async function startFakeStripe(
     const control = /^\/_fake\/subscriptions\/([^/]+)\/(pay|end-period|renewal-paid)$/.exec(
       url.pathname,
     );
+    const inspect = /^\/_fake\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && inspect) {
+      const sub = subscriptions.get(String(inspect[1]));
+      if (!sub) return missing(res, 'subscription', String(inspect[1]));
+      return sendJson(res, 200, subscriptionView(sub, []));
+    }
     if (req.method === 'POST' && control) {
       const [, subscriptionId, action] = control as unknown as [string, string, string];
       if (!subscriptions.has(subscriptionId)) return missing(res, 'subscription', subscriptionId);

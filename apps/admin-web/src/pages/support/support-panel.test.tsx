@@ -137,7 +137,8 @@ describe('Suporte (spec 2 §2, §4, §8)', () => {
     );
     renderAt(<AdminSupportPage />);
     expect(
-      await screen.findByText('Acesso negado. Esta área é restrita a administradores.'),
+      await screen.findByRole('heading', { name: 'Entrar no Painel Administrativo' }),
     ).toBeInTheDocument();
+    expect(screen.queryByText('Gerenciamento de Suporte')).not.toBeInTheDocument();
   });
 });

@@ -71,11 +71,9 @@ describe.skipIf(!stripe)('cancelling Premium in a real browser against a fake St
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Cancelar assinatura' }).click();
     await page
-      .getByRole('alert')
-      .filter({
-        hasText:
-          /Assinatura cancelada\. Você continua com o Premium até \d{2}\/\d{2}\/\d{4}; depois disso, nenhuma nova cobrança será feita\./,
-      })
+      .getByText(
+        /Assinatura cancelada\. Você continua com o Premium até \d{2}\/\d{2}\/\d{4}; depois disso, nenhuma nova cobrança será feita\./,
+      )
       .waitFor();
     await expect(plan.textContent()).resolves.toContain('Cancelada');
     await expect(plan.getByRole('button', { name: 'Cancelar assinatura' }).count()).resolves.toBe(

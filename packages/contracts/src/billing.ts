@@ -105,6 +105,19 @@ export const CancelSubscriptionResponseSchema = Type.Object({
 });
 export type CancelSubscriptionResponse = Static<typeof CancelSubscriptionResponseSchema>;
 
+/** One speech session (a press of 'Iniciar transcrição'), counted once per sessionId. */
+export const TranscriptionSessionBodySchema = Type.Object({
+  sessionId: Type.String({
+    format: 'uuid',
+    errorMessage: 'Informe em sessionId um identificador (UUID) da sessão de transcrição.',
+  }),
+});
+export type TranscriptionSessionBody = Static<typeof TranscriptionSessionBodySchema>;
+export const TranscriptionSessionResponseSchema = Type.Object({
+  /** false when this sessionId had already been counted (a retried call). */
+  counted: Type.Boolean(),
+});
+
 export const WebhookResponseSchema = Type.Object({ received: Type.Boolean() });
 
 const LimitsSchema = Type.Object({
@@ -255,6 +268,16 @@ export const BillingRoutes = {
     summary: "The caller's usage this month, plan limits and totals",
     tags,
     response: { 200: UserMetricsSchema },
+  }),
+  countTranscriptionSession: defineRoute({
+    method: 'POST',
+    url: '/api/user-metrics/transcription-sessions',
+    access: 'user',
+    summary:
+      "Count one speech session in the caller's monthly transcriptions (a retry with the same sessionId counts once)",
+    tags,
+    body: TranscriptionSessionBodySchema,
+    response: { 200: TranscriptionSessionResponseSchema },
   }),
   adminUserUsage: defineRoute({
     method: 'GET',

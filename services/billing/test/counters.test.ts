@@ -4,7 +4,7 @@ import { BillingMessages } from '@pv/contracts';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
-import { type BillingUnderTest, startBilling } from './harness.js';
+import { type BillingUnderTest, Client, startBilling } from './harness.js';
 
 let billing: BillingUnderTest;
 beforeAll(async () => {
@@ -57,6 +57,12 @@ describe('counters from events', () => {
         userAgent: 'x',
       });
     for (let i = 0; i < 3; i++) await billing.emit('consult.formatted.v1', consult(userId));
+    // Two speech sessions (one reported twice: a retry counts once); formatting counts none.
+    const session = randomUUID();
+    for (const id of [session, randomUUID(), session]) {
+      const res = await user.post('/api/user-metrics/transcription-sessions', { sessionId: id });
+      expect(res.status).toBe(200);
+    }
     await billing.emit('ai.request.completed.v1', ai(userId, '0.0125'));
     await billing.emit('ai.request.completed.v1', ai(userId, '0.0100'));
     for (const format of ['pdf', 'pdf', 'pdf', 'text'] as const)
@@ -93,7 +99,7 @@ describe('counters from events', () => {
     const [row] = await monthOf(userId);
     expect(row).toMatchObject({
       login_count: 6,
-      transcription_count: 3,
+      transcription_count: 2,
       formatting_count: 3,
       ai_request_count: 2,
       pdf_count: 4,
@@ -103,7 +109,7 @@ describe('counters from events', () => {
     const metrics = await user.get('/api/user-metrics');
     expect(metrics.body).toMatchObject({
       currentMonth: {
-        transcriptionCount: 3,
+        transcriptionCount: 2,
         formattingCount: 3,
         pdfGenerationCount: 4,
         aiRequestCount: 2,
@@ -116,7 +122,7 @@ describe('counters from events', () => {
         aiRequestLimit: 100,
         storageLimit: 1000,
       },
-      totalUsage: { totalTranscriptions: 3, totalFormatting: 3, totalPDFs: 4, totalAIRequests: 2 },
+      totalUsage: { totalTranscriptions: 2, totalFormatting: 3, totalPDFs: 4, totalAIRequests: 2 },
     });
 
     const admin = await billing.as('admin');
@@ -125,7 +131,7 @@ describe('counters from events', () => {
       expect.objectContaining({
         userId,
         loginCount: 6,
-        transcriptionCount: 3,
+        transcriptionCount: 2,
         pdfGenerationCount: 4,
         aiRequestCount: 2,
         aiCostUSD: '0.0225',
@@ -133,6 +139,26 @@ describe('counters from events', () => {
       }),
     ]);
   }, 30_000);
+
+  it('a transcription session is counted once, for a signed-in user, with a valid id', async () => {
+    const user = await billing.as('free');
+    const sessionId = randomUUID();
+    const first = await user.post('/api/user-metrics/transcription-sessions', { sessionId });
+    expect(first.body).toEqual({ counted: true });
+    const again = await user.post('/api/user-metrics/transcription-sessions', { sessionId });
+    expect(again.body).toEqual({ counted: false });
+    expect((await monthOf(user.userId))[0]?.transcription_count).toBe(1);
+    const bad = await user.post('/api/user-metrics/transcription-sessions', { sessionId: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(
+      'Informe em sessionId um identificador (UUID) da sessão de transcrição.',
+    );
+    const anonymous = await new Client(billing.url).post(
+      '/api/user-metrics/transcription-sessions',
+      { sessionId: randomUUID() },
+    );
+    expect(anonymous.status).toBe(401);
+  });
 
   it('memberSince comes from auth.user.changed.v1; Premium users get unlimited limits', async () => {
     const user = await billing.as('premium');

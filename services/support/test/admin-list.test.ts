@@ -197,9 +197,9 @@ describe('GET /api/admin/support-tickets: the list and its filters', () => {
         hasPrev: page > 1,
         hasNext: page < Math.ceil(total / 2),
       });
-      seen.push(...namesOf(res.tickets));
+      seen.push(...namesOf(res.tickets).map(String));
     }
-    expect(seen).toEqual(namesOf(all.tickets));
+    expect(seen).toEqual(namesOf(all.tickets).map(String));
     // The count follows the filters; the counters still cover the whole queue.
     const filtered = await list('?search=maria&limit=1&page=2');
     expect(filtered.pagination).toMatchObject({ totalCount: 2, currentPage: 2, hasPrev: true });

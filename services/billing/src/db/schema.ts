@@ -64,6 +64,13 @@ export interface SubscriptionsTable {
   created_at: Generated<Date>;
 }
 
+/** Speech sessions already counted (the browser's session id), so a retry counts once. */
+export interface TranscriptionSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface SubscriptionPaymentsTable {
   /** The Stripe invoice id. */
   id: string;
@@ -91,6 +98,7 @@ export interface BillingDatabase {
   subscriptions: SubscriptionsTable;
   subscription_payments: SubscriptionPaymentsTable;
   stripe_events: StripeEventsTable;
+  transcription_sessions: TranscriptionSessionsTable;
 }
 
 export type MonthlyUsageRow = Selectable<MonthlyUsageTable>;

@@ -108,3 +108,17 @@ export function usersOfMonth(db: BillingDb, period: Period) {
     .orderBy('user_id')
     .execute();
 }
+
+/** Records a speech session; false when this id was already recorded. */
+export async function recordTranscriptionSession(
+  trx: BillingDb,
+  session: { id: string; userId: string },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('transcription_sessions')
+    .values({ id: session.id, user_id: session.userId })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}

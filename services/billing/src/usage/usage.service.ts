@@ -18,6 +18,7 @@ import {
   findMonth,
   lockMonth,
   monthsOfUser,
+  recordTranscriptionSession,
   totalsOf,
   usersOfMonth,
 } from './usage.repository.js';
@@ -53,6 +54,24 @@ export class UsageService {
     private readonly db: BillingKysely,
     private readonly relay: OutboxRelay,
   ) {}
+
+  /** Counts one speech session in this month's transcriptions, once per session id. */
+  async countTranscriptionSession(
+    principal: Principal,
+    sessionId: string,
+  ): Promise<{ counted: boolean }> {
+    const counted = await this.db.transaction().execute(async (trx) => {
+      if (!(await recordTranscriptionSession(trx, { id: sessionId, userId: principal.userId })))
+        return false;
+      await addToMonth(trx, {
+        userId: principal.userId,
+        period: periodOf(new Date()),
+        add: { transcription_count: 1 },
+      });
+      return true;
+    });
+    return { counted };
+  }
 
   async speechUsage(principal: Principal): Promise<SpeechUsage> {
     const row = await findMonth(this.db, principal.userId, periodOf(new Date()));

@@ -41,6 +41,7 @@ function setup(secondsLeft: number | null = 600) {
     reportUsage: vi.fn(async (seconds: number) => {
       if (left !== null) left -= seconds;
     }),
+    countSession: vi.fn(async () => {}),
     createBrowserEngine: (events) => {
       const engine = new FakeEngine('browser', events);
       engines.push(engine);
@@ -63,6 +64,31 @@ function setup(secondsLeft: number | null = 600) {
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
+
+describe('transcription count (Minha Área)', () => {
+  it('counts one session per press of start, each with its own id', async () => {
+    const t = setup(null);
+    t.controller.start(false);
+    await t.controller.stop();
+    t.controller.start(false);
+    await t.controller.stop();
+    const ids = vi.mocked(t.deps.countSession!).mock.calls.map(([id]) => id);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps recording when counting fails', async () => {
+    const t = setup(null);
+    t.deps.countSession = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    t.controller.start(false);
+    await Promise.resolve();
+    expect(t.controller.isRecording).toBe(true);
+    expect(t.engines).toHaveLength(1);
+  });
+});
 
 describe('recording with the Super Transcritor (spec 1 §4, §5, §8)', () => {
   it('uses the realtime engine, shows its badge, merges speaker labels, and reports usage', async () => {

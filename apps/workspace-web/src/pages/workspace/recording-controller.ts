@@ -21,6 +21,11 @@ export interface RecordingDeps {
   /** The spec 1 §5 notice shown when the allowance is used up. */
   notifyLimitReached(): void;
   reportUsage(seconds: number): Promise<void>;
+  /**
+   * Counts one speech session in a signed-in user's monthly transcriptions (billing); absent or a
+   * no-op for anonymous visitors. A failure only loses a count, never the dictation.
+   */
+  countSession?(sessionId: string): Promise<void>;
   createBrowserEngine?(events: SpeechEngineEvents): SpeechEngine;
   createSonioxEngine?(events: SpeechEngineEvents): SpeechEngine;
   now?(): number;
@@ -58,6 +63,8 @@ export class RecordingController {
     else this.sessions.reset(this.now());
     this.active = true;
     this.deps.dispatch(workspaceActions.recordingStarted({ resetElapsed: !resuming }));
+    // Every press of 'Iniciar transcrição' is one transcription in Minha Área's counters.
+    void this.deps.countSession?.(crypto.randomUUID()).catch(() => {});
     this.timer = setInterval(() => this.tick(), 1000);
 
     const left = useSuper ? this.deps.superSecondsLeft() : null;

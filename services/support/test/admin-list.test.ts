@@ -250,7 +250,13 @@ describe('GET /api/admin/support-tickets: an empty queue', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         tickets: [],
-        pagination: { totalCount: 0, currentPage: 1, totalPages: 0, hasPrev: false, hasNext: false },
+        pagination: {
+          totalCount: 0,
+          currentPage: 1,
+          totalPages: 0,
+          hasPrev: false,
+          hasNext: false,
+        },
         stats: { total: 0, open: 0, resolved: 0, avgResolutionTime: 0 },
       });
     } finally {

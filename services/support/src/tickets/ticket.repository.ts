@@ -58,9 +58,7 @@ export async function findTicketsPage(
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    filtered(db, filters)
-      .select(sql<string>`count(*)`.as('total'))
-      .executeTakeFirstOrThrow(),
+    filtered(db, filters).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

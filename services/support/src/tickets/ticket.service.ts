@@ -1,9 +1,10 @@
 import {
   type CreateTicketBody,
   DEFAULT_TICKET_CATEGORY,
-  DEFAULT_TICKETS_PER_PAGE,
   DEFAULT_TICKET_PRIORITY,
+  DEFAULT_TICKETS_PER_PAGE,
   INITIAL_TICKET_STATUS,
+  paginate,
   SupportErrorCodes,
   SupportMessages,
   type SupportTicket,
@@ -11,7 +12,6 @@ import {
   type TicketListQuery,
   type TicketStatus,
   type UpdateTicketBody,
-  paginate,
 } from '@pv/contracts';
 import { AppError, badRequest, notFound, type Principal } from '@pv/service-kit';
 import type { SupportKysely, SupportTicketRow } from '../db/schema.js';

@@ -159,6 +159,9 @@ export const MonthlyUsageSchema = Type.Object({
   /** Estimated AI cost in USD, a decimal string (e.g. "0.0123"). */
   aiCostUSD: Type.String(),
   storageUsedMB: Type.Number({ minimum: 0 }),
+  /** Who the row is about, as billing last heard from auth (the month view lists many users). */
+  email: Type.Optional(Nullable(Type.String())),
+  fullName: Type.Optional(Nullable(Type.String())),
 });
 export type MonthlyUsage = Static<typeof MonthlyUsageSchema>;
 

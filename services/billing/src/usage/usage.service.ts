@@ -147,6 +147,10 @@ export class UsageService {
   }
 
   async month(period: Period): Promise<MonthlyUsage[]> {
-    return (await usersOfMonth(this.db, period)).map(toMonthlyUsage);
+    return (await usersOfMonth(this.db, period)).map((row) => ({
+      ...toMonthlyUsage(row),
+      email: row.email,
+      fullName: row.full_name,
+    }));
   }
 }

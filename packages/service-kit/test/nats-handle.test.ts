@@ -15,7 +15,11 @@ describe('NatsHandle.startConsumer', () => {
       // JetStream timing out under load, the first time only.
       if (attempts === 1) throw new Error('timeout');
       running = true;
-      return { stop: async () => void (running = false) };
+      return {
+        stop: async () => {
+          running = false;
+        },
+      };
     });
     await expect.poll(() => running, { timeout: 5_000 }).toBe(true);
     expect(attempts).toBe(2);

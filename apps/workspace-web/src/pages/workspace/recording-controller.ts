@@ -22,8 +22,9 @@ export interface RecordingDeps {
   notifyLimitReached(): void;
   reportUsage(seconds: number): Promise<void>;
   /**
-   * Counts one speech session in a signed-in user's monthly transcriptions (billing); absent or a
-   * no-op for anonymous visitors. A failure only loses a count, never the dictation.
+   * Counts one speech session (spec 1 §4: from the first final text to 60 s of silence, a stop
+   * or the automatic end) in a signed-in user's monthly transcriptions (billing); a no-op for
+   * anonymous visitors. A failure only loses a count, never the dictation.
    */
   countSession?(sessionId: string): Promise<void>;
   createBrowserEngine?(events: SpeechEngineEvents): SpeechEngine;
@@ -63,8 +64,6 @@ export class RecordingController {
     else this.sessions.reset(this.now());
     this.active = true;
     this.deps.dispatch(workspaceActions.recordingStarted({ resetElapsed: !resuming }));
-    // Every press of 'Iniciar transcrição' is one transcription in Minha Área's counters.
-    void this.deps.countSession?.(crypto.randomUUID()).catch(() => {});
     this.timer = setInterval(() => this.tick(), 1000);
 
     const left = useSuper ? this.deps.superSecondsLeft() : null;
@@ -138,6 +137,10 @@ export class RecordingController {
         if (speaker !== undefined) this.transcript.appendLine(`Falante ${speaker}:`);
         if (kind === 'soniox') this.transcript.appendRaw(text);
         else this.transcript.appendFinal(text);
+        // Spec 1 §4: a speech session starts with the first final text; each one is a
+        // transcription in Minha Área's counters (billing).
+        if (!this.sessions.active)
+          void this.deps.countSession?.(crypto.randomUUID()).catch(() => {});
         this.sessions.onFinalText(text, this.now());
       },
       onInterim: (text) => {

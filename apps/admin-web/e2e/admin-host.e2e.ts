@@ -115,7 +115,7 @@ describe('the admin console on its own host', () => {
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'admin-host-forced-change');
     await dialog.getByLabel('Senha atual').fill('Temporaria#2026');
-    await dialog.getByLabel('Nova senha', { exact: true }).fill('Definitiva#2026');
+    await dialog.getByLabel(/^Nova senha/).fill('Definitiva#2026');
     await dialog.getByLabel('Confirmar nova senha').fill('Definitiva#2026');
     await dialog.getByRole('button', { name: 'Alterar senha' }).click();
     await page.getByTestId('admin-name').waitFor();

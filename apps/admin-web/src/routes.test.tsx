@@ -25,7 +25,17 @@ describe('console routes (spec 2 §2)', () => {
       ...asAdmin,
       'GET /api/admin/support-tickets': [
         200,
-        { tickets: [], stats: { total: 0, open: 0, resolved: 0, avgResolutionTime: 0 } },
+        {
+          tickets: [],
+          stats: { total: 0, open: 0, resolved: 0, avgResolutionTime: 0 },
+          pagination: {
+            totalCount: 0,
+            currentPage: 1,
+            totalPages: 0,
+            hasPrev: false,
+            hasNext: false,
+          },
+        },
       ],
       'POST /api/analytics/page-view': [202, { recorded: true }],
     });

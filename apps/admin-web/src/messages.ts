@@ -6,6 +6,36 @@ import { Messages, SupportMessages } from '@pv/contracts/constants';
  */
 export const T = {
   accessDenied: Messages.adminOnly,
+  // Sign-in on the admin host (spec 2 §2, §5, §8): the workspace's login page is not reachable
+  // there, so the console asks for email and password itself.
+  signInTitle: 'Entrar no Painel Administrativo',
+  signInText: 'Use a sua conta de administrador.',
+  password: 'Senha',
+  signIn: 'Entrar',
+  signingIn: 'Aguarde...',
+  loginRequired: 'Informe o email e a senha.',
+  invalidEmail: 'Informe um email válido.',
+  invalidCredentials: Messages.invalidCredentials,
+  connectionError: Messages.connectionError,
+  loginError: Messages.loginError,
+  loginSuccess: Messages.loginSuccessTitle,
+  signOut: 'Sair',
+  errorTitle: 'Erro',
+  signOutError: 'Não foi possível sair agora. Tente novamente.',
+  // Forced password change (spec 2 §4, §5, §8)
+  changeTitle: Messages.passwordChangeRequiredTitle,
+  changeDefaultText: Messages.mustChangePassword,
+  currentPassword: 'Senha atual',
+  newPassword: 'Nova senha',
+  confirmNewPassword: 'Confirmar nova senha',
+  changeButton: 'Alterar senha',
+  currentPasswordRequired: 'Informe a senha atual.',
+  changeErrorTitle: 'Erro ao alterar senha',
+  changeSuccess: Messages.passwordChanged,
+  // Unknown console paths
+  notFoundTitle: 'Página não encontrada',
+  notFoundText: 'Este endereço não existe no Painel Administrativo.',
+  backToConsole: 'Ir para o Painel Administrativo',
   backToApp: 'Voltar ao App',
   consoleTitle: 'Painel Administrativo',
   loading: 'Carregando',

@@ -25,7 +25,17 @@ describe('console routes (spec 2 §2)', () => {
       ...asAdmin,
       'GET /api/admin/support-tickets': [
         200,
-        { tickets: [], stats: { total: 0, open: 0, resolved: 0, avgResolutionTime: 0 } },
+        {
+          tickets: [],
+          stats: { total: 0, open: 0, resolved: 0, avgResolutionTime: 0 },
+          pagination: {
+            totalCount: 0,
+            currentPage: 1,
+            totalPages: 0,
+            hasPrev: false,
+            hasNext: false,
+          },
+        },
       ],
       'POST /api/analytics/page-view': [202, { recorded: true }],
     });
@@ -53,9 +63,16 @@ describe('console routes (spec 2 §2)', () => {
     );
   });
 
-  it('sends an unknown console path back to the console', async () => {
+  it('shows a 404 page for an unknown console path, without redirecting', async () => {
     vi.stubGlobal('fetch', jsonResponses({ ...asAdmin }));
     const router = renderRoute('/admin/nao-existe');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(
+      await screen.findByRole('heading', { name: 'Página não encontrada' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/nao-existe');
+    expect(screen.getByRole('link', { name: 'Ir para o Painel Administrativo' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { AdminLayout } from './layout/admin-layout';
 
 const AdminPage = lazy(() => import('./pages/admin/admin-page'));
 const AdminSupportPage = lazy(() => import('./pages/support/admin-support-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
 
 /** Spec 2 §2: /admin and /admin/support (paths relative to the /admin basename). */
 export const routes: RouteObject[] = [
@@ -12,8 +13,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <AdminPage /> },
       { path: '/support', element: <AdminSupportPage /> },
-      // Unknown console paths land on the console itself.
-      { path: '*', element: <Navigate to="/" replace /> },
+      // An unknown console path says so (a redirect would hide a wrong link).
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { setup as startE2eStack, teardown as stopE2eStack } from '@pv/e2e-kit/global-setup';
-import { startFakeSoniox, startFakeSonioxRealtime } from '@pv/provider-fakes';
+import { startFakeSoniox, startFakeSonioxRealtime, startFakeStripe } from '@pv/provider-fakes';
 import type { TestProject } from 'vitest/node';
 
 /** What the Super Transcritor spec gets through `inject('soniox')` to steer the fakes. */
@@ -10,33 +10,46 @@ export interface SonioxFakesContext {
   restControlUrl: string;
 }
 
+/** What the cancellation spec gets through `inject('stripe')`. */
+export interface StripeFakeContext {
+  /** `GET /_fake/subscriptions/:id`, `POST /_fake/subscriptions/:id/{pay,end-period}`. */
+  controlUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
     soniox?: SonioxFakesContext;
+    /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
+    stripe?: StripeFakeContext;
   }
 }
 
 let stopFakes: (() => Promise<void>) | undefined;
 
 /**
- * The workspace suite's global setup: local fakes of Soniox's temporary-key REST endpoint and
- * of its realtime WebSocket live for the whole run, and the stack is started pointing at them
+ * The workspace suite's global setup: local fakes of Soniox's temporary-key REST endpoint, of
+ * its realtime WebSocket and of Stripe live for the whole run, and the stack is started pointing at them
  * (billing mints keys from one and hands the other's address to the browser; the gateway's CSP
  * lets the page reach a plain ws:// address).
  */
 export async function setup(project: TestProject): Promise<void> {
   const rest = await startFakeSoniox('soniox-e2e-key');
   const realtime = await startFakeSonioxRealtime({ keys: rest.keys });
+  const stripe = await startFakeStripe();
   stopFakes = async () => {
     await realtime.close();
     await rest.close();
+    await stripe.close();
   };
-  if (!process.env.E2E_BASE_URL?.trim())
+  const ownStack = !process.env.E2E_BASE_URL?.trim();
+  if (ownStack) {
     project.provide('soniox', {
       realtimeControlUrl: realtime.controlUrl,
       restControlUrl: rest.url,
     });
+    project.provide('stripe', { controlUrl: stripe.url });
+  }
   try {
     await startE2eStack(project, {
       env: {
@@ -45,8 +58,15 @@ export async function setup(project: TestProject): Promise<void> {
         SONIOX_WS_URL: realtime.url,
         // The page may open the fake's plain ws:// address (production allows only wss:).
         CSP_CONNECT_SRC_EXTRA: new URL(realtime.url).origin,
+        // Billing talks to the fake Stripe, which signs its webhooks to the stack's gateway.
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+        STRIPE_API_URL: stripe.url,
       },
     });
+    if (ownStack)
+      stripe.webhookUrl = `${project.getProvidedContext().e2e.baseUrl}/api/stripe/webhook`;
   } catch (error) {
     await stopFakes();
     throw error;

@@ -15,8 +15,10 @@ export const speechDouble = () => {
     onerror: Handler = null;
     onend: (() => void) | null = null;
     results: { isFinal: boolean; text: string }[] = [];
+    static created = 0;
     constructor() {
       SpeechRecognitionDouble.latest = this;
+      SpeechRecognitionDouble.created += 1;
     }
     start() {
       this.results = [];
@@ -30,6 +32,14 @@ export const speechDouble = () => {
   w.SpeechRecognition = SpeechRecognitionDouble;
   w.webkitSpeechRecognition = SpeechRecognitionDouble;
   w.__speech = {
+    /** How many recognizers the page built (a hard restart builds a new one). */
+    created: () => SpeechRecognitionDouble.created,
+    /** Chrome's `error` event, e.g. 'audio-capture' (no microphone) or 'not-allowed'. */
+    fail(error: string) {
+      const r = SpeechRecognitionDouble.latest;
+      if (!r) throw new Error('recognition not started');
+      r.onerror?.({ error });
+    },
     say(text: string, isFinal: boolean) {
       const r = SpeechRecognitionDouble.latest;
       if (!r) throw new Error('recognition not started');
@@ -53,6 +63,16 @@ export const say = (page: Page, text: string, isFinal = true) =>
       ),
     [text, isFinal] as const,
   );
+
+type SpeechControl = { fail(error: string): void; created(): number };
+
+/** Makes the current recognizer report a recognition error (`SpeechRecognitionErrorEvent.error`). */
+export const failRecognition = (page: Page, error: string) =>
+  page.evaluate((e) => (window as unknown as { __speech: SpeechControl }).__speech.fail(e), error);
+
+/** How many recognizers the page has built so far. */
+export const recognizersCreated = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __speech: SpeechControl }).__speech.created());
 
 export const transcript = (page: Page) =>
   page.getByRole('textbox', { name: 'Transcrição do atendimento' });

@@ -83,6 +83,43 @@ export const UpgradeResponseSchema = Type.Intersect([
 ]);
 export type UpgradeResponse = Static<typeof UpgradeResponseSchema>;
 
+/** The caller's current Premium subscription as Minha Área shows it. */
+export const MySubscriptionSchema = Type.Object({
+  subscriptionId: Type.String(),
+  /** Stripe's subscription status: active, past_due, canceled, ... */
+  status: Type.String(),
+  isPremium: Type.Boolean(),
+  /** Cancelled by the user: Premium lasts until currentPeriodEnd, then the subscription ends. */
+  cancelAtPeriodEnd: Type.Boolean(),
+  currentPeriodEnd: Nullable(DateTimeSchema),
+});
+export type MySubscription = Static<typeof MySubscriptionSchema>;
+
+export const MySubscriptionResponseSchema = Type.Object({
+  /** null when the caller never subscribed, or only has subscriptions that ended. */
+  subscription: Nullable(MySubscriptionSchema),
+});
+export type MySubscriptionResponse = Static<typeof MySubscriptionResponseSchema>;
+
+export const CancelSubscriptionResponseSchema = Type.Object({
+  message: Type.String(),
+  subscription: MySubscriptionSchema,
+});
+export type CancelSubscriptionResponse = Static<typeof CancelSubscriptionResponseSchema>;
+
+/** One speech session (spec 1 §4: first final text to 60 s of silence or a stop), counted once per sessionId. */
+export const TranscriptionSessionBodySchema = Type.Object({
+  sessionId: Type.String({
+    format: 'uuid',
+    errorMessage: 'Informe em sessionId um identificador (UUID) da sessão de transcrição.',
+  }),
+});
+export type TranscriptionSessionBody = Static<typeof TranscriptionSessionBodySchema>;
+export const TranscriptionSessionResponseSchema = Type.Object({
+  /** false when this sessionId had already been counted (a retried call). */
+  counted: Type.Boolean(),
+});
+
 export const WebhookResponseSchema = Type.Object({ received: Type.Boolean() });
 
 const LimitsSchema = Type.Object({
@@ -124,6 +161,9 @@ export const MonthlyUsageSchema = Type.Object({
   /** Estimated AI cost in USD, a decimal string (e.g. "0.0123"). */
   aiCostUSD: Type.String(),
   storageUsedMB: Type.Number({ minimum: 0 }),
+  /** Who the row is about, as billing last heard from auth (the month view lists many users). */
+  email: Type.Optional(Nullable(Type.String())),
+  fullName: Type.Optional(Nullable(Type.String())),
 });
 export type MonthlyUsage = Static<typeof MonthlyUsageSchema>;
 
@@ -201,6 +241,23 @@ export const BillingRoutes = {
     body: UpgradeBodySchema,
     response: { 200: UpgradeResponseSchema, 502: ErrorSchema },
   }),
+  mySubscription: defineRoute({
+    method: 'GET',
+    url: '/api/subscription',
+    access: 'user',
+    summary: "The caller's current Premium subscription (null when none is running)",
+    tags,
+    response: { 200: MySubscriptionResponseSchema },
+  }),
+  cancelSubscription: defineRoute({
+    method: 'POST',
+    url: '/api/subscription/cancel',
+    access: 'user',
+    summary:
+      "Cancel the caller's Premium at the end of the paid period (Stripe cancel_at_period_end)",
+    tags,
+    response: { 200: CancelSubscriptionResponseSchema, 404: ErrorSchema, 502: ErrorSchema },
+  }),
   stripeWebhook: defineRoute({
     method: 'POST',
     url: '/api/stripe/webhook',
@@ -216,6 +273,16 @@ export const BillingRoutes = {
     summary: "The caller's usage this month, plan limits and totals",
     tags,
     response: { 200: UserMetricsSchema },
+  }),
+  countTranscriptionSession: defineRoute({
+    method: 'POST',
+    url: '/api/user-metrics/transcription-sessions',
+    access: 'user',
+    summary:
+      "Count one speech session in the caller's monthly transcriptions (a retry with the same sessionId counts once)",
+    tags,
+    body: TranscriptionSessionBodySchema,
+    response: { 200: TranscriptionSessionResponseSchema },
   }),
   adminUserUsage: defineRoute({
     method: 'GET',

@@ -5,6 +5,7 @@ import {
   MAX_TRANSCRIPT_CHARS,
   MEDICAL_TERM_CATEGORIES,
   PROFESSIONALS,
+  TEMPLATE_PROFESSIONALS,
   USER_TEMPLATES_PREMIUM_ONLY,
 } from './constants/formatting.js';
 import { defineRoute } from './route.js';
@@ -201,8 +202,16 @@ export const ProfessionalTemplateSchema = Type.Object({
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
 });
+/** The specialties a professional template may be created for (spec 2 §3: ten of them). */
+export const TemplateProfessionalSchema = Type.Union(
+  TEMPLATE_PROFESSIONALS.map((p) => Type.Literal(p)),
+  {
+    errorMessage:
+      'Informe uma especialidade válida da lista: medico_familia, medico_familia_personalizado, medico_ambulatorio, medico_trabalho, enfermeira, tecnico_enfermagem, nutricionista, assistente_social, psiquiatria ou psicoterapia.',
+  },
+);
 export const CreateProfessionalTemplateBodySchema = Type.Object({
-  professional: ProfessionalSchema,
+  professional: TemplateProfessionalSchema,
   name: NonBlank(200, 'Informe o nome do template.'),
   prompt: NonBlank(50_000, 'Informe o prompt do template.'),
 });

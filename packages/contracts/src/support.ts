@@ -1,6 +1,14 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeSchema, IdParamsSchema, Nullable, UuidSchema } from './common.js';
 import {
+  DateTimeSchema,
+  IdParamsSchema,
+  Nullable,
+  PaginationSchema,
+  UuidSchema,
+} from './common.js';
+import {
+  DEFAULT_TICKETS_PER_PAGE,
+  MAX_TICKETS_PER_PAGE,
   SupportMessages,
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
@@ -97,8 +105,23 @@ export const TicketListQuerySchema = Type.Object({
   search: Type.Optional(
     Type.String({ maxLength: 200, errorMessage: SupportMessages.searchTooLong }),
   ),
-  /** Newest tickets first, at most this many (the counters always cover every ticket). */
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_000, default: 500 })),
+  /** Newest tickets first, this page of `limit` tickets (the counters cover every ticket). */
+  page: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1_000_000,
+      default: 1,
+      errorMessage: SupportMessages.invalidPage,
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_TICKETS_PER_PAGE,
+      default: DEFAULT_TICKETS_PER_PAGE,
+      errorMessage: SupportMessages.invalidLimit,
+    }),
+  ),
 });
 export type TicketListQuery = Static<typeof TicketListQuerySchema>;
 
@@ -115,6 +138,8 @@ export type TicketStats = Static<typeof TicketStatsSchema>;
 
 export const TicketListSchema = Type.Object({
   tickets: Type.Array(SupportTicketSchema),
+  /** Over the tickets the filters match, like the vault's. */
+  pagination: PaginationSchema,
   /** Over every ticket, whatever the filters: the counters are the queue's overview. */
   stats: TicketStatsSchema,
 });

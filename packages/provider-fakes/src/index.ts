@@ -13,6 +13,7 @@ export {
 export {
   type FakeSonioxBehaviour,
   FakeSonioxKeyStore,
+  isProtocolToken,
   type MintedSonioxKey,
   startFakeSoniox,
 } from './soniox.js';
@@ -23,6 +24,7 @@ export {
   type FakeSonioxRealtimeBehaviour,
   type FakeSonioxSession,
   type FakeSonioxToken,
+  MISSING_CONNECTION_KEY,
   SONIOX_KEY_PROTOCOL,
   startFakeSonioxRealtime,
 } from './soniox-realtime.js';

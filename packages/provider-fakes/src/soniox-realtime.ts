@@ -7,6 +7,9 @@ import type { FakeSonioxKeyStore } from './soniox.js';
 /** Soniox's browser handshake: `new WebSocket(url, ['soniox-api-key', temporaryKey])`. */
 export const SONIOX_KEY_PROTOCOL = 'soniox-api-key';
 export const FAKE_SONIOX_WS_PATH = '/transcribe-websocket';
+/** The refusal of a connection whose key is not in the handshake (only in the start message). */
+export const MISSING_CONNECTION_KEY =
+  'API key must be sent with the connection (Authorization header or protocols list).';
 
 export interface FakeSonioxToken {
   text: string;
@@ -31,7 +34,10 @@ export interface FakeSonioxRealtimeBehaviour {
 /** One connection as the fake saw it: what a test asserts on. */
 export interface FakeSonioxSession {
   id: number;
-  /** How the key came: handshake protocols, Authorization header, or the deprecated api_key. */
+  /**
+   * How the key came: handshake protocols, Authorization header, or only in the start message
+   * (the deprecated `api_key`, refused).
+   */
   keySource: 'protocol' | 'header' | 'start-message' | 'none';
   keyAccepted: boolean;
   upgradeRequestedAt: number;
@@ -74,8 +80,8 @@ const WORD_MS = 400;
 /**
  * A local stand-in for Soniox's real-time WebSocket API (wss://stt-rt.soniox.com/transcribe-websocket),
  * speaking its wire protocol: the key in the handshake (protocols list `['soniox-api-key', key]`
- * from browsers, `Authorization: Bearer` from servers, or the deprecated `api_key` of the start
- * message), a JSON start message first, then binary audio frames; answers
+ * from browsers, `Authorization: Bearer` from servers; a key only in the deprecated `api_key` of the
+ * start message is refused with 401, as Soniox does from 2027-01-15), a JSON start message first, then binary audio frames; answers
  * `{tokens:[{text,start_ms,end_ms,confidence,is_final,speaker,language}], final_audio_proc_ms,
  * total_audio_proc_ms}` with non-final then final words as audio arrives; `{"type":"finalize"}`
  * finalizes and adds the `<fin>` token; an empty frame ends the stream with `finished: true` and a
@@ -224,12 +230,14 @@ export async function startFakeSonioxRealtime(options: {
           return fail(400, 'Start request is not valid JSON.');
         }
         session.config = { ...config, ...(config.api_key ? { api_key: '[redacted]' } : {}) };
-        let key = handshake.key;
-        if (!key && typeof config.api_key === 'string') {
-          key = config.api_key;
-          session.keySource = 'start-message';
+        const key = handshake.key;
+        if (!key) {
+          // Soniox from 2027-01-15: a key sent only in the start message no longer opens a
+          // stream; the fake is already that strict so the browser suite proves the handshake.
+          if (typeof config.api_key === 'string') session.keySource = 'start-message';
+          return fail(401, MISSING_CONNECTION_KEY);
         }
-        if (!key || !options.keys.consume(key)) return fail(401, 'Invalid API key.');
+        if (!options.keys.consume(key)) return fail(401, 'Invalid API key.');
         session.keyAccepted = true;
         if (typeof config.model !== 'string' || !config.model.startsWith('stt-rt'))
           return fail(400, 'Invalid model specified.');

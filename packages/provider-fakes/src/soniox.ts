@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type FakeControl, handleFakeControl, listen, readBody, sendJson } from './http.js';
 
+/** What a browser accepts as a WebSocket protocol (RFC 6455 §4.1: an RFC 7230 token). */
+export const isProtocolToken = (value: string) => /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(value);
+
 export interface TemporaryKeyRequest {
   usage_type?: unknown;
   expires_in_seconds?: unknown;
@@ -24,8 +27,14 @@ export interface MintedSonioxKey {
 export class FakeSonioxKeyStore {
   readonly minted = new Map<string, MintedSonioxKey>();
 
-  /** `temp:` is the prefix of Soniox's own temporary keys (`temp:WYJ67RBE...`). */
-  constructor(private readonly prefix = 'temp:') {}
+  /**
+   * Keys are HTTP tokens (RFC 7230 `tchar`s only), because Soniox has browsers send the temporary
+   * key as the second entry of the WebSocket protocols list and a browser refuses any other
+   * protocol string (`new WebSocket()` throws a SyntaxError). The prefix must keep to that too.
+   */
+  constructor(private readonly prefix = 'temp_') {
+    if (!isProtocolToken(prefix)) throw new Error(`key prefix '${prefix}' is no protocol token`);
+  }
 
   mint(expiresInSeconds: number, singleUse: boolean, maxSessionSeconds?: number): string {
     const key = `${this.prefix}${randomBytes(13).toString('hex').toUpperCase()}`;

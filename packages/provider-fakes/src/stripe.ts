@@ -76,6 +76,31 @@ export async function startFakeStripe(
   const server = await listen(async (req, res) => {
     const text = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://fake');
+    // The test controls, for a suite in another process (a browser suite): what Stripe itself
+    // does to a subscription. Only the fake has these paths.
+    const control = /^\/_fake\/subscriptions\/([^/]+)\/(pay|end-period|renewal-paid)$/.exec(
+      url.pathname,
+    );
+    const inspect = /^\/_fake\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && inspect) {
+      const sub = subscriptions.get(String(inspect[1]));
+      if (!sub) return missing(res, 'subscription', String(inspect[1]));
+      return sendJson(res, 200, subscriptionView(sub, []));
+    }
+    if (req.method === 'POST' && control) {
+      const [, subscriptionId, action] = control as unknown as [string, string, string];
+      if (!subscriptions.has(subscriptionId)) return missing(res, 'subscription', subscriptionId);
+      const result =
+        action === 'pay'
+          ? await controls.payFirstInvoice(subscriptionId)
+          : action === 'end-period'
+            ? await controls.endPeriod(subscriptionId)
+            : await controls.renewalPaid(subscriptionId);
+      return sendJson(res, 200, {
+        events: result.events.map((e) => e.type),
+        statuses: result.responses.map((r) => r.status),
+      });
+    }
     const body =
       req.method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
     calls.push({ method: req.method ?? 'GET', path: url.pathname, body });
@@ -216,6 +241,8 @@ export async function startFakeStripe(
           start_date: start,
           ended_at: null,
           canceled_at: null,
+          cancel_at: null,
+          cancel_at_period_end: false,
           metadata: body.metadata ?? {},
           items: {
             object: 'list',
@@ -240,6 +267,34 @@ export async function startFakeStripe(
         const sub = subscriptions.get(String(key));
         if (!sub) return missing(res, 'subscription', String(key));
         return sendJson(res, 200, subscriptionView(sub, asArray(body.expand)));
+      }
+      case 'POST subscriptions/:id': {
+        const sub = subscriptions.get(String(key));
+        if (!sub) return missing(res, 'subscription', String(key));
+        if (body.cancel_at_period_end !== undefined) {
+          if (sub.status === 'canceled')
+            return sendJson(res, 400, {
+              error: {
+                type: 'invalid_request_error',
+                message:
+                  'A canceled subscription can only update its cancellation_details and metadata.',
+              },
+            });
+          const cancel = body.cancel_at_period_end === 'true';
+          const item = (sub.items as { data: Obj[] }).data[0]!;
+          Object.assign(sub, {
+            cancel_at_period_end: cancel,
+            cancel_at: cancel ? item.current_period_end : null,
+            canceled_at: cancel ? now() : null,
+          });
+        }
+        const view = subscriptionView(sub, asArray(body.expand));
+        // Stripe tells the webhook about every change, also the ones made through its API.
+        if (webhookUrl) {
+          const updated = event('customer.subscription.updated', subscriptionView(sub, []));
+          setImmediate(() => void deliver(updated).catch(() => {}));
+        }
+        return sendJson(res, 200, view);
       }
       case 'DELETE subscriptions/:id': {
         const sub = subscriptions.get(String(key));
@@ -300,6 +355,75 @@ export async function startFakeStripe(
     return { sub, invoice, intent: intents.get(String(invoice.payment_intent_id))! };
   };
 
+  const controls = {
+    /**
+     * What Stripe.js and Stripe do when the card is confirmed: the intent succeeds, the invoice
+     * is paid, the subscription turns active; the webhooks go out (and are returned for replays).
+     */
+    async payFirstInvoice(subscriptionId: string) {
+      const { sub, invoice, intent } = intentOfSubscription(subscriptionId);
+      intent.status = 'succeeded';
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due });
+      sub.status = 'active';
+      const paid = event('invoice.paid', invoice);
+      const updated = event('customer.subscription.updated', subscriptionView(sub, []));
+      return { events: [paid, updated], responses: [await deliver(paid), await deliver(updated)] };
+    },
+    /** The subscription is cancelled (in the dashboard or at period end). */
+    async cancel(subscriptionId: string) {
+      const { sub } = intentOfSubscription(subscriptionId);
+      Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: now() });
+      const deleted = event('customer.subscription.deleted', subscriptionView(sub, []));
+      return { events: [deleted], responses: [await deliver(deleted)] };
+    },
+    /**
+     * The paid period ends: a subscription cancelled at period end is deleted
+     * (customer.subscription.deleted); any other renews, its next invoice paid (invoice.paid).
+     */
+    async endPeriod(subscriptionId: string) {
+      const { sub } = intentOfSubscription(subscriptionId);
+      if (sub.cancel_at_period_end === true) return controls.cancel(subscriptionId);
+      return controls.renewalPaid(subscriptionId);
+    },
+    /**
+     * An invoice.paid for the subscription's next period, whatever its state: Stripe may deliver
+     * a paid invoice late, after the subscription was deleted.
+     */
+    async renewalPaid(subscriptionId: string) {
+      const { sub } = intentOfSubscription(subscriptionId);
+      const item = (sub.items as { data: Obj[] }).data[0]!;
+      const start = Number(item.current_period_end);
+      const end = start + 30 * 24 * 3600;
+      if (sub.status !== 'canceled')
+        Object.assign(item, { current_period_start: start, current_period_end: end });
+      const price = item.price as Obj;
+      const invoice = {
+        id: id('in'),
+        object: 'invoice',
+        customer: sub.customer,
+        currency: price.currency,
+        amount_due: price.unit_amount,
+        amount_paid: price.unit_amount,
+        status: 'paid',
+        created: now(),
+        billing_reason: 'subscription_cycle',
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: sub.id, metadata: sub.metadata ?? {} },
+        },
+        lines: {
+          object: 'list',
+          data: [{ id: id('il'), amount: price.unit_amount, period: { start, end } }],
+          has_more: false,
+        },
+      };
+      invoices.set(invoice.id, invoice);
+      const paid = event('invoice.paid', invoice);
+      return { events: [paid], responses: [await deliver(paid)] };
+    },
+  };
+
   return {
     url: server.url,
     secretKey,
@@ -315,19 +439,7 @@ export async function startFakeStripe(
     set webhookUrl(value: string) {
       webhookUrl = value;
     },
-    /**
-     * What Stripe.js and Stripe do when the card is confirmed: the intent succeeds, the invoice
-     * is paid, the subscription turns active; the webhooks go out (and are returned for replays).
-     */
-    async payFirstInvoice(subscriptionId: string) {
-      const { sub, invoice, intent } = intentOfSubscription(subscriptionId);
-      intent.status = 'succeeded';
-      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due });
-      sub.status = 'active';
-      const paid = event('invoice.paid', invoice);
-      const updated = event('customer.subscription.updated', subscriptionView(sub, []));
-      return { events: [paid, updated], responses: [await deliver(paid), await deliver(updated)] };
-    },
+    payFirstInvoice: controls.payFirstInvoice,
     /** A declined card: the intent needs another payment method and invoice.payment_failed goes out. */
     async failFirstInvoice(subscriptionId: string) {
       const { invoice, intent } = intentOfSubscription(subscriptionId);
@@ -338,13 +450,9 @@ export async function startFakeStripe(
       const failed = event('invoice.payment_failed', invoice);
       return { events: [failed], responses: [await deliver(failed)] };
     },
-    /** The subscription is cancelled (in the dashboard or at period end). */
-    async cancel(subscriptionId: string) {
-      const { sub } = intentOfSubscription(subscriptionId);
-      Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: now() });
-      const deleted = event('customer.subscription.deleted', subscriptionView(sub, []));
-      return { events: [deleted], responses: [await deliver(deleted)] };
-    },
+    cancel: controls.cancel,
+    endPeriod: controls.endPeriod,
+    renewalPaid: controls.renewalPaid,
     close: server.close,
   };
 }

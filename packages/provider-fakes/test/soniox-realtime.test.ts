@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
-  FakeSonioxKeyStore,
   type FakeSonioxRealtime,
+  isProtocolToken,
+  MISSING_CONNECTION_KEY,
   SONIOX_KEY_PROTOCOL,
   startFakeSoniox,
   startFakeSonioxRealtime,
@@ -12,8 +13,7 @@ let rest: Awaited<ReturnType<typeof startFakeSoniox>>;
 let realtime: FakeSonioxRealtime;
 
 beforeAll(async () => {
-  // Keys a browser can put in a protocols list (':' of Soniox's `temp:` keys is not allowed).
-  rest = await startFakeSoniox('soniox-test-key', new FakeSonioxKeyStore('temp_'));
+  rest = await startFakeSoniox('soniox-test-key');
   realtime = await startFakeSonioxRealtime({ keys: rest.keys });
 });
 afterAll(async () => {
@@ -109,25 +109,15 @@ describe('fake Soniox realtime WebSocket', () => {
     await unknown.closed;
     expect(unknown.replies).toEqual([{ error_code: 401, error_message: 'Invalid API key.' }]);
 
-    // Servers send the key in the Authorization header; old clients in the start message.
+    // Servers send the key in the Authorization header.
     const byHeader = new WebSocket(realtime.url, {
       headers: { authorization: `Bearer ${await mintKey()}` },
     });
     await new Promise((resolve) => byHeader.once('open', resolve));
-    byHeader.send(JSON.stringify({ ...config, api_key: await mintKey() }));
+    byHeader.send(JSON.stringify(config));
     byHeader.send('');
     await new Promise((resolve) => byHeader.once('close', resolve));
     expect(realtime.sessions.at(-1)).toMatchObject({ keySource: 'header', finished: true });
-    const legacy = new WebSocket(realtime.url);
-    await new Promise((resolve) => legacy.once('open', resolve));
-    legacy.send(JSON.stringify({ ...config, api_key: await mintKey() }));
-    legacy.send('');
-    await new Promise((resolve) => legacy.once('close', resolve));
-    expect(realtime.sessions.at(-1)).toMatchObject({
-      keySource: 'start-message',
-      keyAccepted: true,
-      config: { api_key: '[redacted]' },
-    });
 
     const key = await mintKey();
     const first = await connect(key);
@@ -138,6 +128,35 @@ describe('fake Soniox realtime WebSocket', () => {
     second.ws.send(JSON.stringify(config));
     await second.closed;
     expect(second.replies[0]?.error_code).toBe(401);
+  });
+
+  it('mints keys a browser can offer as a WebSocket protocol', async () => {
+    const key = await mintKey();
+    expect(key).toMatch(/^temp_[0-9A-F]{26}$/);
+    expect(isProtocolToken(key)).toBe(true);
+    expect(isProtocolToken('temp:ABC')).toBe(false);
+  });
+
+  it('refuses a key sent only in the start message (Soniox from 2027-01-15)', async () => {
+    const legacy = new WebSocket(realtime.url);
+    const replies: unknown[] = [];
+    legacy.on('message', (data) => replies.push(JSON.parse(String(data))));
+    await new Promise((resolve) => legacy.once('open', resolve));
+    const key = await mintKey();
+    legacy.send(JSON.stringify({ ...config, api_key: key }));
+    await new Promise((resolve) => legacy.once('close', resolve));
+    expect(replies).toEqual([{ error_code: 401, error_message: MISSING_CONNECTION_KEY }]);
+    expect(realtime.sessions.at(-1)).toMatchObject({
+      keySource: 'start-message',
+      keyAccepted: false,
+      config: { api_key: '[redacted]' },
+    });
+    // The key was not spent: the same key still opens a stream the documented way.
+    const proper = await connect(key);
+    proper.ws.send(JSON.stringify(config));
+    proper.ws.send('');
+    await proper.closed;
+    expect(realtime.sessions.at(-1)).toMatchObject({ keySource: 'protocol', finished: true });
   });
 
   it('wants the JSON start message before any audio', async () => {

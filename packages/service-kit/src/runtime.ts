@@ -74,13 +74,30 @@ export class NatsHandle {
     start: (nc: NatsConnection) => Promise<{ stop(): Promise<void> }>,
     stopTimeoutMs = 2_000,
   ): { stop(): Promise<void> } {
-    const started = this.connected().then(start);
-    started.catch((error) =>
-      this.log.error({ err: (error as Error).message }, 'could not start a durable consumer'),
-    );
+    let stopping = false;
+    // A consumer that failed to start (JetStream timing out under load, a stream not there yet)
+    // is retried with a growing pause: giving up would leave the service running without ever
+    // consuming its events.
+    const attempt = async (delayMs: number): Promise<{ stop(): Promise<void> }> => {
+      try {
+        return await start(await this.connected());
+      } catch (error) {
+        if (stopping || this.closed) throw error;
+        this.log.error(
+          { err: (error as Error).message, retryInMs: delayMs },
+          'could not start a durable consumer; retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        if (stopping || this.closed) throw error;
+        return attempt(Math.min(delayMs * 2, 30_000));
+      }
+    };
+    const started = attempt(1_000);
+    started.catch(() => undefined);
     let stopped: Promise<void> | undefined;
     const handle = {
       stop: () => {
+        stopping = true;
         stopped ??= Promise.race([
           started.then((consumer) => consumer.stop()).catch(() => undefined),
           new Promise<void>((resolve) => setTimeout(resolve, stopTimeoutMs)),

@@ -123,6 +123,10 @@ describe('POST /auth/login', () => {
     expect(res.body.user).toMatchObject({ email, isAdmin: false });
     expect(res.body.mustChangePassword).toBeUndefined();
     expect(res.setCookie).toMatch(/^pv_session=[^;]+;.*HttpOnly/i);
+    // Host-only: the workspace host and the admin host each keep their own session; a cookie
+    // for the parent domain would carry one host's session to the other.
+    expect(res.setCookie).not.toMatch(/;\s*Domain=/i);
+    expect(res.setCookie).toMatch(/;\s*Path=\/(;|$)/i);
     expect((await client.get('/auth/user')).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { BillingMessages } from '@pv/contracts';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
-import { type BillingUnderTest, startBilling } from './harness.js';
+import { type BillingUnderTest, Client, startBilling } from './harness.js';
 
 let billing: BillingUnderTest;
 beforeAll(async () => {
@@ -59,6 +59,12 @@ describe('counters from events', () => {
         userAgent: 'x',
       });
     for (let i = 0; i < 3; i++) await billing.emit('consult.formatted.v1', consult(userId));
+    // Two speech sessions (one reported twice: a retry counts once); formatting counts none.
+    const session = randomUUID();
+    for (const id of [session, randomUUID(), session]) {
+      const res = await user.post('/api/user-metrics/transcription-sessions', { sessionId: id });
+      expect(res.status).toBe(200);
+    }
     await billing.emit('ai.request.completed.v1', ai(userId, '0.0125'));
     await billing.emit('ai.request.completed.v1', ai(userId, '0.0100'));
     for (const format of ['pdf', 'pdf', 'pdf', 'text'] as const)
@@ -95,7 +101,7 @@ describe('counters from events', () => {
     const [row] = await monthOf(userId);
     expect(row).toMatchObject({
       login_count: 6,
-      transcription_count: 3,
+      transcription_count: 2,
       formatting_count: 3,
       ai_request_count: 2,
       pdf_count: 4,
@@ -105,7 +111,7 @@ describe('counters from events', () => {
     const metrics = await user.get('/api/user-metrics');
     expect(metrics.body).toMatchObject({
       currentMonth: {
-        transcriptionCount: 3,
+        transcriptionCount: 2,
         formattingCount: 3,
         pdfGenerationCount: 4,
         aiRequestCount: 2,
@@ -118,7 +124,7 @@ describe('counters from events', () => {
         aiRequestLimit: 100,
         storageLimit: 1000,
       },
-      totalUsage: { totalTranscriptions: 3, totalFormatting: 3, totalPDFs: 4, totalAIRequests: 2 },
+      totalUsage: { totalTranscriptions: 2, totalFormatting: 3, totalPDFs: 4, totalAIRequests: 2 },
     });
 
     const admin = await billing.as('admin');
@@ -127,7 +133,7 @@ describe('counters from events', () => {
       expect.objectContaining({
         userId,
         loginCount: 6,
-        transcriptionCount: 3,
+        transcriptionCount: 2,
         pdfGenerationCount: 4,
         aiRequestCount: 2,
         aiCostUSD: '0.0225',
@@ -135,6 +141,26 @@ describe('counters from events', () => {
       }),
     ]);
   }, 30_000);
+
+  it('a transcription session is counted once, for a signed-in user, with a valid id', async () => {
+    const user = await billing.as('free');
+    const sessionId = randomUUID();
+    const first = await user.post('/api/user-metrics/transcription-sessions', { sessionId });
+    expect(first.body).toEqual({ counted: true });
+    const again = await user.post('/api/user-metrics/transcription-sessions', { sessionId });
+    expect(again.body).toEqual({ counted: false });
+    expect((await monthOf(user.userId))[0]?.transcription_count).toBe(1);
+    const bad = await user.post('/api/user-metrics/transcription-sessions', { sessionId: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(
+      'Informe em sessionId um identificador (UUID) da sessão de transcrição.',
+    );
+    const anonymous = await new Client(billing.url).post(
+      '/api/user-metrics/transcription-sessions',
+      { sessionId: randomUUID() },
+    );
+    expect(anonymous.status).toBe(401);
+  });
 
   it('memberSince comes from auth.user.changed.v1; Premium users get unlimited limits', async () => {
     const user = await billing.as('premium');
@@ -173,6 +199,22 @@ describe('counters from events', () => {
 describe('GET /api/admin/usage-metrics?year=&month=', () => {
   it("lists every user's usage of that São Paulo month", async () => {
     const user = await billing.as('free');
+    await billing.emit('auth.user.changed.v1', {
+      change: 'registered',
+      user: {
+        id: user.userId,
+        firstName: 'Marta',
+        lastName: 'Mês',
+        fullName: 'Marta Mês',
+        email: 'mes@exemplo.test',
+        isAdmin: false,
+        isPremium: false,
+        userStatus: 'active',
+        specialty: null,
+        createdAt: '2025-01-01T00:00:00.000Z',
+        lastLoginAt: null,
+      },
+    });
     // 01:30 UTC on 1 December is still 30 November in São Paulo.
     await billing.emit(
       'auth.user.logged-in.v1',
@@ -185,11 +227,25 @@ describe('GET /api/admin/usage-metrics?year=&month=', () => {
       const list = res.body as unknown as { userId: string }[];
       return list.find((r) => r.userId === user.userId) && list;
     });
-    expect(rows.find((r) => r.userId === user.userId)).toMatchObject({
+    await eventually(async () =>
+      (
+        (await admin.get('/api/admin/usage-metrics?year=2025&month=11')).body as unknown as {
+          userId: string;
+          email?: string;
+        }[]
+      ).find((r) => r.userId === user.userId && r.email),
+    );
+    const named = (await admin.get('/api/admin/usage-metrics?year=2025&month=11'))
+      .body as unknown as { userId: string }[];
+    expect(named.find((r) => r.userId === user.userId)).toMatchObject({
       year: 2025,
       month: 11,
       loginCount: 1,
+      // The month view names its users (the console lists many at once).
+      email: 'mes@exemplo.test',
+      fullName: 'Marta Mês',
     });
+    expect(rows.length).toBeGreaterThan(0);
   });
 
   it('needs year and month, with a pt-BR message', async () => {

@@ -206,7 +206,7 @@ describe('POST /api/soniox/temporary-key', () => {
     await report(user, 3000, true);
     const res = await user.post('/api/soniox/temporary-key');
     expect(res.status).toBe(200);
-    expect(res.body.apiKey).toMatch(/^temp:/);
+    expect(res.body.apiKey).toMatch(/^temp_/);
     expect(new Date(String(res.body.expiresAt)).getTime()).toBeGreaterThan(Date.now());
     expect(res.body.maxSessionSeconds).toBe(600);
     // The browser learns the realtime address from the server (SONIOX_WS_URL's default here).

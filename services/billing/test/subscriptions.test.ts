@@ -198,6 +198,132 @@ describe('the purchase flow against the fake Stripe', () => {
   });
 });
 
+describe('cancelling Premium (POST /api/subscription/cancel)', () => {
+  const cancelOf = async (id: string) =>
+    billing.runtime.db
+      .selectFrom('subscriptions')
+      .select(['status', 'cancel_at_period_end', 'current_period_end'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('cancels at the period end through Stripe: Premium stays until then, then ends', async () => {
+    const user = await billing.as('free');
+    const created = await user.post('/api/create-subscription');
+    const subscriptionId = String(created.body.subscriptionId);
+    await stripe.payFirstInvoice(subscriptionId);
+    expect((await user.get('/api/subscription')).body).toMatchObject({
+      subscription: { subscriptionId, status: 'active', isPremium: true, cancelAtPeriodEnd: false },
+    });
+
+    const cancelled = await user.post('/api/subscription/cancel');
+    expect(cancelled.status).toBe(200);
+    const periodEnd = stripe.subscriptions.get(subscriptionId)!.items as {
+      data: { current_period_end: number }[];
+    };
+    const until = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(new Date(periodEnd.data[0]!.current_period_end * 1000));
+    expect(cancelled.body).toEqual({
+      message: `Assinatura cancelada. Você continua com o Premium até ${until}; depois disso, nenhuma nova cobrança será feita.`,
+      subscription: {
+        subscriptionId,
+        status: 'active',
+        isPremium: true,
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: new Date(periodEnd.data[0]!.current_period_end * 1000).toISOString(),
+      },
+    });
+    // Stripe was asked for cancel_at_period_end, not for an immediate deletion.
+    const update = stripe.calls.filter((c) => c.path === `/v1/subscriptions/${subscriptionId}`);
+    expect(update.map((c) => [c.method, c.body.cancel_at_period_end])).toEqual([['POST', 'true']]);
+    // Stripe's own customer.subscription.updated arrives and keeps the flag.
+    await eventually(async () =>
+      (
+        await billing.runtime.db
+          .selectFrom('stripe_events')
+          .select('id')
+          .where('type', '=', 'customer.subscription.updated')
+          .execute()
+      ).length > 0
+        ? true
+        : undefined,
+    );
+    expect(await cancelOf(subscriptionId)).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+    });
+    expect((await user.get('/api/user-metrics')).body.limits).toMatchObject({
+      formattingLimit: -1,
+    });
+
+    // A second click: the same answer, no second call to Stripe.
+    const again = await user.post('/api/subscription/cancel');
+    expect(again.body.message).toBe(
+      `Sua assinatura já está cancelada. O Premium continua ativo até ${until}.`,
+    );
+    expect(stripe.calls.filter((c) => c.path === `/v1/subscriptions/${subscriptionId}`)).toEqual(
+      update,
+    );
+
+    // The period ends: Stripe deletes the subscription and Premium ends.
+    const ended = await stripe.endPeriod(subscriptionId);
+    expect(ended.events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
+    expect((await cancelOf(subscriptionId)).status).toBe('canceled');
+    expect((await user.get('/api/subscription')).body).toEqual({ subscription: null });
+    expect((await user.get('/api/user-metrics')).body.limits).toMatchObject({
+      formattingLimit: 30,
+    });
+  });
+
+  it('an invoice.paid arriving for a canceled subscription does not grant Premium again', async () => {
+    const user = await billing.as('free');
+    const created = await user.post('/api/create-subscription');
+    const subscriptionId = String(created.body.subscriptionId);
+    await stripe.payFirstInvoice(subscriptionId);
+    await stripe.cancel(subscriptionId);
+    const late = await stripe.renewalPaid(subscriptionId);
+    expect(late.responses[0]!.status).toBe(200);
+    expect(await statusOf(subscriptionId)).toBe('canceled');
+    expect((await user.get('/api/user-metrics')).body.limits).toMatchObject({
+      formattingLimit: 30,
+    });
+  });
+
+  it('a customer.subscription.updated that drops the cancellation (renewed in the portal) clears it', async () => {
+    const user = await billing.as('free');
+    const created = await user.post('/api/create-subscription');
+    const subscriptionId = String(created.body.subscriptionId);
+    await stripe.payFirstInvoice(subscriptionId);
+    await user.post('/api/subscription/cancel');
+    const sub = stripe.subscriptions.get(subscriptionId)!;
+    const { latest_invoice_id: _, ...view } = sub;
+    const resumed = stripe.event('customer.subscription.updated', {
+      ...view,
+      cancel_at_period_end: false,
+      cancel_at: null,
+    });
+    resumed.created = Number(resumed.created) + 5;
+    expect((await stripe.deliver(resumed)).status).toBe(200);
+    expect(await cancelOf(subscriptionId)).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: false,
+    });
+  });
+
+  it('answers 404 with a clear message to a user without a running subscription', async () => {
+    const user = await billing.as('free');
+    const res = await user.post('/api/subscription/cancel');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(
+      'Você não tem uma assinatura Premium ativa para cancelar. Se acredita que isso é um erro, fale com o suporte.',
+    );
+    expect((await user.get('/api/subscription')).body).toEqual({ subscription: null });
+  });
+});
+
 describe('bad input', () => {
   it('a webhook with a bad signature is refused (400) and changes nothing', async () => {
     const user = await billing.as('free');

@@ -11,6 +11,9 @@ afterAll(() => svc.close());
 
 type Item = Record<string, unknown> & { id: string };
 
+const TEMPLATE_SPECIALTY_MESSAGE =
+  'Informe uma especialidade válida da lista: medico_familia, medico_familia_personalizado, medico_ambulatorio, medico_trabalho, enfermeira, tecnico_enfermagem, nutricionista, assistente_social, psiquiatria ou psicoterapia.';
+
 describe('admin templates (/api/admin/templates)', () => {
   it('creates, lists, edits and deletes a professional template', async () => {
     const created = await admin.post('/api/admin/templates', {
@@ -33,11 +36,11 @@ describe('admin templates (/api/admin/templates)', () => {
   });
 
   it.each([
-    [{ name: 'x', prompt: 'y' }, 'Informe uma especialidade válida da lista.'],
-    [
-      { professional: 'dentista', name: 'x', prompt: 'y' },
-      'Informe uma especialidade válida da lista.',
-    ],
+    [{ name: 'x', prompt: 'y' }, TEMPLATE_SPECIALTY_MESSAGE],
+    [{ professional: 'dentista', name: 'x', prompt: 'y' }, TEMPLATE_SPECIALTY_MESSAGE],
+    // Spec 2 §3 lists ten specialties for templates: not consulta_medica, nor a prescription kind.
+    [{ professional: 'consulta_medica', name: 'x', prompt: 'y' }, TEMPLATE_SPECIALTY_MESSAGE],
+    [{ professional: 'prescricao_controlada', name: 'x', prompt: 'y' }, TEMPLATE_SPECIALTY_MESSAGE],
     [{ professional: 'enfermeira', name: '  ', prompt: 'y' }, 'Informe o nome do template.'],
     [{ professional: 'enfermeira', name: 'x' }, 'Informe o prompt do template.'],
   ])('validates %j', async (body, message) => {

@@ -88,7 +88,11 @@ afterAll(() => support.close());
 const list = async (query = '') => {
   const res = await admin.get(`/api/admin/support-tickets${query}`);
   expect(res.status).toBe(200);
-  return res.body as { tickets: SupportTicket[]; stats: Record<string, number> };
+  return res.body as {
+    tickets: SupportTicket[];
+    stats: Record<string, number>;
+    pagination: Record<string, unknown>;
+  };
 };
 const namesOf = (tickets: SupportTicket[]) =>
   tickets.map((t) => Object.keys(ids).find((name) => ids[name] === t.id));
@@ -173,6 +177,57 @@ describe('GET /api/admin/support-tickets: the list and its filters', () => {
     expect(namesOf((await list('?limit=2')).tickets)).toEqual(['senha', 'duplicado']);
   });
 
+  it('pages through the matching tickets, newest first, and says where it is', async () => {
+    const all = await list('');
+    const total = all.tickets.length;
+    expect(all.pagination).toEqual({
+      totalCount: total,
+      currentPage: 1,
+      totalPages: 1,
+      hasPrev: false,
+      hasNext: false,
+    });
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(total / 2); page += 1) {
+      const res = await list(`?limit=2&page=${page}`);
+      expect(res.pagination).toEqual({
+        totalCount: total,
+        currentPage: page,
+        totalPages: Math.ceil(total / 2),
+        hasPrev: page > 1,
+        hasNext: page < Math.ceil(total / 2),
+      });
+      seen.push(...namesOf(res.tickets).map(String));
+    }
+    expect(seen).toEqual(namesOf(all.tickets).map(String));
+    // The count follows the filters; the counters still cover the whole queue.
+    const filtered = await list('?search=maria&limit=1&page=2');
+    expect(filtered.pagination).toMatchObject({ totalCount: 2, currentPage: 2, hasPrev: true });
+    expect(filtered.stats.total).toBe(total);
+    // Past the end: an empty page, not an error.
+    expect((await list(`?page=${total + 5}`)).tickets).toEqual([]);
+  });
+
+  it('serves the text search from the trigram indexes', async () => {
+    const indexes = await support.runtime.db
+      .selectFrom('pg_indexes' as never)
+      .select(['indexname' as never])
+      .where('tablename' as never, '=', 'support_tickets' as never)
+      .execute();
+    const names = indexes.map((i) => (i as { indexname: string }).indexname);
+    for (const column of ['subject', 'description', 'contact_email', 'contact_name'])
+      expect(names).toContain(`support_tickets_${column}_trgm`);
+  });
+
+  it.each([
+    ['?page=0', 'Informe em page um número de página inteiro a partir de 1.'],
+    ['?limit=201', 'Informe em limit quantos tickets por página, de 1 a 200.'],
+  ])('refuses %s with a pt-BR message', async (query, message) => {
+    const res = await admin.get(`/api/admin/support-tickets${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
   it.each([
     ['?status=aberto', 'Escolha um status válido: open, in_progress, resolved ou closed.'],
     ['?priority=alta', 'Escolha uma prioridade válida: low, medium, high ou urgent.'],
@@ -195,6 +250,13 @@ describe('GET /api/admin/support-tickets: an empty queue', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         tickets: [],
+        pagination: {
+          totalCount: 0,
+          currentPage: 1,
+          totalPages: 0,
+          hasPrev: false,
+          hasNext: false,
+        },
         stats: { total: 0, open: 0, resolved: 0, avgResolutionTime: 0 },
       });
     } finally {

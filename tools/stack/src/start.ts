@@ -7,7 +7,14 @@ import { Supervisor } from './processes.js';
 import { ensureSessionKeys, ensureVaultSecrets } from './secrets.js';
 import { buildProcessEnv, discoverProcesses, listWebApps, type StackProcess } from './services.js';
 
-const READY_TIMEOUT_MS = 90_000;
+/**
+ * How long every process has to answer /ready. A loaded machine (several stacks starting at once
+ * on two cores) may need longer: PV_READY_TIMEOUT_MS raises it.
+ */
+const READY_TIMEOUT_MS = (() => {
+  const configured = Number(process.env.PV_READY_TIMEOUT_MS);
+  return Number.isInteger(configured) && configured > 0 ? configured : 90_000;
+})();
 const SPA_FOLDERS = ['workspace-web', 'admin-web'];
 
 function runInherited(command: string, args: string[]): Promise<number> {

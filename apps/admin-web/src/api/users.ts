@@ -51,6 +51,11 @@ export const usersApi = api.injectEndpoints({
       query: (userId) => `/api/admin/usage-metrics/${userId}`,
       providesTags: ['UserProfile'],
     }),
+    /** Every user's counters in one month (billing), busiest first. */
+    monthUsage: build.query<MonthlyUsage[], { year: number; month: number }>({
+      query: ({ year, month }) => `/api/admin/usage-metrics?year=${year}&month=${month}`,
+      providesTags: ['Dashboard'],
+    }),
     userSubscriptions: build.query<PremiumSubscription[], string>({
       query: (userId) => `/api/admin/premium-subscriptions/${userId}`,
       providesTags: ['UserProfile'],
@@ -67,5 +72,6 @@ export const {
   useUserProfileQuery,
   useLoginHistoryQuery,
   useUserUsageQuery,
+  useMonthUsageQuery,
   useUserSubscriptionsQuery,
 } = usersApi;

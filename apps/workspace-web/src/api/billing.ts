@@ -1,6 +1,8 @@
 import type {
+  CancelSubscriptionResponse,
   ConfirmPaymentBody,
   CreateSubscriptionResponse,
+  MySubscriptionResponse,
   SubscriptionState,
   UpgradeResponse,
   UserMetrics,
@@ -13,6 +15,16 @@ export const billingApi = api.injectEndpoints({
     getUserMetrics: build.query<UserMetrics, void>({
       query: () => '/api/user-metrics',
       providesTags: ['UserMetrics'],
+    }),
+    /** The caller's running Premium subscription (Minha Área's plan card). */
+    getMySubscription: build.query<MySubscriptionResponse, void>({
+      query: () => '/api/subscription',
+      providesTags: ['Subscription'],
+    }),
+    /** Cancels at the end of the paid period: Premium lasts until then. */
+    cancelSubscription: build.mutation<CancelSubscriptionResponse, void>({
+      query: () => ({ url: '/api/subscription/cancel', method: 'POST', body: {} }),
+      invalidatesTags: ['Subscription'],
     }),
     /** A mutation, not a query: every visit to /subscribe starts (or resumes) one subscription. */
     createSubscription: build.mutation<CreateSubscriptionResponse, void>({
@@ -32,6 +44,8 @@ export const billingApi = api.injectEndpoints({
 
 export const {
   useGetUserMetricsQuery,
+  useGetMySubscriptionQuery,
+  useCancelSubscriptionMutation,
   useCreateSubscriptionMutation,
   useConfirmPaymentMutation,
   useUpgradeSubscriptionMutation,

@@ -1,4 +1,4 @@
-import type { SpeechUsage, TemporaryKey } from '@pv/contracts';
+import type { SpeechUsage, TemporaryKey, TranscriptionSessionBody } from '@pv/contracts';
 import { api } from './base';
 import { postJson } from './http';
 
@@ -16,10 +16,23 @@ export const speechApi = api.injectEndpoints({
         if (data) dispatch(speechApi.util.upsertQueryData('speechUsage', undefined, data));
       },
     }),
+    /** One speech session, for Minha Área's transcription count (billing). */
+    countTranscriptionSession: build.mutation<{ counted: boolean }, TranscriptionSessionBody>({
+      query: (body) => ({
+        url: '/api/user-metrics/transcription-sessions',
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['UserMetrics'],
+    }),
   }),
 });
 
-export const { useSpeechUsageQuery, useAddSpeechUsageMutation } = speechApi;
+export const {
+  useSpeechUsageQuery,
+  useAddSpeechUsageMutation,
+  useCountTranscriptionSessionMutation,
+} = speechApi;
 
 /** A temporary Soniox key (POST /api/soniox/temporary-key): the long-lived key stays on the server. */
 export function fetchSonioxTemporaryKey(): Promise<TemporaryKey> {

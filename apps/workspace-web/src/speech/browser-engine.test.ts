@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrowserSpeechEngine, RESTART_EVERY_MS } from './browser-engine';
+import { BrowserSpeechEngine, MAX_CAPTURE_RESTARTS, RESTART_EVERY_MS } from './browser-engine';
 import type { EngineFailure, SpeechEngineEvents } from './engine';
 import { FakeRecognition } from './testing/fake-recognition';
 
@@ -71,6 +71,35 @@ describe('browser speech engine (spec 1 §4, §9)', () => {
     vi.advanceTimersByTime(1000);
     expect(FakeRecognition.instances).toHaveLength(3);
     expect(r.lines).toEqual([]);
+  });
+
+  it('gives up with a microphone failure when hard restarts keep failing with audio-capture', () => {
+    const r = recorder();
+    new BrowserSpeechEngine(r.events, FakeRecognition, () => 0).start();
+    for (let i = 0; i < MAX_CAPTURE_RESTARTS; i += 1) {
+      FakeRecognition.latest.fail('audio-capture');
+      vi.advanceTimersByTime(1000);
+    }
+    expect(FakeRecognition.instances).toHaveLength(MAX_CAPTURE_RESTARTS + 1);
+    expect(r.failures).toEqual([]);
+    const last = FakeRecognition.latest;
+    last.fail('audio-capture');
+    expect(r.failures).toEqual([{ kind: 'microphone' }]);
+    expect(last.stopped).toBe(1);
+    vi.advanceTimersByTime(RESTART_EVERY_MS * 2);
+    expect(FakeRecognition.instances).toHaveLength(MAX_CAPTURE_RESTARTS + 1);
+  });
+
+  it('keeps restarting after audio-capture once audio flowed again in between', () => {
+    const r = recorder();
+    new BrowserSpeechEngine(r.events, FakeRecognition, () => 0).start();
+    for (let i = 0; i < MAX_CAPTURE_RESTARTS * 3; i += 1) {
+      FakeRecognition.latest.onaudiostart?.();
+      FakeRecognition.latest.fail('audio-capture');
+      vi.advanceTimersByTime(1000);
+    }
+    FakeRecognition.latest.speak('ok', true);
+    expect(r.failures).toEqual([]);
   });
 
   it("ignores 'aborted' and 'no-speech' and appends other errors as a line", () => {

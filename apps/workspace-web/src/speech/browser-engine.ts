@@ -25,6 +25,8 @@ export interface Recognition {
   onerror: ((event: RecognitionErrorEvent) => void) | null;
   onend: (() => void) | null;
   onstart?: (() => void) | null;
+  /** Fired once the microphone delivers audio; proves capture works again. */
+  onaudiostart?: (() => void) | null;
   start(): void;
   stop(): void;
   abort(): void;
@@ -41,6 +43,12 @@ const IGNORED_ERRORS = new Set(['aborted', 'no-speech']);
 /** Errors after which the recognizer is rebuilt from scratch (spec 1 §4). */
 const HARD_RESTART_ERRORS = new Set(['audio-capture', 'network']);
 const PERMISSION_ERRORS = new Set(['not-allowed', 'service-not-allowed']);
+/**
+ * Hard restarts in a row that still end in 'audio-capture' before the engine gives up: no
+ * microphone, or one held by another application, never recovers by restarting, and restarting
+ * forever would leave the card saying 'TRANSCREVENDO...' while nothing is heard.
+ */
+export const MAX_CAPTURE_RESTARTS = 3;
 
 export function recognitionConstructor(): RecognitionConstructor | null {
   if (typeof window === 'undefined') return null;
@@ -74,6 +82,8 @@ export class BrowserSpeechEngine implements SpeechEngine {
   private running = false;
   private restartTimer: ReturnType<typeof setInterval> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** 'audio-capture' errors since audio last flowed (reset by onaudiostart or a result). */
+  private captureFailures = 0;
 
   constructor(
     private readonly events: SpeechEngineEvents,
@@ -95,6 +105,7 @@ export class BrowserSpeechEngine implements SpeechEngine {
       return;
     }
     this.running = true;
+    this.captureFailures = 0;
     this.events.onRunning?.();
     this.restartTimer = setInterval(() => this.recognition?.stop(), RESTART_EVERY_MS);
   }
@@ -111,6 +122,7 @@ export class BrowserSpeechEngine implements SpeechEngine {
       recognition.onend = null;
       recognition.onresult = null;
       recognition.onerror = null;
+      recognition.onaudiostart = null;
       try {
         recognition.stop();
       } catch {
@@ -129,10 +141,14 @@ export class BrowserSpeechEngine implements SpeechEngine {
     recognition.onresult = (event) => this.handleResult(event);
     recognition.onerror = (event) => this.handleError(event.error);
     recognition.onend = () => this.handleEnd();
+    recognition.onaudiostart = () => {
+      this.captureFailures = 0;
+    };
     return recognition;
   }
 
   private handleResult(event: RecognitionResultEvent): void {
+    this.captureFailures = 0;
     let interim = '';
     for (let i = event.resultIndex; i < event.results.length; i += 1) {
       const result = event.results[i];
@@ -149,6 +165,14 @@ export class BrowserSpeechEngine implements SpeechEngine {
       void this.stop();
       this.events.onFailure({ kind: 'permission-denied' });
       return;
+    }
+    if (code === 'audio-capture') {
+      this.captureFailures += 1;
+      if (this.captureFailures > MAX_CAPTURE_RESTARTS) {
+        void this.stop();
+        this.events.onFailure({ kind: 'microphone' });
+        return;
+      }
     }
     if (HARD_RESTART_ERRORS.has(code)) {
       this.hardRestart();

@@ -28,6 +28,16 @@ export const UserAreaStrings = {
   planActive: 'Ativo',
   planRenewal: 'Renovação',
   planMonthly: 'Mensal',
+  planCanceled: 'Cancelada',
+  planEndsOn: 'Premium até',
+  cancelSubscription: 'Cancelar assinatura',
+  cancelConfirmTitle: 'Cancelar a assinatura Premium?',
+  cancelConfirmText: (until: string) =>
+    until
+      ? `Você continua com o Premium até ${until}. Depois disso, a assinatura termina e nenhuma nova cobrança é feita.`
+      : 'Você continua com o Premium até o fim do período já pago. Depois disso, a assinatura termina e nenhuma nova cobrança é feita.',
+  keepSubscription: 'Manter assinatura',
+  cancelError: 'Erro ao cancelar assinatura',
   planFreeText: 'Limites mensais de uso. Faça o upgrade para usar sem limites.',
   upgradeButton: 'Fazer upgrade para Premium',
   totalsTitle: 'Totais desde que você entrou',

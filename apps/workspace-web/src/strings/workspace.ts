@@ -54,6 +54,8 @@ export const WorkspaceStrings = {
   permissionDeniedTitle: 'Permissão Negada',
   permissionDenied: 'Permita o acesso ao microfone para usar a transcrição',
   microphoneError: 'Erro de Microfone',
+  microphoneErrorDescription:
+    'Nenhum microfone foi encontrado ou ele está em uso por outro aplicativo. Conecte um microfone ou feche o outro aplicativo e tente novamente.',
   alternativeUnavailable: BillingMessages.speechUnavailable,
   fallbackToBrowser: 'Usando o reconhecimento de voz do navegador.',
   autoEnded: 'Encerrado automaticamente: silêncio ≥8 horas',

@@ -70,6 +70,13 @@ export const BillingMessages = {
     'Já existe uma transcrição do Super Transcritor em andamento na sua conta. Encerre-a antes de iniciar outra.',
   tooManySpeechKeys:
     'Muitas sessões do Super Transcritor iniciadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  noSubscriptionToCancel:
+    'Você não tem uma assinatura Premium ativa para cancelar. Se acredita que isso é um erro, fale com o suporte.',
+  /** `until` is the end of the paid period, dd/mm/aaaa. */
+  subscriptionCanceled: (until: string) =>
+    `Assinatura cancelada. Você continua com o Premium até ${until}; depois disso, nenhuma nova cobrança será feita.`,
+  subscriptionAlreadyCanceled: (until: string) =>
+    `Sua assinatura já está cancelada. O Premium continua ativo até ${until}.`,
   speechProviderError:
     'Não foi possível obter uma chave do Super Transcritor agora. Tente novamente em instantes.',
   monthRequired: 'Informe year e month (1 a 12) para consultar as métricas de uso.',

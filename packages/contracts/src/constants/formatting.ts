@@ -9,6 +9,21 @@ export const PROFESSIONALS = [
 ] as const;
 export type Professional = (typeof PROFESSIONALS)[number];
 
+/** Spec 2 §3: the ten specialties an admin's professional template may be written for. */
+export const TEMPLATE_PROFESSIONALS = [
+  'medico_familia',
+  'medico_familia_personalizado',
+  'medico_ambulatorio',
+  'medico_trabalho',
+  'enfermeira',
+  'tecnico_enfermagem',
+  'nutricionista',
+  'assistente_social',
+  'psiquiatria',
+  'psicoterapia',
+] as const satisfies readonly Professional[];
+export type TemplateProfessional = (typeof TEMPLATE_PROFESSIONALS)[number];
+
 /** Longest dictation accepted: an 8-hour consultation is ~80,000 words, ~500,000 characters... */
 export const MAX_TRANSCRIPT_CHARS = 200_000;
 /** ...so the workspace formats long recordings in parts of at most this size. */

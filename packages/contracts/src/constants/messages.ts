@@ -15,6 +15,9 @@ export const Messages = {
   resetPasswordSuccess:
     'Senha redefinida com sucesso! O usuário deve criar uma nova senha no próximo login.',
   adminOnly: 'Acesso negado. Esta área é restrita a administradores.',
+  connectionError: 'Erro de conexão. Tente novamente.',
+  loginSuccessTitle: 'Login realizado com sucesso',
+  passwordChangeRequiredTitle: 'Alteração de senha obrigatória',
   // designed here (spec silent), documented in docs/decisions.md
   termsOutdated:
     'Os termos de uso foram atualizados. Leia e aceite a versão atual para criar sua conta.',

@@ -20,6 +20,10 @@ export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = ['open', 'in_progre
 export const RESOLVED_TICKET_STATUSES: readonly TicketStatus[] = ['resolved', 'closed'];
 
 /** A new ticket (the public form sends no priority or status). Spec silent; decisions.md. */
+/** The admin queue's page size: the default and the most one page may hold. */
+export const DEFAULT_TICKETS_PER_PAGE = 50;
+export const MAX_TICKETS_PER_PAGE = 200;
+
 export const DEFAULT_TICKET_CATEGORY: TicketCategory = 'general';
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
 export const INITIAL_TICKET_STATUS: TicketStatus = 'open';
@@ -58,6 +62,8 @@ export const SupportMessages = {
   assignedToTooLong: 'O responsável deve ter no máximo 200 caracteres.',
   resolutionTooLong: 'A resolução deve ter no máximo 10.000 caracteres.',
   searchTooLong: 'A busca deve ter no máximo 200 caracteres.',
+  invalidPage: 'Informe em page um número de página inteiro a partir de 1.',
+  invalidLimit: 'Informe em limit quantos tickets por página, de 1 a 200.',
 } as const;
 
 /**

@@ -57,8 +57,17 @@ export interface SubscriptionsTable {
   started_at: Date | null;
   current_period_end: Date | null;
   ended_at: Date | null;
+  /** The user cancelled: Stripe ends the subscription when the paid period does. */
+  cancel_at_period_end: Generated<boolean>;
   /** When Stripe says the status last changed: older events never overwrite newer ones. */
   status_at: Date;
+  created_at: Generated<Date>;
+}
+
+/** Speech sessions already counted (the browser's session id), so a retry counts once. */
+export interface TranscriptionSessionsTable {
+  id: string;
+  user_id: string;
   created_at: Generated<Date>;
 }
 
@@ -105,6 +114,7 @@ export interface BillingDatabase {
   subscription_payments: SubscriptionPaymentsTable;
   stripe_events: StripeEventsTable;
   speech_streams: SpeechStreamsTable;
+  transcription_sessions: TranscriptionSessionsTable;
 }
 
 export type MonthlyUsageRow = Selectable<MonthlyUsageTable>;

@@ -76,12 +76,9 @@ export async function applyUsageEvent(
       }
       case 'consult.formatted.v1': {
         const p = event.payload as ConsultFormattedSummaryPayload;
-        // One dictation turned into a note: counted as a transcription and as a formatting.
-        await addToMonth(trx, {
-          userId: p.userId!,
-          period,
-          add: { transcription_count: 1, formatting_count: 1 },
-        });
+        // A formatting. Transcriptions are speech sessions, counted when the recording starts
+        // (POST /api/user-metrics/transcription-sessions): a note may be formatted many times.
+        await addToMonth(trx, { userId: p.userId!, period, add: { formatting_count: 1 } });
         // Its quota reservation (same id as the consult) is now in the counters.
         await settleReservation(trx, p.consultId);
         return;

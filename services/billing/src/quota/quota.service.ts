@@ -82,12 +82,9 @@ export class QuotaService {
         return { allowed: true, kind: body.kind, limit, used };
       if (used >= LIMITS[body.kind])
         throw tooManyRequests(limitMessage(body.kind), limitCode(body.kind));
-      // A formatting is also the month's transcription (consult.formatted.v1 counts both), so it
-      // needs room under the transcription limit too; pending formattings are transcriptions.
-      if (
-        body.kind === 'formatting' &&
-        row.transcription_count + pending >= FREE_LIMITS.transcriptionLimit
-      )
+      // Transcriptions are speech sessions (counted when a recording starts); a free user who
+      // has used the month's sessions formats no more notes from them.
+      if (body.kind === 'formatting' && row.transcription_count >= FREE_LIMITS.transcriptionLimit)
         throw tooManyRequests(
           BillingMessages.transcriptionLimit(FREE_LIMITS.transcriptionLimit),
           'TRANSCRIPTION_LIMIT_REACHED',

@@ -10,6 +10,12 @@ export function subscriptionRoutes(app: FastifyInstance, subscriptions: Subscrip
   registerRoute(app, BillingRoutes.confirmPayment, async (request) =>
     subscriptions.confirmPayment(principalOf(request), request.body),
   );
+  registerRoute(app, BillingRoutes.mySubscription, async (request) =>
+    subscriptions.current(principalOf(request).userId),
+  );
+  registerRoute(app, BillingRoutes.cancelSubscription, async (request) =>
+    subscriptions.cancel(principalOf(request)),
+  );
   registerRoute(app, BillingRoutes.upgrade, async (request) =>
     subscriptions.upgrade(principalOf(request), request.body.subscriptionId),
   );

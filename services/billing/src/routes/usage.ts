@@ -37,6 +37,9 @@ export function usageRoutes(
   registerRoute(app, BillingRoutes.userMetrics, async (request) =>
     usage.userMetrics(principalOf(request)),
   );
+  registerRoute(app, BillingRoutes.countTranscriptionSession, async (request) =>
+    usage.countTranscriptionSession(principalOf(request), request.body.sessionId),
+  );
   registerRoute(app, BillingRoutes.adminUserUsage, async (request) => {
     const months = await usage.userMonths(request.params.userId);
     await audit(staffActorOf(request), {

@@ -10,6 +10,7 @@ export interface StatusChange {
   currentPeriodEnd?: Date | null;
   startedAt?: Date | null;
   endedAt?: Date | null;
+  cancelAtPeriodEnd?: boolean;
 }
 
 /**
@@ -20,6 +21,9 @@ export async function applyStatus(trx: BillingDb, change: StatusChange) {
   const before = await lockSubscription(trx, change.subscriptionId);
   if (!before) return undefined;
   if (before.status_at > change.at) return before;
+  // Stripe never revives a canceled subscription (a new one is created instead), so nothing that
+  // arrives later, such as a retried invoice.paid of its last period, makes it active again.
+  if (before.status === 'canceled' && change.status !== 'canceled') return before;
   const after = await updateSubscription(trx, change.subscriptionId, {
     status: change.status,
     status_at: change.at,
@@ -30,6 +34,9 @@ export async function applyStatus(trx: BillingDb, change: StatusChange) {
       ? { started_at: change.startedAt }
       : {}),
     ...(change.endedAt !== undefined ? { ended_at: change.endedAt } : {}),
+    ...(change.cancelAtPeriodEnd !== undefined
+      ? { cancel_at_period_end: change.cancelAtPeriodEnd }
+      : {}),
   });
   if (after.status !== before.status) {
     await publishSubscriptionChanged(trx, {

@@ -75,6 +75,20 @@ export async function hasActiveSubscription(db: BillingDb, userId: string): Prom
   return active !== undefined;
 }
 
+/** Statuses in which a subscription still runs (and can be cancelled). */
+export const RUNNING_STATUSES = ['active', 'past_due', 'trialing'] as const;
+
+/** The user's newest subscription that still runs, if any. */
+export function findRunningSubscription(db: BillingDb, userId: string) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', RUNNING_STATUSES)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
 export function subscriptionsOfUser(db: BillingDb, userId: string) {
   return db
     .selectFrom('subscriptions')

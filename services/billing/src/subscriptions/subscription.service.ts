@@ -1,7 +1,11 @@
 import {
+  BILLING_TIME_ZONE,
   BillingMessages,
+  type CancelSubscriptionResponse,
   type ConfirmPaymentBody,
   type CreateSubscriptionResponse,
+  type MySubscription,
+  type MySubscriptionResponse,
   PREMIUM_CURRENCY,
   PREMIUM_PRICE_CENTS,
   type PremiumSubscription,
@@ -25,6 +29,7 @@ import type { StripeSetup } from '../stripe/stripe-client.js';
 import { isPremium } from './premium.js';
 import {
   findIncompleteSubscription,
+  findRunningSubscription,
   findStripeCustomer,
   findSubscription,
   findSubscriptionOf,
@@ -44,6 +49,27 @@ const fromUnix = (seconds: number | null | undefined) =>
   seconds ? new Date(seconds * 1000) : null;
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
+
+/** dd/mm/aaaa in the product's time zone, for messages. */
+const dayOf = (date: Date | null) =>
+  date
+    ? new Intl.DateTimeFormat('pt-BR', {
+        timeZone: BILLING_TIME_ZONE,
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(date)
+    : '';
+
+function mySubscription(row: SubscriptionRow): MySubscription {
+  return {
+    subscriptionId: row.id,
+    status: row.status,
+    isPremium: row.status === 'active',
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    currentPeriodEnd: row.current_period_end?.toISOString() ?? null,
+  };
+}
 
 function providerFailure(error: unknown, log: Logger): AppError {
   if (error instanceof AppError) return error;
@@ -255,6 +281,53 @@ export class SubscriptionService {
     }
   }
 
+  async current(userId: string): Promise<MySubscriptionResponse> {
+    const row = await findRunningSubscription(this.db, userId);
+    return { subscription: row ? mySubscription(row) : null };
+  }
+
+  /**
+   * Cancels at the end of the paid period (Stripe's cancel_at_period_end): the user keeps the
+   * Premium they paid for, no further invoice is made, and Stripe deletes the subscription when
+   * the period ends (customer.subscription.deleted, which ends Premium). A second call answers
+   * the same without calling Stripe again.
+   */
+  async cancel(principal: Principal): Promise<CancelSubscriptionResponse> {
+    const { stripe } = this.requireStripe();
+    const row = await findRunningSubscription(this.db, principal.userId);
+    if (!row) throw notFound(BillingMessages.noSubscriptionToCancel, 'NO_SUBSCRIPTION_TO_CANCEL');
+    if (row.cancel_at_period_end)
+      return {
+        message: BillingMessages.subscriptionAlreadyCanceled(dayOf(row.current_period_end)),
+        subscription: mySubscription(row),
+      };
+    try {
+      const remote = await stripe.subscriptions.update(
+        row.id,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `cancel-${row.id}` },
+      );
+      const updated = await this.db.transaction().execute((trx) =>
+        applyStatus(trx, {
+          subscriptionId: row.id,
+          status: remote.status,
+          at: new Date(Math.floor(Date.now() / 1000) * 1000),
+          cancelAtPeriodEnd: remote.cancel_at_period_end,
+          currentPeriodEnd:
+            fromUnix(remote.items.data[0]?.current_period_end) ?? row.current_period_end,
+        }),
+      );
+      this.relay.kick();
+      const after = updated ?? row;
+      return {
+        message: BillingMessages.subscriptionCanceled(dayOf(after.current_period_end)),
+        subscription: mySubscription(after),
+      };
+    } catch (error) {
+      throw providerFailure(error, this.log);
+    }
+  }
+
   /**
    * A Stripe webhook. The signature is checked against the raw body before anything is read; the
    * event id is recorded with its effects in one transaction, so a replay changes nothing.
@@ -316,6 +389,7 @@ export class SubscriptionService {
               event.type === 'customer.subscription.deleted'
                 ? (fromUnix(subscription.ended_at) ?? at)
                 : fromUnix(subscription.ended_at),
+            cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
           });
           return;
         }

@@ -99,12 +99,30 @@ export function monthsOfUser(db: BillingDb, userId: string) {
     .execute();
 }
 
+/** Every user's counters in one month, busiest (AI requests) first, with who they are. */
 export function usersOfMonth(db: BillingDb, period: Period) {
   return db
-    .selectFrom('monthly_usage')
-    .selectAll()
-    .where('year', '=', period.year)
-    .where('month', '=', period.month)
-    .orderBy('user_id')
+    .selectFrom('monthly_usage as m')
+    .leftJoin('billing_users as u', 'u.user_id', 'm.user_id')
+    .selectAll('m')
+    .select(['u.email as email', 'u.full_name as full_name'])
+    .where('m.year', '=', period.year)
+    .where('m.month', '=', period.month)
+    .orderBy('m.ai_request_count', 'desc')
+    .orderBy('m.user_id')
     .execute();
+}
+
+/** Records a speech session; false when this id was already recorded. */
+export async function recordTranscriptionSession(
+  trx: BillingDb,
+  session: { id: string; userId: string },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('transcription_sessions')
+    .values({ id: session.id, user_id: session.userId })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

@@ -25,6 +25,7 @@ import {
   findMonth,
   lockMonth,
   monthsOfUser,
+  recordTranscriptionSession,
   totalsOf,
   usersOfMonth,
 } from './usage.repository.js';
@@ -68,6 +69,24 @@ export class UsageService {
     private readonly db: BillingKysely,
     private readonly relay: OutboxRelay,
   ) {}
+
+  /** Counts one speech session in this month's transcriptions, once per session id. */
+  async countTranscriptionSession(
+    principal: Principal,
+    sessionId: string,
+  ): Promise<{ counted: boolean }> {
+    const counted = await this.db.transaction().execute(async (trx) => {
+      if (!(await recordTranscriptionSession(trx, { id: sessionId, userId: principal.userId })))
+        return false;
+      await addToMonth(trx, {
+        userId: principal.userId,
+        period: periodOf(new Date()),
+        add: { transcription_count: 1 },
+      });
+      return true;
+    });
+    return { counted };
+  }
 
   async speechUsage(principal: Principal): Promise<SpeechUsage> {
     // A stream the browser never ended counts as soon as its key can no longer stream.
@@ -228,6 +247,10 @@ export class UsageService {
   }
 
   async month(period: Period): Promise<MonthlyUsage[]> {
-    return (await usersOfMonth(this.db, period)).map(toMonthlyUsage);
+    return (await usersOfMonth(this.db, period)).map((row) => ({
+      ...toMonthlyUsage(row),
+      email: row.email,
+      fullName: row.full_name,
+    }));
   }
 }

@@ -14,7 +14,6 @@ export interface TicketFilters {
   category?: TicketCategory;
   /** Matched case-insensitively, as plain text (no wildcards), anywhere in the fields. */
   search?: string;
-  limit: number;
 }
 
 export function insertTicket(db: SupportDb, values: Insertable<SupportTicketsTable>) {
@@ -24,8 +23,9 @@ export function insertTicket(db: SupportDb, values: Insertable<SupportTicketsTab
 /** LIKE's wildcards and escape character, taken literally. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function findTickets(db: SupportDb, filters: TicketFilters) {
-  let query = db.selectFrom('support_tickets').selectAll();
+/** The tickets the filters match (the text search is served by the trigram indexes). */
+function filtered(db: SupportDb, filters: TicketFilters) {
+  let query = db.selectFrom('support_tickets');
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.priority) query = query.where('priority', '=', filters.priority);
   if (filters.category) query = query.where('category', '=', filters.category);
@@ -41,7 +41,26 @@ export function findTickets(db: SupportDb, filters: TicketFilters) {
       ]),
     );
   }
-  return query.orderBy('created_at', 'desc').orderBy('id').limit(filters.limit).execute();
+  return query;
+}
+
+/** One page of the matching tickets, newest first, and how many match in all. */
+export async function findTicketsPage(
+  db: SupportDb,
+  filters: TicketFilters,
+  page: { offset: number; limit: number },
+) {
+  const [rows, count] = await Promise.all([
+    filtered(db, filters)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    filtered(db, filters).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }
 
 /** The queue's counters over every ticket; the average is in hours. */

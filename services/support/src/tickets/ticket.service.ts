@@ -2,7 +2,9 @@ import {
   type CreateTicketBody,
   DEFAULT_TICKET_CATEGORY,
   DEFAULT_TICKET_PRIORITY,
+  DEFAULT_TICKETS_PER_PAGE,
   INITIAL_TICKET_STATUS,
+  paginate,
   SupportErrorCodes,
   SupportMessages,
   type SupportTicket,
@@ -14,8 +16,8 @@ import {
 import { AppError, badRequest, notFound, type Principal } from '@pv/service-kit';
 import type { SupportKysely, SupportTicketRow } from '../db/schema.js';
 import {
-  findTickets,
   findTicketsOfUser,
+  findTicketsPage,
   insertTicket,
   lockTicket,
   type ResolvedAtChange,
@@ -104,18 +106,24 @@ export class TicketService {
     const status = all(query.status);
     const priority = all(query.priority);
     const category = all(query.category);
-    const [rows, stats] = await Promise.all([
-      findTickets(this.db, {
-        ...(status ? { status } : {}),
-        ...(priority ? { priority } : {}),
-        ...(category ? { category } : {}),
-        ...(query.search ? { search: query.search } : {}),
-        limit: query.limit ?? 500,
-      }),
+    const page = query.page ?? 1;
+    const limit = query.limit ?? DEFAULT_TICKETS_PER_PAGE;
+    const [found, stats] = await Promise.all([
+      findTicketsPage(
+        this.db,
+        {
+          ...(status ? { status } : {}),
+          ...(priority ? { priority } : {}),
+          ...(category ? { category } : {}),
+          ...(query.search ? { search: query.search } : {}),
+        },
+        { offset: (page - 1) * limit, limit },
+      ),
       ticketStats(this.db),
     ]);
     return {
-      tickets: rows.map(toTicket),
+      tickets: found.rows.map(toTicket),
+      pagination: paginate(found.total, page, limit),
       stats: {
         total: stats.total,
         open: stats.open,

@@ -10,14 +10,105 @@ const DENIED = 'Acesso negado. Esta área é restrita a administradores.';
 describe('/admin access and header (spec 2 §2, §6)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('denies an anonymous visitor (GET /auth/user 401) without calling admin routes', async () => {
+  it('asks an anonymous visitor (GET /auth/user 401) to sign in, without calling admin routes', async () => {
+    let signedIn = false;
     const fetchFn = jsonResponses({
-      'GET /auth/user': [401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' }],
+      'GET /auth/user': () =>
+        signedIn
+          ? [200, adminUser]
+          : [401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' }],
+      'POST /auth/login': (call) => {
+        const body = call.body as { password: string };
+        if (body.password !== 'Senha-Certa-1!')
+          return [
+            401,
+            { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Email ou senha inválidos' },
+          ];
+        signedIn = true;
+        return [200, { user: adminUser }];
+      },
     });
     vi.stubGlobal('fetch', fetchFn);
     renderAt(<AdminPage />);
-    expect(await screen.findByText(DENIED)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Entrar no Painel Administrativo' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(DENIED)).not.toBeInTheDocument();
     expect(fetchFn.calls.some((call) => call.url.startsWith('/api/admin'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Informe o email e a senha.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Email/), 'nao-e-email');
+    await userEvent.type(screen.getByLabelText(/Senha/), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Informe um email válido.')).toBeInTheDocument();
+    expect(fetchFn.calls.some((call) => call.url === '/auth/login')).toBe(false);
+
+    await userEvent.clear(screen.getByLabelText(/Email/));
+    await userEvent.type(screen.getByLabelText(/Email/), 'ana.admin@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findAllByText('Email ou senha inválidos')).not.toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText(/Senha/));
+    await userEvent.type(screen.getByLabelText(/Senha/), 'Senha-Certa-1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByTestId('admin-name')).toHaveTextContent('Ana Admin');
+    expect(fetchFn.calls.filter((call) => call.url === '/auth/login').at(-1)?.body).toEqual({
+      email: 'ana.admin@example.com',
+      password: 'Senha-Certa-1!',
+    });
+  });
+
+  it("says 'Erro de conexão. Tente novamente.' when the sign-in cannot reach the server", async () => {
+    const table = jsonResponses({
+      'GET /auth/user': [401, { statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' }],
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      if (request.url.endsWith('/auth/login')) throw new TypeError('Failed to fetch');
+      return table(request);
+    });
+    renderAt(<AdminPage />);
+    await userEvent.type(await screen.findByLabelText(/Email/), 'ana.admin@example.com');
+    await userEvent.type(screen.getByLabelText(/Senha/), 'qualquer');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Erro de conexão. Tente novamente.')).toBeInTheDocument();
+  });
+
+  it('makes an admin whose password was reset choose a new one before the console opens', async () => {
+    let mustChange = true;
+    const fetchFn = jsonResponses({
+      ...asAdmin,
+      'GET /auth/user': () => [200, { ...adminUser, mustChangePassword: mustChange }],
+      'POST /auth/change-password': () => {
+        mustChange = false;
+        return [200, { message: 'Senha alterada com sucesso' }];
+      },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderAt(<AdminPage />);
+    const dialog = await screen.findByRole('dialog', { name: 'Alteração de senha obrigatória' });
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(fetchFn.calls.some((call) => call.url.startsWith('/api/admin'))).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText(/Senha atual/), 'Temporaria-1!');
+    await userEvent.type(within(dialog).getByLabelText(/^Nova senha/), 'fraca');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Alterar senha' }));
+    expect(
+      await within(dialog).findByText(
+        'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
+        { selector: '.MuiAlert-message' },
+      ),
+    ).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText(/^Nova senha/));
+    await userEvent.type(within(dialog).getByLabelText(/^Nova senha/), 'Nova-Senha-2026!');
+    await userEvent.type(within(dialog).getByLabelText(/Confirmar nova senha/), 'Nova-Senha-2026!');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByTestId('admin-name')).toHaveTextContent('Ana Admin');
+    expect(fetchFn.calls.find((call) => call.url === '/auth/change-password')?.body).toEqual({
+      currentPassword: 'Temporaria-1!',
+      newPassword: 'Nova-Senha-2026!',
+      confirmPassword: 'Nova-Senha-2026!',
+    });
   });
 
   it('denies a signed-in user who is not an admin', async () => {
@@ -27,6 +118,7 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
     );
     renderAt(<AdminPage />);
     expect(await screen.findByText(DENIED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
   });
 
   it("shows the admin's name, 'Voltar ao App' to / and the eleven tabs, then 'Auditoria'", async () => {

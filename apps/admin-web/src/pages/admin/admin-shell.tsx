@@ -1,17 +1,24 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
+import { Alert, AppBar, Box, Button, Container, Stack, Toolbar, Typography } from '@mui/material';
 import type { CurrentUser } from '@pv/contracts';
 import type { ReactNode } from 'react';
 import { useGetCurrentUserQuery } from '../../api/auth';
 import { PageLoading } from '../../layout/admin-layout';
 import { T } from '../../messages';
+import { AdminSignIn } from '../sign-in/admin-sign-in';
+import { ForcedPasswordChange } from '../sign-in/forced-password-change';
+import { useSignOut } from '../sign-in/use-sign-out';
 
 /**
  * The console's header and access rule (spec 2 §2, §6): only admins get past it, so every admin
- * query below runs only for an admin. A 401 on /auth/user and isAdmin false both read as denied.
+ * query below runs only for an admin. An anonymous visitor (a 401 on /auth/user) gets the
+ * console's own sign-in form, since on the admin host the workspace's login page and its cookie
+ * do not reach; a non-admin the denial; an admin who must change the password the forced
+ * change first.
  */
 export function AdminShell({ children }: { children: (admin: CurrentUser) => ReactNode }) {
   const { data: user, isLoading, isError } = useGetCurrentUserQuery();
+  const signOut = useSignOut();
   if (isLoading) return <PageLoading />;
   if (isError) {
     return (
@@ -20,18 +27,25 @@ export function AdminShell({ children }: { children: (admin: CurrentUser) => Rea
       </Container>
     );
   }
-  if (!user?.isAdmin) {
+  if (!user) return <AdminSignIn />;
+  if (!user.isAdmin) {
     return (
       <Container sx={{ py: 6 }}>
         <Alert severity="error" role="alert">
           {T.accessDenied}
         </Alert>
-        <Button href="/" sx={{ mt: 2 }} startIcon={<ArrowBackIcon />}>
-          {T.backToApp}
-        </Button>
+        <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+          <Button href="/" startIcon={<ArrowBackIcon />}>
+            {T.backToApp}
+          </Button>
+          <Button variant="outlined" onClick={() => void signOut()}>
+            {T.signOut}
+          </Button>
+        </Stack>
       </Container>
     );
   }
+  if (user.mustChangePassword) return <ForcedPasswordChange />;
   return (
     <>
       <AppBar position="static" color="default" elevation={1} component="header">
@@ -44,6 +58,9 @@ export function AdminShell({ children }: { children: (admin: CurrentUser) => Rea
           </Typography>
           <Button variant="outlined" href="/" startIcon={<ArrowBackIcon />}>
             {T.backToApp}
+          </Button>
+          <Button color="inherit" onClick={() => void signOut()}>
+            {T.signOut}
           </Button>
         </Toolbar>
       </AppBar>

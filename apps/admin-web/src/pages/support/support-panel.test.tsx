@@ -32,7 +32,17 @@ function ticket(overrides: Partial<SupportTicket> = {}): SupportTicket {
 
 const longTicket = ticket({ subject: 'Texto longo', description: `${'a'.repeat(149)}bcdef` });
 const stats = { total: 12, open: 5, resolved: 7, avgResolutionTime: 3.456 };
-const list = (tickets: SupportTicket[]): TicketList => ({ tickets, stats });
+const list = (tickets: SupportTicket[], page = 1, totalCount = tickets.length): TicketList => ({
+  tickets,
+  stats,
+  pagination: {
+    totalCount,
+    currentPage: page,
+    totalPages: Math.ceil(totalCount / 50),
+    hasPrev: page > 1,
+    hasNext: page < Math.ceil(totalCount / 50),
+  },
+});
 
 describe('Suporte (spec 2 §2, §4, §8)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -67,12 +77,40 @@ describe('Suporte (spec 2 §2, §4, §8)', () => {
     expect(
       await screen.findByText('Nenhum ticket encontrado com os filtros aplicados.'),
     ).toBeInTheDocument();
-    expect(fetchFn.calls.map((c) => c.url)).toContain('/api/admin/support-tickets?status=resolved');
+    expect(fetchFn.calls.map((c) => c.url)).toContain(
+      '/api/admin/support-tickets?status=resolved&page=1&limit=50',
+    );
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar tickets' }), 'pdf');
     await waitFor(() =>
       expect(fetchFn.calls.map((c) => c.url)).toContain(
-        '/api/admin/support-tickets?status=resolved&search=pdf',
+        '/api/admin/support-tickets?status=resolved&search=pdf&page=1&limit=50',
       ),
+    );
+  });
+
+  it('pages through a long queue on the server, and a new filter goes back to page 1', async () => {
+    const fetchFn = jsonResponses({
+      ...asAdmin,
+      'GET /api/admin/support-tickets': (call) => {
+        const page = Number(new URL(call.url, 'http://x').searchParams.get('page'));
+        return [200, list([ticket({ subject: `Ticket da página ${page}` })], page, 620)];
+      },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderAt(<SupportPanel />);
+    await screen.findByText('Ticket da página 1');
+    expect(screen.getByText('620 tickets')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Páginas de tickets' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Página 13' }));
+    expect(await screen.findByText('Ticket da página 13')).toBeInTheDocument();
+    expect(fetchFn.calls.map((c) => c.url)).toContain(
+      '/api/admin/support-tickets?page=13&limit=50',
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Aberto' }));
+    expect(await screen.findByText('Ticket da página 1')).toBeInTheDocument();
+    expect(fetchFn.calls.at(-1)?.url).toBe(
+      '/api/admin/support-tickets?status=open&page=1&limit=50',
     );
   });
 
@@ -137,7 +175,8 @@ describe('Suporte (spec 2 §2, §4, §8)', () => {
     );
     renderAt(<AdminSupportPage />);
     expect(
-      await screen.findByText('Acesso negado. Esta área é restrita a administradores.'),
+      await screen.findByRole('heading', { name: 'Entrar no Painel Administrativo' }),
     ).toBeInTheDocument();
+    expect(screen.queryByText('Gerenciamento de Suporte')).not.toBeInTheDocument();
   });
 });

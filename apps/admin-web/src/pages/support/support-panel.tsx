@@ -6,12 +6,14 @@ import {
   Chip,
   Grid,
   MenuItem,
+  Pagination,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import type { SupportTicket, TicketListQuery } from '@pv/contracts';
 import {
+  DEFAULT_TICKETS_PER_PAGE,
   TICKET_CATEGORIES,
   TICKET_DESCRIPTION_PREVIEW_CHARS,
   TICKET_PRIORITIES,
@@ -46,16 +48,22 @@ export default function SupportPanel() {
     category: ALL,
     search: '',
   });
+  // The server pages the queue (it may hold thousands of tickets); a new filter starts at page 1.
+  const [page, setPage] = useState(1);
   const search = useDebounced(filters.search.trim(), SEARCH_DELAY_MS);
   const { data, isLoading, isError, isFetching } = useListTicketsQuery({
     status: filters.status,
     priority: filters.priority,
     category: filters.category,
     ...(search ? { search } : {}),
+    page,
+    limit: DEFAULT_TICKETS_PER_PAGE,
   });
   const [openTicket, setOpenTicket] = useState<SupportTicket | null>(null);
-  const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
     setFilters((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
 
   return (
     <>
@@ -181,6 +189,26 @@ export default function SupportPanel() {
                 </CardActions>
               </Card>
             ))}
+          </Stack>
+        )}
+        {data && data.pagination.totalPages > 1 && (
+          <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+            <Pagination
+              count={data.pagination.totalPages}
+              page={data.pagination.currentPage}
+              onChange={(_event, next) => setPage(next)}
+              getItemAriaLabel={(type, item) =>
+                type === 'page'
+                  ? `Página ${item}`
+                  : type === 'next'
+                    ? 'Próxima página'
+                    : 'Página anterior'
+              }
+              aria-label="Páginas de tickets"
+            />
+            <Typography variant="body2" color="text.secondary">
+              {formatCount(data.pagination.totalCount)} tickets
+            </Typography>
           </Stack>
         )}
       </QueryState>

@@ -89,6 +89,20 @@ describe('/subscribe (spec 2 §2, §4, §8)', () => {
     expect(fetchFn.calls.filter((c) => c.url === '/api/create-subscription')).toHaveLength(1);
   });
 
+  it('shows no test-card hint with live keys (pk_live_)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture()],
+        'POST /api/create-subscription': [200, { ...subscription, publishableKey: 'pk_live_1' }],
+      }),
+    );
+    renderInLayout('/subscribe', pages());
+    expect(await screen.findByRole('button', { name: 'Pagar R$ 29,90' })).toBeInTheDocument();
+    expect(screen.queryByText(/Ambiente de testes/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/4242/)).not.toBeInTheDocument();
+  });
+
   it("shows 'Erro ao inicializar pagamento' with a retry that reloads the page", async () => {
     const reload = vi.fn();
     vi.stubGlobal(

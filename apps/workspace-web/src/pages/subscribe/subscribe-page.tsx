@@ -171,9 +171,13 @@ function Checkout({ reload }: { reload: () => void }) {
                 <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
                   {S.paymentTitle}
                 </Typography>
-                <Alert severity="warning" sx={{ mb: 2 }}>
-                  {S.testMode}
-                </Alert>
+                {/* The test card only works against Stripe's test mode (pk_test_ keys); a live
+                    page must not tell people that nothing is charged. */}
+                {setup.subscription.publishableKey.startsWith('pk_test_') && (
+                  <Alert severity="warning" sx={{ mb: 2 }}>
+                    {S.testMode}
+                  </Alert>
+                )}
                 <Suspense fallback={<PageLoading />}>
                   <StripeCheckout
                     publishableKey={setup.subscription.publishableKey}

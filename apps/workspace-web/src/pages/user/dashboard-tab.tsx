@@ -5,6 +5,11 @@ import {
   Button,
   Card,
   CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   Grid,
   LinearProgress,
   List,
@@ -16,9 +21,14 @@ import {
 } from '@mui/material';
 import type { CurrentUser, UserMetrics } from '@pv/contracts';
 import { FREE_LIMITS, PREMIUM_LIMITS } from '@pv/contracts/constants';
-import { formatDate } from '@pv/web-kit';
+import { formatDate, useFailureToast, useToast } from '@pv/web-kit';
+import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useGetUserMetricsQuery } from '../../api/billing';
+import {
+  useCancelSubscriptionMutation,
+  useGetMySubscriptionQuery,
+  useGetUserMetricsQuery,
+} from '../../api/billing';
 import { PREMIUM_BENEFITS, UserAreaStrings as S } from '../../strings/account';
 
 /**
@@ -161,6 +171,10 @@ function UsageCard({ label, used, limit }: { label: string; used: number; limit:
 }
 
 function PlanCard({ isPremium }: { isPremium: boolean }) {
+  // Only a Premium user can have a subscription to cancel (an admin's grant has none).
+  const { data } = useGetMySubscriptionQuery(undefined, { skip: !isPremium });
+  const subscription = data?.subscription ?? null;
+  const endsOn = formatDate(subscription?.currentPeriodEnd ?? null);
   return (
     <Card component="section" aria-label={S.planTitle} sx={{ height: '100%' }}>
       <CardContent>
@@ -171,14 +185,28 @@ function PlanCard({ isPremium }: { isPremium: boolean }) {
           {isPremium ? S.planPremium : S.planFree}
         </Typography>
         {isPremium ? (
-          <List dense>
-            <ListItem>
-              <ListItemText primary={S.planStatus} secondary={S.planActive} />
-            </ListItem>
-            <ListItem>
-              <ListItemText primary={S.planRenewal} secondary={S.planMonthly} />
-            </ListItem>
-          </List>
+          <>
+            <List dense>
+              <ListItem>
+                <ListItemText
+                  primary={S.planStatus}
+                  secondary={subscription?.cancelAtPeriodEnd ? S.planCanceled : S.planActive}
+                />
+              </ListItem>
+              {subscription?.cancelAtPeriodEnd ? (
+                <ListItem>
+                  <ListItemText primary={S.planEndsOn} secondary={endsOn} />
+                </ListItem>
+              ) : (
+                <ListItem>
+                  <ListItemText primary={S.planRenewal} secondary={S.planMonthly} />
+                </ListItem>
+              )}
+            </List>
+            {subscription && !subscription.cancelAtPeriodEnd && (
+              <CancelSubscription until={endsOn} />
+            )}
+          </>
         ) : (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
@@ -191,6 +219,43 @@ function PlanCard({ isPremium }: { isPremium: boolean }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Cancelar assinatura' with its confirmation: Premium lasts until the paid period ends. */
+function CancelSubscription({ until }: { until: string }) {
+  const [open, setOpen] = useState(false);
+  const [cancel, { isLoading }] = useCancelSubscriptionMutation();
+  const toast = useToast();
+  const failed = useFailureToast();
+  const titleId = useId();
+  const confirm = async () => {
+    try {
+      const result = await cancel().unwrap();
+      toast({ title: S.planCanceled, description: result.message, variant: 'success' });
+      setOpen(false);
+    } catch (error) {
+      failed(error, { title: S.cancelError, fallback: S.tryAgain });
+    }
+  };
+  return (
+    <>
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        {S.cancelSubscription}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{S.cancelConfirmTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{S.cancelConfirmText(until)}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{S.keepSubscription}</Button>
+          <Button color="error" variant="contained" onClick={confirm} disabled={isLoading}>
+            {S.cancelSubscription}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 

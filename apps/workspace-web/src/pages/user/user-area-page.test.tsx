@@ -112,6 +112,80 @@ describe('Minha Área (spec 2 §2)', () => {
     expect(screen.queryByRole('region', { name: 'Benefícios do Premium' })).not.toBeInTheDocument();
   });
 
+  it("cancels a Premium subscription at the period's end after a confirmation", async () => {
+    const premiumMetrics = { ...metrics, limits: { ...metrics.limits, formattingLimit: -1 } };
+    const running = {
+      subscriptionId: 'sub_1',
+      status: 'active',
+      isPremium: true,
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: '2026-12-26T15:00:00.000Z',
+    };
+    let cancelled = false;
+    const fetchFn = jsonResponses({
+      '/auth/user': [200, userFixture({ subscriptionStatus: 'active' })],
+      '/api/user-metrics': [200, premiumMetrics],
+      'GET /api/subscription': () => [
+        200,
+        { subscription: { ...running, cancelAtPeriodEnd: cancelled } },
+      ],
+      'POST /api/subscription/cancel': () => {
+        cancelled = true;
+        return [
+          200,
+          {
+            message:
+              'Assinatura cancelada. Você continua com o Premium até 26/12/2026; depois disso, nenhuma nova cobrança será feita.',
+            subscription: { ...running, cancelAtPeriodEnd: true },
+          },
+        ];
+      },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/user', pages);
+    await screen.findByText('Bem-vindo(a), Ana!', undefined, { timeout: 5_000 });
+    const plan = card('Seu plano');
+    await userEvent.click(await within(plan).findByRole('button', { name: 'Cancelar assinatura' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar a assinatura Premium?' });
+    expect(dialog).toHaveTextContent(
+      'Você continua com o Premium até 26/12/2026. Depois disso, a assinatura termina e nenhuma nova cobrança é feita.',
+    );
+    // 'Manter assinatura' closes without cancelling.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Manter assinatura' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchFn.calls.some((c) => c.url === '/api/subscription/cancel')).toBe(false);
+
+    await userEvent.click(within(plan).getByRole('button', { name: 'Cancelar assinatura' }));
+    const again = await screen.findByRole('dialog', { name: 'Cancelar a assinatura Premium?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Cancelar assinatura' }));
+    expect(
+      await screen.findByText(
+        'Assinatura cancelada. Você continua com o Premium até 26/12/2026; depois disso, nenhuma nova cobrança será feita.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(card('Seu plano')).toHaveTextContent('Cancelada'));
+    expect(card('Seu plano')).toHaveTextContent('Premium até26/12/2026');
+    expect(
+      within(card('Seu plano')).queryByRole('button', { name: 'Cancelar assinatura' }),
+    ).not.toBeInTheDocument();
+    expect(fetchFn.calls.filter((c) => c.url === '/api/subscription/cancel')).toHaveLength(1);
+  });
+
+  it('offers no cancellation when Premium was granted without a subscription', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture({ subscriptionStatus: 'active' })],
+        '/api/user-metrics': [200, metrics],
+        '/api/subscription': [200, { subscription: null }],
+      }),
+    );
+    renderInLayout('/user', pages);
+    await screen.findByText('Bem-vindo(a), Ana!');
+    expect(card('Seu plano')).toHaveTextContent('Ativo');
+    expect(screen.queryByRole('button', { name: 'Cancelar assinatura' })).not.toBeInTheDocument();
+  });
+
   it('falls back to sample data (the free limits) when GET /api/user-metrics fails', async () => {
     vi.stubGlobal(
       'fetch',

@@ -41,6 +41,7 @@ function setup(secondsLeft: number | null = 600) {
     reportUsage: vi.fn(async (seconds: number, _streamEnded: boolean) => {
       if (left !== null) left -= seconds;
     }),
+    countSession: vi.fn(async () => {}),
     createBrowserEngine: (events) => {
       const engine = new FakeEngine('browser', events);
       engines.push(engine);
@@ -63,6 +64,39 @@ function setup(secondsLeft: number | null = 600) {
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
+
+describe('transcription count (Minha Área)', () => {
+  it('counts one per speech session: the first final text, again after 60 s of silence', async () => {
+    const t = setup(null);
+    t.controller.start(false);
+    expect(t.deps.countSession).not.toHaveBeenCalled();
+    t.engines[0]?.events.onFinal('paciente relata', undefined);
+    t.engines[0]?.events.onFinal('dor de cabeça', undefined);
+    expect(t.deps.countSession).toHaveBeenCalledTimes(1);
+    t.advance(61_000);
+    t.engines[0]?.events.onFinal('retorno em 7 dias', undefined);
+    expect(t.deps.countSession).toHaveBeenCalledTimes(2);
+    await t.controller.stop();
+    t.controller.start(false);
+    t.engines[1]?.events.onFinal('nova fala', undefined);
+    const ids = vi.mocked(t.deps.countSession!).mock.calls.map(([id]) => id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps transcribing when counting fails', async () => {
+    const t = setup(null);
+    t.deps.countSession = vi.fn(async () => {
+      throw new Error('offline');
+    });
+    t.controller.start(false);
+    t.engines[0]?.events.onFinal('paciente relata', undefined);
+    await Promise.resolve();
+    expect(t.controller.isRecording).toBe(true);
+    expect(t.transcript.value).toBe('paciente relata');
+  });
+});
 
 describe('recording with the Super Transcritor (spec 1 §4, §5, §8)', () => {
   it('uses the realtime engine, shows its badge, merges speaker labels, and reports usage', async () => {

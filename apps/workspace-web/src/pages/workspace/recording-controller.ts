@@ -25,6 +25,12 @@ export interface RecordingDeps {
    * server charges it and lets the next one start (it allows one live stream per user).
    */
   reportUsage(seconds: number, streamEnded: boolean): Promise<void>;
+  /**
+   * Counts one speech session (spec 1 §4: from the first final text to 60 s of silence, a stop
+   * or the automatic end) in a signed-in user's monthly transcriptions (billing); a no-op for
+   * anonymous visitors. A failure only loses a count, never the dictation.
+   */
+  countSession?(sessionId: string): Promise<void>;
   createBrowserEngine?(events: SpeechEngineEvents): SpeechEngine;
   createSonioxEngine?(events: SpeechEngineEvents): SpeechEngine;
   now?(): number;
@@ -135,6 +141,10 @@ export class RecordingController {
         if (speaker !== undefined) this.transcript.appendLine(`Falante ${speaker}:`);
         if (kind === 'soniox') this.transcript.appendRaw(text);
         else this.transcript.appendFinal(text);
+        // Spec 1 §4: a speech session starts with the first final text; each one is a
+        // transcription in Minha Área's counters (billing).
+        if (!this.sessions.active)
+          void this.deps.countSession?.(crypto.randomUUID()).catch(() => {});
         this.sessions.onFinalText(text, this.now());
       },
       onInterim: (text) => {
@@ -175,7 +185,11 @@ export class RecordingController {
         variant: 'destructive',
       });
     else if (failure.kind === 'microphone')
-      toast({ title: S.microphoneError, description: S.permissionDenied, variant: 'destructive' });
+      toast({
+        title: S.microphoneError,
+        description: S.microphoneErrorDescription,
+        variant: 'destructive',
+      });
     else if (failure.kind === 'not-supported')
       toast({ title: S.errorTitle, description: S.speechNotSupported, variant: 'destructive' });
     else if (failure.kind === 'init-failed')

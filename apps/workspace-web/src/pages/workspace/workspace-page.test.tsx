@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/base';
+import { MAX_CAPTURE_RESTARTS } from '../../speech/browser-engine';
 import { FakeRecognition } from '../../speech/testing/fake-recognition';
 import { TranscriptStore } from '../../speech/transcript-store';
 import { workspaceActions } from '../../state/workspace-slice';
@@ -142,6 +143,25 @@ describe('recording card with the browser engine (spec 1 §2, §4, §5)', () => 
         description: 'Permita o acesso ao microfone para usar a transcrição',
       }),
     );
+  });
+
+  it("stops with 'Erro de Microfone' when the microphone keeps failing", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { store } = renderWorkspace();
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar transcrição' }));
+    expect(await screen.findByText('TRANSCREVENDO...')).toBeInTheDocument();
+    for (let i = 0; i <= MAX_CAPTURE_RESTARTS; i += 1) {
+      act(() => FakeRecognition.latest.fail('audio-capture'));
+      act(() => vi.advanceTimersByTime(2000));
+    }
+    await waitFor(() =>
+      expect(currentToast(store)).toMatchObject({
+        title: 'Erro de Microfone',
+        description:
+          'Nenhum microfone foi encontrado ou ele está em uso por outro aplicativo. Conecte um microfone ou feche o outro aplicativo e tente novamente.',
+      }),
+    );
+    expect(await screen.findByText('Pressione e inicie a transcrição')).toBeInTheDocument();
   });
 
   it("adds 'Novo Paciente' markers numbered from 1 while recording with multiple patients", async () => {

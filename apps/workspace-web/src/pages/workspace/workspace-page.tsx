@@ -5,7 +5,11 @@ import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useViewer } from '../../api/auth';
-import { speechApi, useAddSpeechUsageMutation } from '../../api/speech';
+import {
+  speechApi,
+  useAddSpeechUsageMutation,
+  useCountTranscriptionSessionMutation,
+} from '../../api/speech';
 import { TranscriptStore } from '../../speech/transcript-store';
 import { type AppStore, useAppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
@@ -130,6 +134,7 @@ export default function WorkspacePage() {
   const toast = useToast();
   const viewer = useViewer();
   const [addUsage] = useAddSpeechUsageMutation();
+  const [countSession] = useCountTranscriptionSessionMutation();
   const [order, setOrder] = useState<CardId[]>(() => loadCardOrder(storage()));
 
   const deps: RecordingDeps = {
@@ -150,6 +155,9 @@ export default function WorkspacePage() {
       toast({ ...limitNotice(viewer.kind === 'user' && viewer.isPremium), variant: 'destructive' }),
     reportUsage: async (seconds, streamEnded) => {
       await addUsage({ secondsToAdd: seconds, ...(streamEnded ? { streamEnded } : {}) }).unwrap();
+    },
+    countSession: async (sessionId) => {
+      if (viewer.kind === 'user') await countSession({ sessionId }).unwrap();
     },
   };
 

@@ -142,15 +142,13 @@ describe('Super Transcritor realtime client (spec 1 §4, §7, §8, §9)', () => 
     expect(byDefault.socket().url).toBe(SONIOX_DEFAULT_URL);
   });
 
-  it("puts a key a browser cannot send as a protocol (Soniox's temp:...) in the start message", async () => {
+  it('never falls back to the start message: a key that is no protocol token fails the connection', async () => {
     const t = setup({ fetchKey: async () => ({ apiKey: 'temp:ABC123' }) });
     await t.client.start();
-    expect(t.socket().protocols).toEqual([]);
-    t.socket().open();
-    expect(JSON.parse(t.socket().sent[0] as string)).toMatchObject({
-      api_key: 'temp:ABC123',
-      model: 'stt-rt-preview',
-    });
+    expect(t.socket()).toBeUndefined();
+    expect(t.client.state).toBe('Error');
+    expect(t.errors.map(([code]) => code)).toEqual(['websocket_error']);
+    expect(t.track.stop).toHaveBeenCalled();
   });
 
   it('merges final and non-final tokens with speaker labels', async () => {

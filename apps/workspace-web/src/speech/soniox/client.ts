@@ -20,8 +20,8 @@ export const SONIOX_DEFAULT_URL = 'wss://stt-rt.soniox.com/transcribe-websocket'
 export const SONIOX_KEY_PROTOCOL = 'soniox-api-key';
 /**
  * What a browser accepts as a WebSocket protocol (RFC 6455: an HTTP token). `new WebSocket()`
- * throws on anything else, e.g. the ':' of Soniox's `temp:...` keys; such a key goes in the
- * start message instead (Soniox accepts it there until 2027-01-15).
+ * throws on anything else; there is no second way to send the key (Soniox refuses a key sent only
+ * in the start message from 2027-01-15), so such a key fails the connection as a websocket_error.
  */
 const PROTOCOL_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FINISH_TIMEOUT_MS = 15_000;
@@ -103,7 +103,6 @@ export class SonioxRealtimeClient {
   private lastSpeaker: string | undefined;
   private finishWaiter: (() => void) | null = null;
   /** Set when the key cannot ride in the handshake and must go in the start message. */
-  private startMessageKey: string | undefined;
 
   constructor(
     private readonly deps: SonioxDependencies,
@@ -154,12 +153,9 @@ export class SonioxRealtimeClient {
     }
 
     try {
-      const inHandshake = PROTOCOL_TOKEN.test(apiKey);
-      if (!inHandshake) this.startMessageKey = apiKey;
-      this.socket = this.deps.createSocket(
-        socketUrl,
-        inHandshake ? [SONIOX_KEY_PROTOCOL, apiKey] : [],
-      );
+      if (!PROTOCOL_TOKEN.test(apiKey))
+        throw new SyntaxError('The temporary key cannot be sent as a WebSocket protocol.');
+      this.socket = this.deps.createSocket(socketUrl, [SONIOX_KEY_PROTOCOL, apiKey]);
     } catch (error) {
       return this.fail('websocket_error', error);
     }
@@ -221,11 +217,10 @@ export class SonioxRealtimeClient {
 
   private onOpen(): void {
     if (this.isOver() || !this.socket) return;
-    // Spec 1 §7's first message; the key normally went with the handshake (Soniox deprecates
-    // `api_key` in this message and refuses key-only-here connections from 2027-01-15).
+    // Spec 1 §7's first message, without `api_key`: the key went with the handshake (Soniox
+    // deprecates `api_key` here and refuses key-only-here connections from 2027-01-15).
     this.socket.send(
       JSON.stringify({
-        ...(this.startMessageKey ? { api_key: this.startMessageKey } : {}),
         model: this.deps.model ?? SONIOX_DEFAULT_MODEL,
         audio_format: 'auto',
         sample_rate: 44_100,

@@ -13,6 +13,7 @@ export class FakeRecognition implements Recognition {
   onresult: ((event: RecognitionResultEvent) => void) | null = null;
   onerror: ((event: { error: string }) => void) | null = null;
   onend: (() => void) | null = null;
+  onaudiostart: (() => void) | null = null;
   started = 0;
   stopped = 0;
   aborted = 0;

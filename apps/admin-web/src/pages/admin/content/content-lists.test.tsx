@@ -61,6 +61,19 @@ describe('admin content lists (spec 2 §2, §5, §8)', () => {
       fill(within(dialog).getByLabelText(/Prompt/), 'Escreva a nota');
       expect(create).toBeDisabled();
       await userEvent.click(within(dialog).getByRole('combobox', { name: /Profissional/ }));
+      // Spec 2 §3: exactly the ten template specialties.
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+        'Médico de Família',
+        'Médico de Família (personalizado)',
+        'Médico Ambulatorial',
+        'Médico do Trabalho',
+        'Enfermeira',
+        'Técnico de Enfermagem',
+        'Nutricionista',
+        'Assistente Social',
+        'Psiquiatria',
+        'Psicoterapia',
+      ]);
       await userEvent.click(await screen.findByRole('option', { name: 'Psiquiatria' }));
       expect(create).toBeEnabled();
       fill(within(dialog).getByLabelText(/Prompt/), '   ');

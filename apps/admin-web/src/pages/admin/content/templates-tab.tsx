@@ -1,5 +1,5 @@
 import type { ProfessionalTemplateSchema } from '@pv/contracts';
-import { PROFESSIONALS } from '@pv/contracts/constants';
+import { TEMPLATE_PROFESSIONALS } from '@pv/contracts/constants';
 import type { SchemaType } from '../../../api/base';
 import { preview } from '../../../format';
 import { professionalLabel } from '../../../messages';
@@ -24,7 +24,8 @@ export const templatesDefinition: ContentListDefinition<ProfessionalTemplate, Fo
       label: 'Profissional',
       kind: 'select',
       required: true,
-      options: PROFESSIONALS.map((value) => ({ value, label: professionalLabel(value) })),
+      // Spec 2 §3: the ten specialties a template may be written for.
+      options: TEMPLATE_PROFESSIONALS.map((value) => ({ value, label: professionalLabel(value) })),
     },
     { name: 'name', label: 'Nome', kind: 'text', required: true },
     { name: 'prompt', label: 'Prompt', kind: 'multiline', required: true },

@@ -13,6 +13,7 @@ import { EmptyState, QueryState } from '../../../components/query-state';
 import { StatCard } from '../../../components/stat-card';
 import { formatCount, formatDateTime, formatOneDecimal, formatUsd4 } from '../../../format';
 import { T } from '../../../messages';
+import { MonthUsage } from './month-usage';
 
 /** Spec 2 §2 "Dashboard": users, Premium share, AI use this month, the 5 newest users. */
 export default function DashboardTab() {
@@ -75,6 +76,7 @@ export default function DashboardTab() {
               </List>
             )}
           </Paper>
+          <MonthUsage />
         </>
       )}
     </QueryState>

@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
+import { SigningMessages } from '@pv/contracts';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
   createServiceApp,
   type JobQueue,
   QuotaClient,
+  RateLimiter,
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
@@ -17,6 +19,12 @@ import { TextDocumentsService } from './documents/text-documents.service.js';
 import { PdfTextExtractor } from './extraction/extract.js';
 import { documentRoutes } from './routes/documents.js';
 import { extractRoutes } from './routes/extract.js';
+import { signingRoutes } from './routes/signing.js';
+import { CertificatesRepository } from './signing/certificates.repository.js';
+import { CertificatesService } from './signing/certificates.service.js';
+import { SignedDocumentsRepository } from './signing/signed-documents.repository.js';
+import { SignedDocumentsService } from './signing/signed-documents.service.js';
+import { keyWrapperFrom } from './signing/signing-order.js';
 
 export { startPdfWorker } from './workers/pdf-handlers.js';
 
@@ -26,6 +34,11 @@ export interface DocumentsAppOptions {
   /** The producing side of the PDF queue (the caller closes it). */
   queue: JobQueue;
   logger?: boolean;
+  /**
+   * PEM roots counted as ICP-Brasil in the certificates' `icpBrasil` (tests' own CA). Production
+   * leaves it out: the roots shipped in @pv/signing.
+   */
+  signingTrustAnchors?: readonly string[];
 }
 
 /**
@@ -48,8 +61,21 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     timeoutMs: config.EXTRACT_TIMEOUT_MS,
   });
   app.addHook('onClose', () => extractor.close());
+  const db = runtime.db as DocumentsKysely;
+  const signing = {
+    certificates: new CertificatesService({
+      repository: new CertificatesRepository(db),
+      keys: keyWrapperFrom(config),
+      ...(options.signingTrustAnchors ? { trustAnchors: options.signingTrustAnchors } : {}),
+    }),
+    documents: new SignedDocumentsService({
+      store: new SignedDocumentsRepository(db),
+      publicUrl: config.PUBLIC_URL,
+      retentionDays: config.SIGNED_DOCUMENT_RETENTION_DAYS,
+    }),
+  };
   const authoring = new Authoring({
-    db: runtime.db as DocumentsKysely,
+    db,
     relay: runtime.relay,
     llm: new LlmClient(llmSettingsFrom(config), runtime.log),
   });
@@ -60,8 +86,18 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
       queue: options.queue,
       pdfTimeoutMs: config.PDF_TIMEOUT_MS,
       ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
+      signing,
     }),
   });
   extractRoutes(app, extractor);
+  signingRoutes(app, {
+    ...signing,
+    verifyLimiter: new RateLimiter(runtime.redis, {
+      name: 'documents-verify:ip',
+      points: config.VERIFY_MAX_PER_MINUTE,
+      durationSeconds: 60,
+      message: SigningMessages.tooManyVerifications,
+    }),
+  });
   return app;
 }

@@ -21,6 +21,17 @@ export const DocumentsConfigSchema = Type.Object({
   EXTRACT_MAX_BYTES: Type.Integer({ minimum: 1, default: 10 * 1024 * 1024 }),
   EXTRACT_MAX_PAGES: Type.Integer({ minimum: 1, default: 200 }),
   EXTRACT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000 }),
+  /**
+   * Key-encryption key of the signing certificates (64 hex characters), held by the service and
+   * the pdf-worker; unset, digital signature is off (503). A KMS can replace it (KeyWrapper).
+   */
+  SIGNING_KEK: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  /** The public origin printed in signed PDFs' QR codes: {PUBLIC_URL}/api/documents/{id}/verify. */
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8080' }),
+  /** How long signed PDFs are kept for verification (default 20 years, as clinical records). */
+  SIGNED_DOCUMENT_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 7305 }),
+  /** Verification calls (verify and file) one address may make per minute. */
+  VERIFY_MAX_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
 });
 export type DocumentsConfig = Static<typeof DocumentsConfigSchema>;
 

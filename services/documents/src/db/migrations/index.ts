@@ -1,4 +1,7 @@
 import type { Migration } from 'kysely';
+import * as signing from './2026_11_26_0900_signing.js';
 
-/** No tables of its own: the kit's outbox migration is applied by openRuntime. */
-export const documentsMigrations: Record<string, Migration> = {};
+/** The kit's outbox migration is applied by openRuntime; these are the service's own. */
+export const documentsMigrations: Record<string, Migration> = {
+  '2026_11_26_0900_signing': signing,
+};

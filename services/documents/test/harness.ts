@@ -21,7 +21,7 @@ export type Role = 'anonymous' | 'free' | 'premium' | 'admin';
  */
 export async function startDocuments(
   env: Record<string, string> = {},
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; signingTrustAnchors?: readonly string[] } = {},
 ) {
   let queue: JobQueue | undefined;
   const svc = await startServiceUnderTest({
@@ -37,7 +37,15 @@ export async function startDocuments(
       const jobs = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL);
       queue = jobs;
       const worker = options.worker === false ? undefined : await startPdfWorker(config);
-      const app = await buildDocumentsApp({ config, runtime, queue: jobs, logger: false });
+      const app = await buildDocumentsApp({
+        config,
+        runtime,
+        queue: jobs,
+        logger: false,
+        ...(options.signingTrustAnchors
+          ? { signingTrustAnchors: options.signingTrustAnchors }
+          : {}),
+      });
       app.addHook('onClose', async () => {
         await worker?.close();
         await jobs.discard();
@@ -53,8 +61,8 @@ export async function startDocuments(
     as: async (role: Role): Promise<Client & { userId?: string }> =>
       role === 'anonymous' ? new Client(svc.url) : svc.as(role),
     /** A raw call answering the body as bytes (for PDFs and text files). */
-    async file(client: Client, route: string, body: unknown) {
-      const response = await fetch(`${svc.url}${route}`, {
+    async file(client: Client, route: string, body: unknown, base = svc.url) {
+      const response = await fetch(`${base}${route}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -59,6 +59,9 @@ export const ROUTING_TABLE: readonly ServiceRoute[] = [
       '/api/generate-hospital-prescription-pdf',
       '/api/prescriptions',
       '/api/extract-pdf-text',
+      // issue 14: the A1 certificate, and signed documents' verification (ITI validator, QR code)
+      '/api/signing-certificate',
+      '/api/documents',
     ],
   },
   {
@@ -108,6 +111,9 @@ export const DEFAULT_PROXY_BODY_LIMIT = 2 * MB;
 const PROXY_BODY_LIMITS: Readonly<Record<string, number>> = {
   // PDF uploads for text extraction (spec 1 §7, multipart file)
   '/api/extract-pdf-text': 15 * MB,
+  // A1 certificate upload: the service refuses files over 64 KB (413); the multipart framing and
+  // the password field fit well within this.
+  '/api/signing-certificate': 256 * 1024,
 };
 
 export function bodyLimitFor(prefix: string): number {

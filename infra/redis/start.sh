@@ -10,7 +10,7 @@ user gateway on >${REDIS_PASSWORD_GATEWAY:?set REDIS_PASSWORD_GATEWAY} resetkeys
 user auth on >${REDIS_PASSWORD_AUTH:?set REDIS_PASSWORD_AUTH} resetkeys resetchannels ~pv:auth:* ~pv:session:* ~pv:user-sessions:* +@all -@admin -@dangerous +info
 user formatting on >${REDIS_PASSWORD_FORMATTING:?set REDIS_PASSWORD_FORMATTING} resetkeys resetchannels ~pv:formatting:* ~bull:formatting:* %R~pv:session:* +@all -@admin -@dangerous +info +client|list
 user formatting-worker on >${REDIS_PASSWORD_FORMATTING_WORKER:?set REDIS_PASSWORD_FORMATTING_WORKER} resetkeys resetchannels ~bull:formatting:* +@all -@admin -@dangerous +info
-user documents on >${REDIS_PASSWORD_DOCUMENTS:?set REDIS_PASSWORD_DOCUMENTS} resetkeys resetchannels ~bull:pdf:* %R~pv:session:* +@all -@admin -@dangerous +info +client|list
+user documents on >${REDIS_PASSWORD_DOCUMENTS:?set REDIS_PASSWORD_DOCUMENTS} resetkeys resetchannels ~bull:pdf:* ~pv:documents:* %R~pv:session:* +@all -@admin -@dangerous +info +client|list
 user pdf-worker on >${REDIS_PASSWORD_PDF_WORKER:?set REDIS_PASSWORD_PDF_WORKER} resetkeys resetchannels ~bull:pdf:* +@all -@admin -@dangerous +info
 user billing on >${REDIS_PASSWORD_BILLING:?set REDIS_PASSWORD_BILLING} resetkeys resetchannels %R~pv:session:* +@all -@admin -@dangerous +info
 user support on >${REDIS_PASSWORD_SUPPORT:?set REDIS_PASSWORD_SUPPORT} resetkeys resetchannels ~pv:support:* %R~pv:session:* +@all -@admin -@dangerous +info

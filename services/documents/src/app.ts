@@ -92,12 +92,16 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
   extractRoutes(app, extractor);
   signingRoutes(app, {
     ...signing,
-    verifyLimiter: new RateLimiter(runtime.redis, {
-      name: 'documents-verify:ip',
-      points: config.VERIFY_MAX_PER_MINUTE,
-      durationSeconds: 60,
-      message: SigningMessages.tooManyVerifications,
-    }),
+    verifyLimiter: new RateLimiter(
+      runtime.redis,
+      {
+        name: 'verify:ip',
+        points: config.VERIFY_MAX_PER_MINUTE,
+        durationSeconds: 60,
+        message: SigningMessages.tooManyVerifications,
+      },
+      { keyPrefix: 'pv:documents:' },
+    ),
   });
   return app;
 }

@@ -26,7 +26,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'pv-signing-route-'));
 beforeAll(async () => {
   pki = createTestPki();
   const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  await redis.del('pv:rate-limit:documents-verify:ip:127.0.0.1');
+  await redis.del('pv:documents:verify:ip:127.0.0.1');
   redis.disconnect();
   svc = await startDocuments(
     { SIGNING_KEK: KEK, PUBLIC_URL, VERIFY_MAX_PER_MINUTE: '1000' },
@@ -389,7 +389,7 @@ describe('signed PDFs and their verification', () => {
 describe('verification is rate-limited per address', () => {
   it('past VERIFY_MAX_PER_MINUTE an address gets 429', async () => {
     const redis = createRedis(svc.config.REDIS_URL);
-    await redis.del('pv:rate-limit:documents-verify:ip:127.0.0.1');
+    await redis.del('pv:documents:verify:ip:127.0.0.1');
     const limited = await startDocuments(
       { SIGNING_KEK: KEK, VERIFY_MAX_PER_MINUTE: '3' },
       { worker: false },
@@ -404,7 +404,7 @@ describe('verification is rate-limited per address', () => {
       expect(refused.body.message).toBe(SigningMessages.tooManyVerifications);
     } finally {
       await limited.close();
-      await redis.del('pv:rate-limit:documents-verify:ip:127.0.0.1');
+      await redis.del('pv:documents:verify:ip:127.0.0.1');
       redis.disconnect();
     }
   });

@@ -123,6 +123,13 @@ export const SECRETS: readonly SecretSpec[] = [
     make: 'provider',
   },
   {
+    name: 'SIGNING_KEK',
+    description:
+      'key-encryption key of the signing certificates (64 hex); unset: no digital signature',
+    required: false,
+    make: 'hex32',
+  },
+  {
     name: 'SONIOX_API_KEY',
     description: 'Soniox key; unset: no realtime transcription keys',
     required: false,
@@ -227,12 +234,18 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'documents, prescriptions, text extraction; enqueues PDFs for pdf-worker',
     database: 'documents',
     nats: true,
-    redisKeys: { readWrite: ['bull:pdf:*'], readOnly: SESSION_READER },
+    // pv:documents:* holds the verification routes' rate limit (issue 14).
+    redisKeys: { readWrite: ['bull:pdf:*', 'pv:documents:*'], readOnly: SESSION_READER },
     redisExtraCommands: ['client|list'],
     calls: ['billing'],
     env: {},
-    optional: LLM_SETTINGS,
-    secrets: ['OPENAI_API_KEY', 'OPENAI_ALT_API_KEY'],
+    optional: [
+      ...LLM_SETTINGS,
+      'PUBLIC_URL',
+      'SIGNED_DOCUMENT_RETENTION_DAYS',
+      'VERIFY_MAX_PER_MINUTE',
+    ],
+    secrets: ['OPENAI_API_KEY', 'OPENAI_ALT_API_KEY', 'SIGNING_KEK'],
     internet: true,
     resources: MEDIUM,
     scaling: HTTP_SCALING,
@@ -249,7 +262,8 @@ export const PROCESSES: readonly CatalogProcess[] = [
     calls: [],
     env: {},
     optional: ['PDF_WORKER_CONCURRENCY'],
-    secrets: [],
+    // Opens the certificate envelope to sign (issue 14).
+    secrets: ['SIGNING_KEK'],
     internet: false,
     resources: { cpu: '250m', memory: '384Mi', memoryLimit: '1Gi' },
     // PDF_WORKER_CONCURRENCY's default: about one render per core.

@@ -13,7 +13,7 @@ import { useAppStore } from '../../workspace-context';
 import { AmbulatoryPrescriptionEditor } from '../prescriptions/ambulatory-editor';
 import { ControlledPrescriptionEditor } from '../prescriptions/controlled-editor';
 import { HospitalPrescriptionEditor } from '../prescriptions/hospital-editor';
-import { PdfButton, usePdfDownload } from './pdf-download';
+import { PdfActions, usePdfDownload } from './pdf-download';
 import { Reprocess } from './reprocess';
 
 /** The document or prescription on screen, editable, with its PDF and reprocess actions. */
@@ -54,12 +54,12 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           }
         />
         <Stack direction="row">
-          <PdfButton
+          <PdfActions
             busy={pdf.busy}
-            onClick={() =>
-              void pdf.run(
-                () => generatePdf(body()),
-                () => generateTextDocument(body()),
+            onPdf={(signature) =>
+              pdf.run(
+                () => generatePdf({ ...body(), ...(signature ? { signature } : {}) }),
+                signature ? undefined : () => generateTextDocument(body()),
               )
             }
           />
@@ -74,13 +74,14 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           value={result.prescription}
           onSave={(prescription) => set({ kind: 'hospital', prescription })}
           actions={
-            <PdfButton
+            <PdfActions
               busy={pdf.busy}
-              onClick={() =>
-                void pdf.run(() =>
+              onPdf={(signature) =>
+                pdf.run(() =>
                   hospitalPrescriptionPdf({
                     prescription: result.prescription,
                     title: DOCUMENT_LABELS.hospitalar,
+                    ...(signature ? { signature } : {}),
                   }),
                 )
               }
@@ -103,10 +104,15 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           value={result.prescription}
           onSave={(prescription) => set({ kind: 'ambulatory', prescription })}
           actions={
-            <PdfButton
+            <PdfActions
               busy={pdf.busy}
-              onClick={() =>
-                void pdf.run(() => ambulatoryPrescriptionPdf({ prescription: result.prescription }))
+              onPdf={(signature) =>
+                pdf.run(() =>
+                  ambulatoryPrescriptionPdf({
+                    prescription: result.prescription,
+                    ...(signature ? { signature } : {}),
+                  }),
+                )
               }
             />
           }
@@ -134,10 +140,15 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           set({ kind: 'controlled', response: { ...response, prescription } })
         }
         actions={
-          <PdfButton
+          <PdfActions
             busy={pdf.busy}
-            onClick={() =>
-              void pdf.run(() => controlledPrescriptionPdf({ prescription: response.prescription }))
+            onPdf={(signature) =>
+              pdf.run(() =>
+                controlledPrescriptionPdf({
+                  prescription: response.prescription,
+                  ...(signature ? { signature } : {}),
+                }),
+              )
             }
           />
         }

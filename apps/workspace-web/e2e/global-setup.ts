@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { setup as startE2eStack, teardown as stopE2eStack } from '@pv/e2e-kit/global-setup';
 import { startFakeSoniox, startFakeSonioxRealtime } from '@pv/provider-fakes';
 import type { TestProject } from 'vitest/node';
@@ -45,6 +46,8 @@ export async function setup(project: TestProject): Promise<void> {
         SONIOX_WS_URL: realtime.url,
         // The page may open the fake's plain ws:// address (production allows only wss:).
         CSP_CONNECT_SRC_EXTRA: new URL(realtime.url).origin,
+        // Digital signature on (issue 14): the documents service and the pdf-worker share it.
+        SIGNING_KEK: randomBytes(32).toString('hex'),
       },
     });
   } catch (error) {

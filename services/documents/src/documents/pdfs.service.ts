@@ -21,13 +21,13 @@ import {
   serviceUnavailable,
   unauthorized,
 } from '@pv/service-kit';
-import { itiLabel, itiTypeFor } from '../pdf/iti.js';
 import { RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
 import type { CertificatesService } from '../signing/certificates.service.js';
 import type { SignedDocumentsService } from '../signing/signed-documents.service.js';
 import { type Authoring, type FileAnswer, fileNameFor, headerOf } from './authoring.js';
 import { findControlledDrug, rceRefusalMessage } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
+import { itiLabel, itiTypeFor } from './iti-type.js';
 import {
   normalizeAmbulatory,
   normalizeControlled,

@@ -11,27 +11,6 @@ import type { PdfHeader, PdfVerification, RenderPdfPayload } from './jobs.js';
 // document-type and council-registration OIDs, and on a signed PDF the verification code and
 // the QR code of its verify URL. Sources of the OIDs: docs/signature.md.
 
-/**
- * The product's document types as the ITI arc names them. Prescriptions, certificates, exam
- * requests and the consultation summary have their own OID; the other documents (guidance,
- * meal plan, free text) are reports written by the professional.
- */
-const ITI_TYPE_BY_DOCUMENT: Record<string, ItiDocumentType> = {
-  receituario: 'prescription',
-  hospitalar: 'prescription',
-  ambulatorial: 'prescription',
-  controlada: 'prescription',
-  atestado_medico: 'medicalCertificate',
-  pedido_exames: 'examRequest',
-  resumo_consulta: 'clinicalRecord',
-};
-
-export function itiTypeFor(documentType: string): ItiDocumentType {
-  return ITI_TYPE_BY_DOCUMENT[documentType] ?? 'medicalReport';
-}
-
-export const itiLabel = (type: ItiDocumentType) => ITI_DOCUMENT_TYPES[type].label;
-
 // "CRM/SP 123456", "CRM-SP 123.456", "CRM 123456/SP", "CRM 123456 SP", "COREN/RJ 98765-ENF"
 const COUNCIL_FIRST =
   /^\s*([A-Za-z]{2,8})\s*[/\-\s]\s*([A-Za-z]{2})\s*[:\-\s]?\s*(\d[\d.-]*[A-Za-z]{0,4})\s*$/;

@@ -293,8 +293,12 @@ export const SignedDocumentParamsSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export const VerifyDocumentQuerySchema = Type.Object({
+  // An unescaped '+' in a query string reads as a space: both spellings are the ITI format.
   _format: Type.Optional(
-    Type.Literal(ITI_VALIDATOR_FORMAT, { errorMessage: SigningMessages.badFormat }),
+    Type.Union(
+      [Type.Literal(ITI_VALIDATOR_FORMAT), Type.Literal(ITI_VALIDATOR_FORMAT.replace('+', ' '))],
+      { errorMessage: SigningMessages.badFormat },
+    ),
   ),
   _secretCode: Type.Optional(VerificationCodeSchema),
 });

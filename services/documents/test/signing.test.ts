@@ -291,6 +291,16 @@ describe('signed PDFs and their verification', () => {
     const url = `${PUBLIC_URL}/api/documents/${id}/file?_secretCode=${code}`;
     expect(res.body).toEqual({ version: '1.0.0', prescription: { signatureFiles: [{ url }] } });
 
+    // As the validator may send it: the '+' unescaped.
+    const raw = await anonymous.get(
+      `/api/documents/${id}/verify?_format=${ITI_FORMAT}&_secretCode=${code}`,
+    );
+    expect(raw.body).toEqual(res.body);
+    const other = await anonymous.get(
+      `/api/documents/${id}/verify?_format=text/html&_secretCode=${code}`,
+    );
+    expect(other).toMatchObject({ status: 400, body: { message: SigningMessages.badFormat } });
+
     const file = await fetch(`${svc.url}${url.slice(PUBLIC_URL.length)}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');

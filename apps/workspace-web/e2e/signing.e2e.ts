@@ -87,7 +87,8 @@ describe('digital signature (issue 14) in a real browser', () => {
   });
 
   it('uploads the A1 certificate in Minha Área and sees what it says, with the expiry warning', async () => {
-    await page.goto('/profile');
+    await page.goto('/user');
+    await page.getByRole('tab', { name: 'Perfil' }).click();
     const section = page.getByTestId('signing-certificate');
     await section.getByText('Certificado digital').first().waitFor();
     await section.getByLabel('Arquivo do certificado (.pfx ou .p12)').setInputFiles(makeA1(dir));

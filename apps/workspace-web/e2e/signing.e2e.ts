@@ -94,7 +94,8 @@ describe('digital signature (issue 14) in a real browser', () => {
     await section.getByLabel('Arquivo do certificado (.pfx ou .p12)').setInputFiles(makeA1(dir));
     await section.getByLabel('Senha do certificado').fill(PASSWORD);
     await section.getByRole('button', { name: 'Enviar certificado' }).click();
-    await section.getByText('MEDICA E2E:52998224725').waitFor();
+    // Self-signed: the holder and the issuer have the same name.
+    await section.getByText('MEDICA E2E:52998224725').first().waitFor();
     await section.getByText('52998224725', { exact: true }).waitFor();
     // Valid for 20 days: inside the 30-day warning.
     await section.getByText(/^Seu certificado digital vence em \d{2}\/\d{2}\/\d{4}\./).waitFor();

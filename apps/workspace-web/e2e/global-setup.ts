@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { setup as startE2eStack, teardown as stopE2eStack } from '@pv/e2e-kit/global-setup';
 import { startFakeSoniox, startFakeSonioxRealtime, startFakeStripe } from '@pv/provider-fakes';
 import type { TestProject } from 'vitest/node';
@@ -63,6 +64,8 @@ export async function setup(project: TestProject): Promise<void> {
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
         STRIPE_API_URL: stripe.url,
+        // Digital signature on (issue 14): the documents service and the pdf-worker share it.
+        SIGNING_KEK: randomBytes(32).toString('hex'),
       },
     });
     if (ownStack)

@@ -1,6 +1,14 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ErrorSchema, Nullable } from './common.js';
-import { DOCUMENT_TYPES, DocumentMessages, DocumentRuleMessages } from './constants/documents.js';
+import {
+  DOCUMENT_TYPES,
+  DocumentMessages,
+  DocumentRuleMessages,
+  ITI_VALIDATOR_FORMAT,
+  SIGNING_PASSWORD_MAX_LENGTH,
+  SigningMessages,
+  VERIFICATION_CODE_PATTERN,
+} from './constants/documents.js';
 import { FormattingEngineSchema } from './formatting.js';
 import { defineRoute } from './route.js';
 
@@ -273,6 +281,20 @@ export type ReprocessPrescriptionResponse = Static<typeof ReprocessPrescriptionR
 
 // ---- PDFs and text documents ------------------------------------------------------------------
 
+/**
+ * Asks for the PDF signed (PAdES) with the caller's stored A1 certificate (Premium). The password
+ * opens the certificate for this one PDF; it is never stored, logged or echoed.
+ */
+export const SignatureRequestSchema = Type.Object({
+  password: Type.String({
+    minLength: 1,
+    maxLength: SIGNING_PASSWORD_MAX_LENGTH,
+    errorMessage: SigningMessages.noPassword,
+  }),
+});
+export type SignatureRequest = Static<typeof SignatureRequestSchema>;
+const signature = Type.Optional(SignatureRequestSchema);
+
 export const GeneratePdfBodySchema = Type.Object({
   content: Type.Optional(Type.String({ maxLength: 500_000 })),
   title: Type.Optional(Type.String({ maxLength: 200 })),
@@ -283,6 +305,7 @@ export const GeneratePdfBodySchema = Type.Object({
   patientCpf: Type.Optional(Type.String({ maxLength: 20 })),
   profile: Type.Optional(ProfessionalProfileSchema),
   ...patientChoice,
+  signature,
 });
 export type GeneratePdfBody = Static<typeof GeneratePdfBodySchema>;
 
@@ -294,6 +317,7 @@ export const HospitalPrescriptionPdfBodySchema = Type.Object({
   crm: Type.Optional(Type.String({ maxLength: 100 })),
   profile: Type.Optional(ProfessionalProfileSchema),
   ...patientChoice,
+  signature,
 });
 export type HospitalPrescriptionPdfBody = Static<typeof HospitalPrescriptionPdfBodySchema>;
 
@@ -301,6 +325,7 @@ export const AmbulatoryPrescriptionPdfBodySchema = Type.Object({
   prescription: AmbulatoryPrescriptionSchema,
   profile: Type.Optional(ProfessionalProfileSchema),
   ...patientChoice,
+  signature,
 });
 export type AmbulatoryPrescriptionPdfBody = Static<typeof AmbulatoryPrescriptionPdfBodySchema>;
 
@@ -308,6 +333,7 @@ export const ControlledPrescriptionPdfBodySchema = Type.Object({
   prescription: ControlledPrescriptionSchema,
   profile: Type.Optional(ProfessionalProfileSchema),
   ...patientChoice,
+  signature,
 });
 export type ControlledPrescriptionPdfBody = Static<typeof ControlledPrescriptionPdfBodySchema>;
 
@@ -319,6 +345,51 @@ export const ExtractPdfTextResponseSchema = Type.Object({
   pages: Type.Integer({ minimum: 0 }),
 });
 export type ExtractPdfTextResponse = Static<typeof ExtractPdfTextResponseSchema>;
+
+/** What a signing certificate says (PUT/GET /api/signing-certificate). */
+export const SigningCertificateSchema = Type.Object({
+  /** The holder's common name (ICP-Brasil e-CPF: "NAME:CPF"). */
+  subjectName: Type.String(),
+  /** 11 digits from the ICP-Brasil otherName 2.16.76.1.3.1, or null. */
+  cpf: Nullable(Type.String()),
+  issuerName: Type.String(),
+  notBefore: Type.String({ format: 'date-time' }),
+  notAfter: Type.String({ format: 'date-time' }),
+  /** Whether its chain ends in an ICP-Brasil root shipped with the product. */
+  icpBrasil: Type.Boolean(),
+});
+export type SigningCertificate = Static<typeof SigningCertificateSchema>;
+
+const VerificationCodeSchema = Type.String({
+  pattern: VERIFICATION_CODE_PATTERN,
+  errorMessage: SigningMessages.wrongCode,
+});
+export const SignedDocumentParamsSchema = Type.Object({
+  // Not `format: uuid`: any other id is simply unknown (404), as the ITI validator expects.
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+});
+export const VerifyDocumentQuerySchema = Type.Object({
+  // An unescaped '+' in a query string reads as a space: both spellings are the ITI format.
+  _format: Type.Optional(
+    Type.Union(
+      [Type.Literal(ITI_VALIDATOR_FORMAT), Type.Literal(ITI_VALIDATOR_FORMAT.replace('+', ' '))],
+      { errorMessage: SigningMessages.badFormat },
+    ),
+  ),
+  _secretCode: Type.Optional(VerificationCodeSchema),
+});
+export const SignedDocumentFileQuerySchema = Type.Object({
+  _secretCode: Type.Optional(VerificationCodeSchema),
+});
+
+/** The ITI validator's answer format: where to download the signed file. */
+export const ItiVerificationSchema = Type.Object({
+  version: Type.Literal('1.0.0'),
+  prescription: Type.Object({
+    signatureFiles: Type.Array(Type.Object({ url: Type.String() })),
+  }),
+});
+export type ItiVerification = Static<typeof ItiVerificationSchema>;
 
 const tags = ['documents'];
 
@@ -417,6 +488,60 @@ export const DocumentsRoutes = {
     tags,
     body: ControlledPrescriptionPdfBodySchema,
     response: { 200: PdfFileSchema, 422: ErrorSchema, 504: ErrorSchema },
+  }),
+  putSigningCertificate: defineRoute({
+    method: 'PUT',
+    url: '/api/signing-certificate',
+    access: 'premium',
+    forbiddenMessage: SigningMessages.premiumOnly,
+    summary:
+      'Store the caller\'s A1 certificate (multipart: "certificate" .pfx/.p12, "password"), encrypted at rest',
+    tags,
+    response: {
+      200: SigningCertificateSchema,
+      413: ErrorSchema,
+      415: ErrorSchema,
+      422: ErrorSchema,
+    },
+  }),
+  getSigningCertificate: defineRoute({
+    method: 'GET',
+    url: '/api/signing-certificate',
+    access: 'premium',
+    forbiddenMessage: SigningMessages.premiumOnly,
+    summary: "The caller's stored signing certificate; 404 without one",
+    tags,
+    response: { 200: SigningCertificateSchema, 404: ErrorSchema },
+  }),
+  deleteSigningCertificate: defineRoute({
+    method: 'DELETE',
+    url: '/api/signing-certificate',
+    access: 'premium',
+    forbiddenMessage: SigningMessages.premiumOnly,
+    summary: "Remove the caller's signing certificate",
+    tags,
+    response: { 200: Type.Object({ message: Type.String() }), 404: ErrorSchema },
+  }),
+  verifyDocument: defineRoute({
+    method: 'GET',
+    url: '/api/documents/:id/verify',
+    access: 'public',
+    summary:
+      'ITI validator entry (QR code): with _format=application/validador-iti+json and _secretCode, where to download the signed PDF',
+    tags,
+    params: SignedDocumentParamsSchema,
+    querystring: VerifyDocumentQuerySchema,
+    response: { 200: ItiVerificationSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+  }),
+  signedDocumentFile: defineRoute({
+    method: 'GET',
+    url: '/api/documents/:id/file',
+    access: 'public',
+    summary: 'The signed PDF, byte for byte as it was issued (needs its _secretCode)',
+    tags,
+    params: SignedDocumentParamsSchema,
+    querystring: SignedDocumentFileQuerySchema,
+    response: { 200: PdfFileSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
   }),
   extractPdfText: defineRoute({
     method: 'POST',

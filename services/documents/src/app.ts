@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
+import { SigningMessages } from '@pv/contracts';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
   createPdfMetrics,
   createServiceApp,
   type JobQueue,
   QuotaClient,
+  RateLimiter,
   registerQueueMetrics,
   registerRetryAfter,
   type ServiceRuntime,
@@ -21,6 +23,12 @@ import { PdfTextExtractor } from './extraction/extract.js';
 import { AnonymousLimits, registerAnonymousLimits } from './limits/anonymous-limits.js';
 import { documentRoutes } from './routes/documents.js';
 import { extractRoutes } from './routes/extract.js';
+import { signingRoutes } from './routes/signing.js';
+import { CertificatesRepository } from './signing/certificates.repository.js';
+import { CertificatesService } from './signing/certificates.service.js';
+import { SignedDocumentsRepository } from './signing/signed-documents.repository.js';
+import { SignedDocumentsService } from './signing/signed-documents.service.js';
+import { keyWrapperFrom } from './signing/signing-order.js';
 
 export { startProfessionalConsumer } from './events/professional-consumer.js';
 export { startPdfWorker } from './workers/pdf-handlers.js';
@@ -33,6 +41,11 @@ export interface DocumentsAppOptions {
   logger?: boolean;
   /** Prefix of the service's own Redis keys (the anonymous limits); tests give each their own. */
   redisKeyPrefix?: string;
+  /**
+   * PEM roots counted as ICP-Brasil in the certificates' `icpBrasil` (tests' own CA). Production
+   * leaves it out: the roots shipped in @pv/signing.
+   */
+  signingTrustAnchors?: readonly string[];
 }
 
 /**
@@ -61,8 +74,21 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
   });
   app.addHook('onClose', () => extractor.close());
   const quota = config.BILLING_URL ? new QuotaClient(config.BILLING_URL, runtime.log) : undefined;
+  const db = runtime.db as DocumentsKysely;
+  const signing = {
+    certificates: new CertificatesService({
+      repository: new CertificatesRepository(db),
+      keys: keyWrapperFrom(config),
+      ...(options.signingTrustAnchors ? { trustAnchors: options.signingTrustAnchors } : {}),
+    }),
+    documents: new SignedDocumentsService({
+      store: new SignedDocumentsRepository(db),
+      publicUrl: config.PUBLIC_URL,
+      retentionDays: config.SIGNED_DOCUMENT_RETENTION_DAYS,
+    }),
+  };
   const authoring = new Authoring({
-    db: runtime.db as DocumentsKysely,
+    db,
     relay: runtime.relay,
     llm: new LlmClient(llmSettingsFrom(config), runtime.log),
     ...(quota ? { quota } : {}),
@@ -75,9 +101,23 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
       pdfTimeoutMs: config.PDF_TIMEOUT_MS,
       ...(quota ? { quota } : {}),
       renderMetrics: createPdfMetrics(app.metrics),
+      signing,
     }),
   });
   registerQueueMetrics(app.metrics, options.queue);
   extractRoutes(app, extractor);
+  signingRoutes(app, {
+    ...signing,
+    verifyLimiter: new RateLimiter(
+      runtime.redis,
+      {
+        name: 'verify:ip',
+        points: config.VERIFY_MAX_PER_MINUTE,
+        durationSeconds: 60,
+        message: SigningMessages.tooManyVerifications,
+      },
+      { keyPrefix: 'pv:documents:' },
+    ),
+  });
   return app;
 }

@@ -31,6 +31,17 @@ export const DocumentsConfigSchema = Type.Object({
   ANON_PRESCRIPTIONS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
   ANON_PDFS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
   ANON_EXTRACT_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 10 }),
+  /**
+   * Key-encryption key of the signing certificates (64 hex characters), held by the service and
+   * the pdf-worker; unset, digital signature is off (503). A KMS can replace it (KeyWrapper).
+   */
+  SIGNING_KEK: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  /** The public origin printed in signed PDFs' QR codes: {PUBLIC_URL}/api/documents/{id}/verify. */
+  PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8080' }),
+  /** How long signed PDFs are kept for verification (default 20 years, as clinical records). */
+  SIGNED_DOCUMENT_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 7305 }),
+  /** Verification calls (verify and file) one address may make per minute. */
+  VERIFY_MAX_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
 });
 export type DocumentsConfig = Static<typeof DocumentsConfigSchema>;
 

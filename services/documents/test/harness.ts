@@ -27,7 +27,7 @@ export type Role = 'anonymous' | 'free' | 'premium' | 'admin';
  */
 export async function startDocuments(
   env: Record<string, string> = {},
-  options: { worker?: boolean; consumer?: boolean } = {},
+  options: { worker?: boolean; consumer?: boolean; signingTrustAnchors?: readonly string[] } = {},
 ) {
   let queue: JobQueue | undefined;
   const redisKeyPrefix = `pv:test:documents:${randomBytes(5).toString('hex')}:`;
@@ -50,6 +50,9 @@ export async function startDocuments(
         queue: jobs,
         logger: false,
         redisKeyPrefix,
+        ...(options.signingTrustAnchors
+          ? { signingTrustAnchors: options.signingTrustAnchors }
+          : {}),
       });
       app.addHook('onClose', async () => {
         await worker?.close();
@@ -102,8 +105,8 @@ export async function startDocuments(
       return client;
     },
     /** A raw call answering the body as bytes (for PDFs and text files). */
-    async file(client: Client, route: string, body: unknown) {
-      const response = await fetch(`${svc.url}${route}`, {
+    async file(client: Client, route: string, body: unknown, base = svc.url) {
+      const response = await fetch(`${base}${route}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

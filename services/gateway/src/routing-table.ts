@@ -60,6 +60,9 @@ export const ROUTING_TABLE: readonly ServiceRoute[] = [
       '/api/generate-hospital-prescription-pdf',
       '/api/prescriptions',
       '/api/extract-pdf-text',
+      // issue 14: the A1 certificate, and signed documents' verification (ITI validator, QR code)
+      '/api/signing-certificate',
+      '/api/documents',
     ],
   },
   {
@@ -123,6 +126,9 @@ const PROXY_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/generate-hospital-prescription-pdf': TEXT_1MB,
   '/api/prescriptions': TEXT_1MB,
   '/api/support': 128 * 1024,
+  // A1 certificate upload: the service refuses files over 64 KB (413); the multipart framing and
+  // the password field fit well within this.
+  '/api/signing-certificate': 256 * 1024,
 };
 
 export function bodyLimitFor(prefix: string): number {

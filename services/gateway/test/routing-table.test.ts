@@ -73,6 +73,13 @@ const DESIGNED_PATHS: [string, ServiceName][] = [
   ['/api/stripe/webhook', 'billing'],
   ['/api/admin/dashboard', 'analytics'],
   ['/api/analytics/page-view', 'analytics'],
+  // issue 14: digital signature
+  ['/api/signing-certificate', 'documents'],
+  [
+    '/api/documents/7d1f0c2e-0000-4000-8000-000000000001/verify?_format=application/validador-iti+json&_secretCode=ABC',
+    'documents',
+  ],
+  ['/api/documents/7d1f0c2e-0000-4000-8000-000000000001/file?_secretCode=ABC', 'documents'],
 ];
 
 describe('routing table', () => {

@@ -92,3 +92,23 @@ export function ensureVaultSecrets(
   if (created) writeSecretFile(file, stored);
   return { hmacSecret, adminKey, created };
 }
+
+/**
+ * SIGNING_KEK (issue 14: the key that wraps each stored signing certificate's data key): from the
+ * environment, else `<keysDir>/signing.json`, else generated there, so digital signature works
+ * under `npm start` as it does in production with a key of its own (or a KMS).
+ */
+export function ensureSigningKey(
+  keysDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { kek: string; created: boolean } {
+  const fromEnv = nonEmpty(env.SIGNING_KEK);
+  if (fromEnv) return { kek: fromEnv, created: false };
+  const file = path.join(keysDir, 'signing.json');
+  const stored = readJson(file) ?? {};
+  if (typeof stored.kek === 'string' && /^[0-9a-fA-F]{64}$/.test(stored.kek))
+    return { kek: stored.kek, created: false };
+  const kek = randomBytes(32).toString('hex');
+  writeSecretFile(file, { kek });
+  return { kek, created: true };
+}

@@ -4,7 +4,7 @@ import { InfraError, printInfraSummary, provisionInfra } from './infra/index.js'
 import { error, formatDuration, info, paint, warn } from './log.js';
 import { pnpmCommand, repoRoot } from './paths.js';
 import { Supervisor } from './processes.js';
-import { ensureSessionKeys, ensureVaultSecrets } from './secrets.js';
+import { ensureSessionKeys, ensureSigningKey, ensureVaultSecrets } from './secrets.js';
 import { buildProcessEnv, discoverProcesses, listWebApps, type StackProcess } from './services.js';
 
 /**
@@ -186,7 +186,11 @@ export async function runStart(_args: string[]): Promise<number> {
     return supervisor.done();
   }
 
-  const inputs = { root: repoRoot, parentEnv: process.env, infra, session, vault, processes };
+  // The certificates' key-encryption key: the documents service and the pdf-worker both hold it.
+  const signing = ensureSigningKey(keysDir);
+  if (signing.created) info('created the signing key (SIGNING_KEK) in .data/keys/signing.json');
+  const parentEnv = { ...process.env, SIGNING_KEK: signing.kek };
+  const inputs = { root: repoRoot, parentEnv, infra, session, vault, processes };
   supervisor.start(
     processes.map((p) => ({
       name: p.name,

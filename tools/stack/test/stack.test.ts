@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forEachLine, Supervisor } from '../src/processes.js';
 import { formatSummaryLine, summarizeVitestReport } from '../src/report.js';
-import { ensureSessionKeys, ensureVaultSecrets } from '../src/secrets.js';
+import { ensureSessionKeys, ensureSigningKey, ensureVaultSecrets } from '../src/secrets.js';
 import {
   buildProcessEnv,
   discoverProcesses,
@@ -67,6 +67,19 @@ describe('session keys', () => {
     expect(() => ensureSessionKeys(tmp, { SESSION_PUBLIC_KEY: 'pub' })).toThrowError(
       'Set both SESSION_PUBLIC_KEY and SESSION_PRIVATE_KEY, or neither.',
     );
+  });
+});
+
+describe('the signing key of npm start', () => {
+  it('is generated once (64 hex characters) unless SIGNING_KEK is set', () => {
+    const first = ensureSigningKey(tmp, {});
+    expect(first.created).toBe(true);
+    expect(first.kek).toMatch(/^[0-9a-f]{64}$/);
+    expect(ensureSigningKey(tmp, {})).toEqual({ kek: first.kek, created: false });
+    expect(ensureSigningKey(tmp, { SIGNING_KEK: 'ab'.repeat(32) })).toEqual({
+      kek: 'ab'.repeat(32),
+      created: false,
+    });
   });
 });
 

@@ -27,6 +27,7 @@ export const api = createApi({
     'SpeechUsage',
     'Subscription',
     'MarketingMessages',
+    'SigningCertificate',
   ],
   endpoints: () => ({}),
 });

@@ -13,6 +13,7 @@ import type {
   PrescriptionRequest,
   ReprocessPrescriptionBody,
   ReprocessPrescriptionResponse,
+  SigningCertificate,
 } from '@pv/contracts';
 import { api } from './base';
 import { apiUrl, errorFromResponse } from './http';
@@ -48,6 +49,24 @@ export const documentsApi = api.injectEndpoints({
         query: (body) => ({ url: '/api/prescriptions/reprocess', method: 'POST', body }),
       },
     ),
+    /** 404 (no certificate) comes back as an error; the section reads it as "none". */
+    signingCertificate: build.query<SigningCertificate, void>({
+      query: () => '/api/signing-certificate',
+      providesTags: ['SigningCertificate'],
+    }),
+    uploadSigningCertificate: build.mutation<SigningCertificate, { file: File; password: string }>({
+      query: ({ file, password }) => {
+        const form = new FormData();
+        form.append('password', password);
+        form.append('certificate', file, file.name);
+        return { url: '/api/signing-certificate', method: 'PUT', body: form };
+      },
+      invalidatesTags: ['SigningCertificate'],
+    }),
+    deleteSigningCertificate: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/api/signing-certificate', method: 'DELETE' }),
+      invalidatesTags: ['SigningCertificate'],
+    }),
   }),
 });
 
@@ -57,11 +76,16 @@ export const {
   useAmbulatoryPrescriptionMutation,
   useControlledPrescriptionMutation,
   useReprocessPrescriptionMutation,
+  useSigningCertificateQuery,
+  useUploadSigningCertificateMutation,
+  useDeleteSigningCertificateMutation,
 } = documentsApi;
 
 export interface DownloadedFile {
   blob: Blob;
   fileName: string;
+  /** A signed PDF's verification code (X-Verification-Code). */
+  verificationCode?: string;
 }
 
 /** The file name of a Content-Disposition header (RFC 6266 `filename*` first), else `fallback`. */
@@ -87,9 +111,11 @@ async function postForFile(path: string, body: unknown, fallbackName: string) {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await errorFromResponse(response);
+  const code = response.headers.get('x-verification-code');
   return {
     blob: await response.blob(),
     fileName: fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName),
+    ...(code ? { verificationCode: code } : {}),
   } satisfies DownloadedFile;
 }
 

@@ -1,5 +1,5 @@
 import type { KitTables } from '@pv/service-kit';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * The professionals as auth.user.changed.v1 describes them: the identity printed in every
@@ -18,12 +18,40 @@ export interface ProfessionalsTable {
   erased_at: Date | null;
 }
 
+/** Issue 14: the user's encrypted signing certificate. */
+export interface SigningCertificatesTable {
+  user_id: string;
+  /** The KEK that wrapped the data key (LocalKeyWrapper or a KMS key). */
+  key_id: string;
+  wrapped_key: Buffer;
+  nonce: Buffer;
+  /** The PKCS#12 file, AES-256-GCM under the data key (tag appended). */
+  ciphertext: Buffer;
+  /** The certificate's public description (SigningCertificate of the contracts). */
+  info: unknown;
+  created_at: Generated<Date>;
+}
+
+export interface SignedDocumentsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the verification code: the code itself is only printed on the PDF. */
+  code_hash: Buffer;
+  document_type: string;
+  /** The signed file, byte for byte as it was issued. */
+  pdf: Buffer;
+  created_at: Generated<Date>;
+  expires_at: Date;
+}
+
 /**
  * The documents service stores no clinical content: documents are built, returned and forgotten.
  * Its database holds the kit's outbox (document.generated.v1) and the professionals' projection.
  */
 export interface DocumentsDatabase {
   professionals: ProfessionalsTable;
+  signing_certificates: SigningCertificatesTable;
+  signed_documents: SignedDocumentsTable;
 }
 
 export type ProfessionalRow = Selectable<ProfessionalsTable>;

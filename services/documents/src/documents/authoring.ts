@@ -39,6 +39,8 @@ export interface FileAnswer {
   body: Buffer | string;
   contentType: string;
   fileName: string;
+  /** Extra response headers (a signed PDF's X-Document-Id and X-Verification-Code). */
+  headers?: Record<string, string>;
 }
 
 /** "Receituário - Maria Souza" -> "receituario-maria-souza-22-11-2026.pdf" (ASCII, safe in a header). */

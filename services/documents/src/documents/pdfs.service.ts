@@ -6,15 +6,20 @@ import {
   type GeneratePdfBody,
   type HospitalPrescriptionPdfBody,
   type ProfessionalProfile,
+  type SignatureRequest,
+  SigningMessages,
 } from '@pv/contracts';
 import {
   AppError,
   badRequest,
+  forbidden,
+  JobFailedError,
   type JobQueue,
   JobTimeoutError,
   type Principal,
   type QuotaClient,
   serviceUnavailable,
+  unauthorized,
 } from '@pv/service-kit';
 import { RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
 import {
@@ -23,8 +28,11 @@ import {
   withAmbulatoryPrescriber,
   withHospitalPrescriber,
 } from '../professionals/professional-header.js';
+import type { CertificatesService } from '../signing/certificates.service.js';
+import type { SignedDocumentsService } from '../signing/signed-documents.service.js';
 import { type Authoring, type FileAnswer, fileNameFor } from './authoring.js';
 import { formatDateBr } from './dates.js';
+import { itiLabel, itiTypeFor } from './iti-type.js';
 import { patientNameFor } from './patients.js';
 import {
   refuseControlledInSimple,
@@ -49,12 +57,14 @@ export interface PdfDeps {
   quota?: QuotaClient;
   /** Where render times are counted (pv_pdf_render_seconds). */
   renderMetrics?: { observe(kind: string, outcome: string, seconds: number): void };
+  /** Digital signature (issue 14): the certificates and where signed PDFs are kept. */
+  signing: { certificates: CertificatesService; documents: SignedDocumentsService };
 }
 
 // Each kind of PDF without what every page shares (header and date), which `render` adds.
 type PdfContent = RenderPdfPayload extends infer P
   ? P extends RenderPdfPayload
-    ? Omit<P, 'header' | 'date'>
+    ? Omit<P, 'header' | 'date' | 'itiType' | 'verification' | 'signing'>
     : never
   : never;
 
@@ -75,6 +85,8 @@ interface PdfOrder {
   /** Whose PDF: the signed-in caller (the request's profile ignored), else the typed profile. */
   caller: { profile: ProfessionalProfile | undefined; principal: Principal | null };
   credentials: Record<string, string>;
+  /** Sign it (PAdES) with the caller's stored certificate; the password opens it once. */
+  signature?: SignatureRequest;
 }
 
 /**
@@ -126,6 +138,7 @@ export class PdfsService {
       fileName: fileNameFor(title, patientName, 'pdf'),
       caller: { profile: body.profile, principal },
       credentials,
+      signature: body.signature,
     });
   }
 
@@ -150,6 +163,7 @@ export class PdfsService {
       fileName: fileNameFor(title, prescription.patientData.name, 'pdf'),
       caller: { profile: body.profile, principal },
       credentials,
+      signature: body.signature,
     });
   }
 
@@ -167,6 +181,7 @@ export class PdfsService {
       fileName: fileNameFor('Receituário', prescription.patientData.name, 'pdf'),
       caller: { profile: body.profile, principal },
       credentials,
+      signature: body.signature,
     });
   }
 
@@ -199,6 +214,7 @@ export class PdfsService {
       ),
       caller: { profile: body.profile, principal },
       credentials,
+      signature: body.signature,
     });
   }
 
@@ -207,26 +223,43 @@ export class PdfsService {
    * one PDF of the plan reserved with billing, the job, and the event that settles the reservation.
    */
   private async render(order: PdfOrder): Promise<FileAnswer> {
+    const { profile, principal } = order.caller;
+    if (order.signature) assertMaySign(principal);
     if ((await this.deps.queue.workerCount()) === 0)
       throw serviceUnavailable(DocumentMessages.pdfUnavailable, 'NO_PDF_WORKER');
-    const { profile, principal } = order.caller;
     const professional = await this.authoring.header(principal, profile);
+    const itiType = itiTypeFor(order.documentType);
+    const signed =
+      order.signature && principal ? await this.signed(order, principal, itiType) : null;
     const payload = {
       ...signedBy(order.content, professional),
       header: pdfHeaderOf(professional),
       date: formatDateBr(),
+      itiType,
+      ...(signed ? { verification: signed.ticket.verification, signing: signed.signing } : {}),
     } satisfies RenderPdfPayload;
-    const work = async (reservationId?: string) => {
+    const work = async (reservationId?: string): Promise<FileAnswer> => {
       const result = await this.renderJob(payload);
+      const body = Buffer.from(result.pdfBase64, 'base64');
+      if (signed && principal)
+        await this.deps.signing.documents.keep(signed.ticket, principal.userId, itiType, body);
       await this.authoring.published(principal, {
         documentType: order.documentType,
         format: 'pdf',
         ...(reservationId ? { reservationId } : {}),
       });
       return {
-        body: Buffer.from(result.pdfBase64, 'base64'),
+        body,
         contentType: 'application/pdf',
         fileName: order.fileName,
+        ...(signed
+          ? {
+              headers: {
+                'x-document-id': signed.ticket.id,
+                'x-verification-code': signed.ticket.code,
+              },
+            }
+          : {}),
       };
     };
     // Anonymous visitors are not metered here.
@@ -236,6 +269,20 @@ export class PdfsService {
       { kind: 'pdf', credentials: order.credentials, reservationId: randomUUID() },
       (decision) => work(decision.reservationId ?? undefined),
     );
+  }
+
+  /** The signing part of the job and the id/code the PDF prints. */
+  private async signed(
+    order: PdfOrder,
+    principal: Principal,
+    itiType: ReturnType<typeof itiTypeFor>,
+  ) {
+    const signing = await this.deps.signing.certificates.signingOrder(
+      principal.userId,
+      order.signature!.password,
+      itiLabel(itiType),
+    );
+    return { signing, ticket: this.deps.signing.documents.ticket() };
   }
 
   private async renderJob(payload: RenderPdfPayload) {
@@ -253,8 +300,19 @@ export class PdfsService {
         observe('timeout');
         throw new AppError(504, 'PDF_TIMEOUT', DocumentMessages.pdfTimeout);
       }
+      // A certificate that cannot sign (wrong password, expired...): the worker's 4xx/503.
+      if (error instanceof JobFailedError) {
+        observe('refused');
+        throw new AppError(error.failure.status, error.failure.kind, error.failure.message);
+      }
       observe('failed');
       throw new AppError(502, 'PDF_FAILED', DocumentMessages.pdfFailed);
     }
   }
+}
+
+/** Signing is for signed-in Premium users (the route itself is public, as every PDF route). */
+function assertMaySign(principal: Principal | null): asserts principal is Principal {
+  if (!principal) throw unauthorized(SigningMessages.signInRequired);
+  if (!principal.isPremium) throw forbidden(SigningMessages.premiumOnly, 'PREMIUM_ONLY');
 }

@@ -34,6 +34,12 @@ export const PdfHeaderSchema = Type.Object({
   rqe: Type.String(),
   clinicAddress: Type.String(),
   clinicPhone: Type.String(),
+  // The registration as structured fields, when the header's source has them (the auth
+  // profile's council, registryNumber and registryUf); the ITI metadata prefers them to
+  // parsing `registry` (src/pdf/iti.ts).
+  council: Type.Optional(Type.String()),
+  registryNumber: Type.Optional(Type.String()),
+  registryUf: Type.Optional(Type.String()),
 });
 export type PdfHeader = Static<typeof PdfHeaderSchema>;
 
@@ -45,7 +51,39 @@ export const RceRowSchema = Type.Object({
 });
 export type RceRow = Static<typeof RceRowSchema>;
 
-const common = { header: PdfHeaderSchema, date: Type.String() };
+const Base64 = Type.String({ contentEncoding: 'base64' });
+
+/**
+ * What the worker needs to sign: the stored certificate envelope (the A1 file under its data key,
+ * the data key wrapped by the KEK) and the request's password sealed with that data key. Job data
+ * stays in Redis for a while after the job, so neither travels in the clear: reading it takes the
+ * KEK, which only the documents service and the pdf-worker hold (SIGNING_KEK).
+ */
+export const PdfSigningSchema = Type.Object({
+  certificate: Type.Object({
+    keyId: Type.String(),
+    wrappedKey: Base64,
+    nonce: Base64,
+    ciphertext: Base64,
+  }),
+  password: Type.Object({ nonce: Base64, ciphertext: Base64 }),
+  /** The signature dictionary's /Reason, e.g. 'Prescrição de medicamento'. */
+  reason: Type.String(),
+});
+export type PdfSigning = Static<typeof PdfSigningSchema>;
+
+/** Printed on a signed PDF: the verification code and the URL its QR code carries. */
+export const PdfVerificationSchema = Type.Object({ code: Type.String(), url: Type.String() });
+export type PdfVerification = Static<typeof PdfVerificationSchema>;
+
+const common = {
+  header: PdfHeaderSchema,
+  date: Type.String(),
+  /** The ITI document type (keys of @pv/signing's ITI_DOCUMENT_TYPES) for the Info dictionary. */
+  itiType: Type.Optional(Type.String()),
+  verification: Type.Optional(PdfVerificationSchema),
+  signing: Type.Optional(PdfSigningSchema),
+};
 
 export const RenderPdfPayloadSchema = Type.Union([
   Type.Object({

@@ -8,6 +8,7 @@ import type { TextDocumentsService } from '../documents/text-documents.service.j
 
 /** Sends a generated file; the workspace takes its name from Content-Disposition. */
 function sendFile(reply: FastifyReply, file: FileAnswer) {
+  if (file.headers) reply.headers(file.headers);
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', `attachment; filename="${file.fileName}"`)

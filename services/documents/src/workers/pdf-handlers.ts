@@ -1,13 +1,21 @@
-import { DEFAULT_SHUTDOWN_GRACE_MS, handleJob, startWorker } from '@pv/service-kit';
+import { SigningMessages } from '@pv/contracts';
+import { DEFAULT_SHUTDOWN_GRACE_MS, handleJob, JobFailedError, startWorker } from '@pv/service-kit';
+import { isCertificateError, openA1Signer } from '@pv/signing';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import pino from 'pino';
 import type { DocumentsConfig } from '../config.js';
-import { RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
+import { withItiData } from '../pdf/iti.js';
+import { type PdfSigning, RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
 import { ambulatoryPdf, controlledPdf, documentPdf, hospitalPdf } from '../pdf/layouts.js';
 import { renderPdf } from '../pdf/render.js';
+import { type KeyWrapper, keyWrapperFrom, openSigningOrder } from '../signing/signing-order.js';
 
-/** The layout of each kind of PDF. */
+/** The layout of each kind of PDF, with the ITI metadata (and a signed PDF's verification block). */
 export function definitionFor(payload: RenderPdfPayload): TDocumentDefinitions {
+  return withItiData(layoutFor(payload), payload);
+}
+
+function layoutFor(payload: RenderPdfPayload): TDocumentDefinitions {
   switch (payload.kind) {
     case 'document':
       return documentPdf(payload);
@@ -20,11 +28,36 @@ export function definitionFor(payload: RenderPdfPayload): TDocumentDefinitions {
   }
 }
 
-/** Renders one PDF with pdfmake; runs in the pdf-worker process. */
-export const renderPdfHandler = handleJob(RenderPdfJob, async (payload) => {
-  const pdf = await renderPdf(definitionFor(payload));
-  return { pdfBase64: pdf.toString('base64') };
-});
+/**
+ * Signs a rendered PDF (PAdES) with the request's certificate. A certificate that cannot sign
+ * (wrong password, expired...) ends the job at once with its pt-BR message as a 422.
+ */
+async function sign(pdf: Buffer, signing: PdfSigning, keys: KeyWrapper | undefined) {
+  if (!keys)
+    throw new JobFailedError({
+      kind: 'SIGNING_UNAVAILABLE',
+      status: 503,
+      message: SigningMessages.unavailable,
+    });
+  const { p12, password } = await openSigningOrder(keys, signing);
+  try {
+    return await openA1Signer(p12, password).signPdf(pdf, { reason: signing.reason });
+  } catch (error) {
+    if (isCertificateError(error))
+      throw new JobFailedError({ kind: error.code, status: 422, message: error.message });
+    throw error;
+  } finally {
+    p12.fill(0);
+  }
+}
+
+/** Renders (and, when asked, signs) one PDF with pdfmake; runs in the pdf-worker process. */
+export const pdfHandler = (keys: KeyWrapper | undefined) =>
+  handleJob(RenderPdfJob, async (payload) => {
+    const pdf = await renderPdf(definitionFor(payload));
+    const signed = payload.signing ? await sign(pdf, payload.signing, keys) : pdf;
+    return { pdfBase64: signed.toString('base64') };
+  });
 
 /** Starts consuming the PDF queue; resolves once the worker is connected. */
 export async function startPdfWorker(config: DocumentsConfig) {
@@ -32,7 +65,7 @@ export async function startPdfWorker(config: DocumentsConfig) {
   const worker = startWorker({
     queue: config.PDF_QUEUE,
     redisUrl: config.REDIS_URL,
-    jobs: [renderPdfHandler],
+    jobs: [pdfHandler(keyWrapperFrom(config))],
     concurrency: config.PDF_WORKER_CONCURRENCY,
     log,
     lockDurationMs: config.PDF_WORKER_LOCK_MS,

@@ -128,6 +128,13 @@ export const SECRETS: readonly SecretSpec[] = [
     make: 'provider',
   },
   {
+    name: 'SIGNING_KEK',
+    description:
+      'key-encryption key of the signing certificates (64 hex); unset: no digital signature',
+    required: false,
+    make: 'hex32',
+  },
+  {
     name: 'SONIOX_API_KEY',
     description: 'Soniox key; unset: no realtime transcription keys',
     required: false,
@@ -245,6 +252,7 @@ export const PROCESSES: readonly CatalogProcess[] = [
     summary: 'documents, prescriptions, text extraction; enqueues PDFs for pdf-worker',
     database: 'documents',
     nats: true,
+    // pv:documents:* holds the anonymous limits and the verification routes' rate limit.
     redisKeys: {
       readWrite: ['pv:documents:*', 'bull:pdf:*', SESSION_ACTIVITY],
       readOnly: SESSION_READER,
@@ -252,8 +260,13 @@ export const PROCESSES: readonly CatalogProcess[] = [
     redisExtraCommands: ['client|list'],
     calls: ['billing'],
     env: {},
-    optional: LLM_SETTINGS,
-    secrets: ['OPENAI_API_KEY', 'OPENAI_ALT_API_KEY'],
+    optional: [
+      ...LLM_SETTINGS,
+      'PUBLIC_URL',
+      'SIGNED_DOCUMENT_RETENTION_DAYS',
+      'VERIFY_MAX_PER_MINUTE',
+    ],
+    secrets: ['OPENAI_API_KEY', 'OPENAI_ALT_API_KEY', 'SIGNING_KEK'],
     internet: true,
     resources: MEDIUM,
     scaling: HTTP_SCALING,
@@ -270,7 +283,8 @@ export const PROCESSES: readonly CatalogProcess[] = [
     calls: [],
     env: {},
     optional: ['PDF_WORKER_CONCURRENCY'],
-    secrets: [],
+    // Opens the certificate envelope to sign (issue 14).
+    secrets: ['SIGNING_KEK'],
     internet: false,
     resources: { cpu: '250m', memory: '384Mi', memoryLimit: '1Gi' },
     // PDF_WORKER_CONCURRENCY's default: about one render per core.

@@ -7,6 +7,7 @@ import { PageLoading } from '../../layout/app-layout';
 import { UserAreaStrings as S } from '../../strings/account';
 import { DashboardTab } from './dashboard-tab';
 import { ProfileTab } from './profile-tab';
+import { SigningCertificateSection } from './signing-certificate-section';
 import { TemplatesTab } from './templates-tab';
 
 export type UserAreaTab = 'dashboard' | 'profile' | 'templates';
@@ -88,7 +89,12 @@ export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?
       </Paper>
       <Box role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
         {tab === 'dashboard' && <DashboardTab user={user} isPremium={isPremium} />}
-        {tab === 'profile' && <ProfileTab user={user} />}
+        {tab === 'profile' && (
+          <>
+            <ProfileTab user={user} />
+            <SigningCertificateSection isPremium={isPremium} />
+          </>
+        )}
         {tab === 'templates' && <TemplatesTab isPremium={isPremium} />}
       </Box>
     </Container>

@@ -14,6 +14,7 @@ import {
   currentToast,
   jsonAnswer,
   renderWorkspace,
+  signedIn,
 } from './test-helpers';
 
 beforeEach(() => localStorage.clear());
@@ -346,6 +347,72 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
     await waitFor(() =>
       expect(currentToast(store)?.description).toBe('Erro ao reprocessar prescrição: Falhou.'),
     );
+  });
+
+  it("Premium: 'Assinar digitalmente' asks the certificate password and downloads the signed PDF", async () => {
+    const downloads = captureDownloads();
+    const { store } = renderWorkspace(
+      {
+        ...signedIn({ isPremium: true }),
+        'POST /api/prescriptions/ambulatory': [
+          200,
+          { prescription: ambulatory, engine: 'offline', model: 'm' },
+        ],
+      },
+      {
+        'POST /api/prescriptions/ambulatory/pdf': () =>
+          new Response('%PDF-1.7 assinado', {
+            headers: {
+              'Content-Type': 'application/pdf',
+              'Content-Disposition': 'attachment; filename="receituario.pdf"',
+              'X-Document-Id': '7d1f0c2e-0000-4000-8000-000000000001',
+              'X-Verification-Code': 'ABCDEFGHJKLMNPQR',
+            },
+          }),
+      },
+    );
+    const served = globalThis.fetch;
+    const bodies: unknown[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/api/prescriptions/ambulatory/pdf'))
+        bodies.push(JSON.parse(String(init?.body)));
+      return served(input, init);
+    });
+    withNote(store, 'ambulatorial');
+    generate();
+    const editor = await screen.findByTestId('ambulatory-editor');
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Assinar digitalmente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assinar digitalmente' });
+    fireEvent.change(within(dialog).getByLabelText('Senha do certificado'), {
+      target: { value: 'minha-senha' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assinar e baixar PDF' }));
+    await waitFor(() => expect(downloads.files).toHaveLength(1));
+    expect(await blobText(downloads.files[0]?.blob as Blob)).toBe('%PDF-1.7 assinado');
+    expect(bodies).toEqual([{ prescription: ambulatory, signature: { password: 'minha-senha' } }]);
+    await waitFor(() =>
+      expect(currentToast(store)?.description).toBe('Código de verificação: ABCDEFGHJKLMNPQR'),
+    );
+    // The password stays for the page's life: the next prompt is filled in.
+    fireEvent.click(within(editor).getByRole('button', { name: 'Assinar digitalmente' }));
+    const again = await screen.findByRole('dialog', { name: 'Assinar digitalmente' });
+    expect(within(again).getByLabelText('Senha do certificado')).toHaveValue('minha-senha');
+    downloads.restore();
+  });
+
+  it('is not offered to Free users', async () => {
+    const { store } = renderWorkspace({
+      ...signedIn({ isPremium: false }),
+      'POST /api/prescriptions/ambulatory': [
+        200,
+        { prescription: ambulatory, engine: 'offline', model: 'm' },
+      ],
+    });
+    withNote(store, 'ambulatorial');
+    generate();
+    const editor = await screen.findByTestId('ambulatory-editor');
+    await within(editor).findByRole('button', { name: 'Baixar PDF' });
+    expect(within(editor).queryByRole('button', { name: 'Assinar digitalmente' })).toBeNull();
   });
 
   it('a new formatting run clears the prescription results', () => {

@@ -14,7 +14,7 @@ import { useAppStore } from '../../workspace-context';
 import { AmbulatoryPrescriptionEditor } from '../prescriptions/ambulatory-editor';
 import { ControlledPrescriptionEditor } from '../prescriptions/controlled-editor';
 import { HospitalPrescriptionEditor } from '../prescriptions/hospital-editor';
-import { PdfButton, usePdfDownload } from './pdf-download';
+import { PdfActions, usePdfDownload } from './pdf-download';
 import { Reprocess } from './reprocess';
 
 /** The document or prescription on screen, editable, with its PDF and reprocess actions. */
@@ -76,12 +76,12 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           }
         />
         <Stack direction="row">
-          <PdfButton
+          <PdfActions
             busy={pdf.busy}
-            onClick={() =>
-              void pdf.run(
-                () => generatePdf(body()),
-                () => generateTextDocument(body()),
+            onPdf={(signature) =>
+              pdf.run(
+                () => generatePdf({ ...body(), ...(signature ? { signature } : {}) }),
+                signature ? undefined : () => generateTextDocument(body()),
               )
             }
           />
@@ -97,14 +97,15 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           value={result.prescription}
           onSave={(prescription) => set({ kind: 'hospital', prescription })}
           actions={
-            <PdfButton
+            <PdfActions
               busy={pdf.busy}
-              onClick={() =>
-                void pdf.run(() =>
+              onPdf={(signature) =>
+                pdf.run(() =>
                   hospitalPrescriptionPdf({
                     prescription: result.prescription,
                     title: DOCUMENT_LABELS.hospitalar,
                     ...patient(),
+                    ...(signature ? { signature } : {}),
                   }),
                 )
               }
@@ -135,11 +136,15 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           value={result.prescription}
           onSave={(prescription) => set({ ...result, prescription })}
           actions={
-            <PdfButton
+            <PdfActions
               busy={pdf.busy}
-              onClick={() =>
-                void pdf.run(() =>
-                  ambulatoryPrescriptionPdf({ prescription: result.prescription, ...patient() }),
+              onPdf={(signature) =>
+                pdf.run(() =>
+                  ambulatoryPrescriptionPdf({
+                    prescription: result.prescription,
+                    ...patient(),
+                    ...(signature ? { signature } : {}),
+                  }),
                 )
               }
             />
@@ -171,11 +176,15 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           set({ kind: 'controlled', response: { ...response, prescription } })
         }
         actions={
-          <PdfButton
+          <PdfActions
             busy={pdf.busy}
-            onClick={() =>
-              void pdf.run(() =>
-                controlledPrescriptionPdf({ prescription: response.prescription, ...patient() }),
+            onPdf={(signature) =>
+              pdf.run(() =>
+                controlledPrescriptionPdf({
+                  prescription: response.prescription,
+                  ...patient(),
+                  ...(signature ? { signature } : {}),
+                }),
               )
             }
           />

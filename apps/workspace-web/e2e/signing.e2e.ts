@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  apiCall,
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  loginThroughApi,
+  newPage,
+  registerThroughApi,
+  saveScreenshot,
+  watchPageProblems,
+} from '@pv/e2e-kit';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { say, speechDouble } from './speech-helpers';
+
+// Issue 14 in a real browser against the real stack (documents service, pdf-worker and gateway
+// started by the suite with a SIGNING_KEK): a Premium user uploads an A1 certificate in Minha
+// Área and downloads a signed ambulatory prescription from the documents card.
+
+const PASSWORD = 'senha-e2e-assinatura';
+
+/** A self-signed A1 made with OpenSSL 3's defaults (PBES2/AES-256), signing key usage. */
+function makeA1(dir: string): string {
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  const p12 = path.join(dir, 'certificado.pfx');
+  execFileSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    '20',
+    '-subj',
+    '/C=BR/O=ICP-Brasil de Teste/CN=MEDICA E2E:52998224725',
+    '-addext',
+    'basicConstraints=critical,CA:FALSE',
+    '-addext',
+    'keyUsage=critical,digitalSignature,nonRepudiation',
+  ]);
+  execFileSync('openssl', [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    key,
+    '-in',
+    cert,
+    '-out',
+    p12,
+    '-passout',
+    `pass:${PASSWORD}`,
+  ]);
+  return p12;
+}
+
+describe('digital signature (issue 14) in a real browser', () => {
+  const { baseUrl, admin } = inject('e2e');
+  const dir = mkdtempSync(path.join(tmpdir(), 'pv-e2e-a1-'));
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(speechDouble);
+    watchPageProblems(page, pageErrors);
+    const user = await registerThroughApi(page, baseUrl);
+    const userId = (user.response.user as { id: string }).id;
+    const adminPage = await newPage(browser, { baseUrl });
+    await loginThroughApi(adminPage, baseUrl, admin.email, admin.password);
+    await apiCall(adminPage, baseUrl, 'PUT', `/api/admin/users/${userId}`, { isPremium: true });
+    await adminPage.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uploads the A1 certificate in Minha Área and sees what it says, with the expiry warning', async () => {
+    await page.goto('/user');
+    await page.getByRole('tab', { name: 'Perfil' }).click();
+    const section = page.getByTestId('signing-certificate');
+    await section.getByText('Certificado digital').first().waitFor();
+    await section.getByLabel('Arquivo do certificado (.pfx ou .p12)').setInputFiles(makeA1(dir));
+    await section.getByLabel('Senha do certificado').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Enviar certificado' }).click();
+    // Self-signed: the holder and the issuer have the same name.
+    await section.getByText('MEDICA E2E:52998224725').first().waitFor();
+    await section.getByText('52998224725', { exact: true }).waitFor();
+    // Valid for 20 days: inside the 30-day warning.
+    await section.getByText(/^Seu certificado digital vence em \d{2}\/\d{2}\/\d{4}\./).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'workspace-signing-certificate');
+  });
+
+  it('signs an ambulatory prescription with the password prompt and downloads it', async () => {
+    await page.goto('/');
+    await page.getByText('Pressione e inicie a transcrição').waitFor();
+    await page.getByRole('button', { name: 'Iniciar transcrição' }).click();
+    await page.getByText('TRANSCREVENDO...').waitFor();
+    const phrase = 'Paciente com hipertensão, prescrevo losartana 50 mg uma vez ao dia.';
+    await say(page, 'Paciente', false);
+    await say(page, phrase, true);
+    await page.getByRole('button', { name: 'Parar transcrição' }).click();
+    await page.getByRole('button', { name: 'Format with AI' }).click();
+    await page.getByTestId('formatted-text').waitFor({ timeout: 60_000 });
+
+    await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
+    await page.getByRole('option', { name: 'Prescrição ambulatorial' }).click();
+    await page.getByRole('button', { name: 'Gerar documento' }).click();
+    const editor = page.getByTestId('ambulatory-editor');
+    await editor.waitFor({ timeout: 60_000 });
+
+    await editor.getByRole('button', { name: 'Assinar digitalmente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assinar digitalmente' });
+    await dialog.getByLabel('Senha do certificado').fill(PASSWORD);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Assinar e baixar PDF' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/\.pdf$/);
+    const file = await saved.path();
+    const sig = execFileSync('pdfsig', [file], { encoding: 'utf8' });
+    expect(sig).toContain('Signature Validation: Signature is Valid.');
+    expect(sig).toContain('Signature Type: ETSI.CAdES.detached');
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+    const code = /Código de verificação: ([A-Z0-9]+)/.exec(text)?.[1];
+    expect(code).toBeDefined();
+    await page.getByText(`Código de verificação: ${code}`).first().waitFor();
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('never threw in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

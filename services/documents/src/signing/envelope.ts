@@ -1,0 +1,122 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+// Envelope encryption of what the signing feature keeps at rest (the A1 file) or hands the
+// pdf-worker through Redis (the file and the request's password): each certificate has its own
+// random data key, which encrypts the data (AES-256-GCM) and is itself stored only wrapped by the
+// key-encryption key (KEK). Rotating or moving the KEK into a KMS touches the wrapped keys only.
+
+/**
+ * Wraps and unwraps data keys. The local implementation holds the KEK from SIGNING_KEK; a KMS one
+ * (AWS KMS Encrypt/Decrypt, GCP KMS, Vault transit) implements the same two calls remotely.
+ */
+export interface KeyWrapper {
+  /** Names the KEK that wraps new keys, stored beside each wrapped key (for rotation). */
+  readonly keyId: string;
+  wrap(dataKey: Buffer): Promise<Buffer>;
+  /** Throws when `keyId` is not a KEK this wrapper holds or the wrapped key was altered. */
+  unwrap(wrapped: Buffer, keyId: string): Promise<Buffer>;
+}
+
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** AES-256-GCM: nonce-free output is ciphertext followed by the tag; `aad` binds the purpose. */
+export function encrypt(key: Buffer, nonce: Buffer, plaintext: Buffer, aad: string): Buffer {
+  const cipher = createCipheriv('aes-256-gcm', key, nonce);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  return Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+}
+
+export function decrypt(key: Buffer, nonce: Buffer, sealed: Buffer, aad: string): Buffer {
+  if (sealed.length < TAG_BYTES) throw new Error('sealed data too short');
+  const decipher = createDecipheriv('aes-256-gcm', key, nonce);
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+  return Buffer.concat([
+    decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
+}
+
+/** The KEK from the environment (64 hex characters): the default KeyWrapper. */
+export class LocalKeyWrapper implements KeyWrapper {
+  readonly keyId: string;
+  private readonly kek: Buffer;
+
+  constructor(kekHex: string) {
+    const kek = Buffer.from(kekHex, 'hex');
+    if (kek.length !== 32) throw new Error('SIGNING_KEK must be 64 hex characters (32 bytes)');
+    this.kek = kek;
+    // Identifies the KEK without revealing it: a hash prefix, enough to tell keys apart.
+    this.keyId = `local:${createHash('sha256').update(kek).digest('hex').slice(0, 16)}`;
+  }
+
+  async wrap(dataKey: Buffer): Promise<Buffer> {
+    const nonce = randomBytes(NONCE_BYTES);
+    return Buffer.concat([nonce, encrypt(this.kek, nonce, dataKey, this.keyId)]);
+  }
+
+  async unwrap(wrapped: Buffer, keyId: string): Promise<Buffer> {
+    if (keyId !== this.keyId) throw new Error(`data key wrapped by another KEK (${keyId})`);
+    return decrypt(
+      this.kek,
+      wrapped.subarray(0, NONCE_BYTES),
+      wrapped.subarray(NONCE_BYTES),
+      this.keyId,
+    );
+  }
+}
+
+/** One encrypted value with its wrapped data key, as stored and as it travels to the worker. */
+export interface Envelope {
+  keyId: string;
+  wrappedKey: Buffer;
+  nonce: Buffer;
+  ciphertext: Buffer;
+}
+
+/** What an envelope protects; each purpose is bound into the GCM tag (no swapping). */
+export type EnvelopePurpose = 'a1-certificate';
+
+export async function seal(
+  wrapper: KeyWrapper,
+  plaintext: Buffer,
+  purpose: EnvelopePurpose,
+): Promise<Envelope> {
+  const dataKey = randomBytes(32);
+  const nonce = randomBytes(NONCE_BYTES);
+  try {
+    return {
+      keyId: wrapper.keyId,
+      wrappedKey: await wrapper.wrap(dataKey),
+      nonce,
+      ciphertext: encrypt(dataKey, nonce, plaintext, purpose),
+    };
+  } finally {
+    dataKey.fill(0);
+  }
+}
+
+export async function open(
+  wrapper: KeyWrapper,
+  envelope: Envelope,
+  purpose: EnvelopePurpose,
+): Promise<{ plaintext: Buffer; dataKey: Buffer }> {
+  const dataKey = await wrapper.unwrap(envelope.wrappedKey, envelope.keyId);
+  return { plaintext: decrypt(dataKey, envelope.nonce, envelope.ciphertext, purpose), dataKey };
+}
+
+/** A secret sealed with an envelope's data key (the signing password on its way to the worker). */
+export interface SealedSecret {
+  nonce: Buffer;
+  ciphertext: Buffer;
+}
+
+export function sealWithDataKey(dataKey: Buffer, secret: string, aad: string): SealedSecret {
+  const nonce = randomBytes(NONCE_BYTES);
+  return { nonce, ciphertext: encrypt(dataKey, nonce, Buffer.from(secret, 'utf8'), aad) };
+}
+
+export function openWithDataKey(dataKey: Buffer, sealed: SealedSecret, aad: string): string {
+  return decrypt(dataKey, sealed.nonce, sealed.ciphertext, aad).toString('utf8');
+}

@@ -10,6 +10,7 @@ import { createRedis } from '@pv/service-kit';
 import { CertificateMessages } from '@pv/signing';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyUserChanged } from '../src/professionals/professional-projection.js';
 import { type Client, type DocumentsUnderTest, PROFILE, startDocuments } from './harness.js';
 
 // Issue 14 end to end on the real service, pdf-worker, Postgres and Redis, with a test PKI
@@ -138,6 +139,37 @@ describe('PUT/GET/DELETE /api/signing-certificate', () => {
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe(SigningMessages.noCertificate);
     expect((await premium.delete('/api/signing-certificate')).status).toBe(404);
+  });
+
+  it("the user's erasure (auth.user.changed.v1 deleted) removes their certificate", async () => {
+    const premium = await svc.as('premium');
+    expect((await upload(premium, pki.valid.p12, pki.password)).status).toBe(200);
+    await applyUserChanged(
+      svc.db,
+      {
+        change: 'deleted',
+        user: {
+          id: premium.userId,
+          firstName: 'Médica',
+          lastName: 'Teste',
+          fullName: 'Médica Teste',
+          email: 'medica@clinica.test',
+          isAdmin: false,
+          isPremium: true,
+          userStatus: 'active',
+          specialty: null,
+          createdAt: new Date().toISOString(),
+          lastLoginAt: null,
+        },
+      },
+      new Date(),
+    );
+    const rows = await svc.db
+      .selectFrom('signing_certificates' as never)
+      .selectAll()
+      .where('user_id' as never, '=', premium.userId as never)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('another CPF is reported as it is; a chain off the test root is not ICP-Brasil', async () => {
@@ -344,6 +376,7 @@ describe('signed PDFs and their verification', () => {
       title: 'Atestado Médico',
       documentType: 'atestado_medico',
       patientName: 'Maria Souza',
+      // Ignored for a signed-in caller: the registration is the projection's (CRM/SP 123456).
       profile: { ...PROFILE, registry: 'CRM 654321/RJ' },
       signature: { password: pki.password },
     });
@@ -351,8 +384,9 @@ describe('signed PDFs and their verification', () => {
     expect(pdfsig(res.bytes)).toContain('Signature Validation: Signature is Valid.');
     const info = pdfinfoCustom(res.bytes);
     expect(info).toContain('2.16.76.1.12.1.2:Atestado médico');
-    expect(info).toMatch(/2\.16\.76\.1\.4\.2\.2\.1:\s*654321/);
-    expect(info).toMatch(/2\.16\.76\.1\.4\.2\.2\.2:\s*RJ/);
+    expect(info).toMatch(/2\.16\.76\.1\.4\.2\.2\.1:\s*123456/);
+    expect(info).toMatch(/2\.16\.76\.1\.4\.2\.2\.2:\s*SP/);
+    expect(info).not.toContain('654321');
   });
 
   it('an unsigned PDF carries the ITI metadata and no signature', async () => {

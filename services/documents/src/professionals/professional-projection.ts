@@ -14,6 +14,9 @@ export async function applyUserChanged(
   const { change, user } = payload;
   if (change === 'deleted') {
     await eraseProfessional(db, user.id, occurredAt);
+    // Their signing certificate (an encrypted private key) goes too; the signed documents they
+    // issued stay for their retention, as the clinical records they are (docs/data-map.md).
+    await db.deleteFrom('signing_certificates').where('user_id', '=', user.id).execute();
     return;
   }
   await upsertProfessional(db, {

@@ -149,7 +149,7 @@ describe('PUT/GET/DELETE /api/signing-certificate', () => {
       {
         change: 'deleted',
         user: {
-          id: premium.userId,
+          id: premium.userId as string,
           firstName: 'Médica',
           lastName: 'Teste',
           fullName: 'Médica Teste',

@@ -3,37 +3,11 @@
 // prints it) and the SPAs (which check it before sending). docs/professional-identity.md "Who the document
 // names" explains the rules.
 
+import { BRAZILIAN_UFS, type BrazilianUf } from './vault.js';
+
 /** The 27 federative units; a regional council is named by the UF it registers in. */
-export const BRAZIL_UFS = [
-  'AC',
-  'AL',
-  'AP',
-  'AM',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MT',
-  'MS',
-  'MG',
-  'PA',
-  'PB',
-  'PR',
-  'PE',
-  'PI',
-  'RJ',
-  'RN',
-  'RS',
-  'RO',
-  'RR',
-  'SC',
-  'SP',
-  'SE',
-  'TO',
-] as const;
-export type BrazilUf = (typeof BRAZIL_UFS)[number];
+export const BRAZIL_UFS = BRAZILIAN_UFS;
+export type BrazilUf = BrazilianUf;
 
 export const RegistryMessages = {
   unknownUf: 'UF do registro desconhecida. Escolha a sigla de um dos 27 estados (ex.: SP).',

@@ -53,7 +53,7 @@ async function signUp(email: string): Promise<{ browser: Browser; userId: string
     firstName: 'Clara',
     lastName: 'Privacidade',
     email,
-    password: 'segredo1',
+    password: 'Segredo-forte-1',
   });
   expect(res.status).toBe(201);
   return { browser, userId: (res.body.user as { id: string }).id };

@@ -44,7 +44,7 @@ describe('the professional identity through the gateway', () => {
       firstName: 'Helena',
       lastName: 'Prado',
       email: `helena.${randomUUID()}@clinica.test`,
-      password: 'segredo1',
+      password: 'Segredo-forte-1',
     });
     expect(signUp.status).toBe(201);
 
@@ -81,7 +81,7 @@ describe('the professional identity through the gateway', () => {
       firstName: 'Ivo',
       lastName: 'Reis',
       email: `ivo.${randomUUID()}@clinica.test`,
-      password: 'segredo1',
+      password: 'Segredo-forte-1',
     });
     const res = await user.call('PUT', '/api/profile', {
       fullName: 'Ivo Reis',

@@ -1,4 +1,5 @@
 import type { UserChangedPayload } from '@pv/contracts';
+import { isErased } from '@pv/service-kit';
 import type { DocumentsDb } from '../db/schema.js';
 import { eraseProfessional, upsertProfessional } from './professional.repository.js';
 
@@ -13,12 +14,14 @@ export async function applyUserChanged(
 ): Promise<void> {
   const { change, user } = payload;
   if (change === 'deleted') {
-    await eraseProfessional(db, user.id, occurredAt);
+    await eraseProfessional(db, user.id);
     // Their signing certificate (an encrypted private key) goes too; the signed documents they
     // issued stay for their retention, as the clinical records they are (docs/data-map.md).
     await db.deleteFrom('signing_certificates').where('user_id', '=', user.id).execute();
     return;
   }
+  // An event older than the erasure, delivered after it, brings no one back.
+  if (await isErased(db, user.id)) return;
   await upsertProfessional(db, {
     user_id: user.id,
     full_name: user.fullName,

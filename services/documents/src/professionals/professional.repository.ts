@@ -1,3 +1,4 @@
+import { tombstoneUser } from '@pv/service-kit';
 import type { DocumentsDb, ProfessionalRow } from '../db/schema.js';
 
 /** A professional's identity as one event states it. */
@@ -42,16 +43,13 @@ export async function upsertProfessional(
     .execute();
 }
 
-/** Erases a professional: every personal column emptied, the id kept as a tombstone. */
-export async function eraseProfessional(db: DocumentsDb, userId: string, at: Date): Promise<void> {
-  const empty = Object.fromEntries(PERSONAL.map((c) => [c, null]));
-  await db
-    .insertInto('professionals')
-    .values({ user_id: userId, ...empty, changed_at: at, erased_at: at })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ ...empty, changed_at: at, erased_at: at }),
-    )
-    .execute();
+/**
+ * Erases a professional: the row goes, and the kit's tombstone (a hash of the id, never the id)
+ * keeps a late or redelivered event from bringing them back.
+ */
+export async function eraseProfessional(db: DocumentsDb, userId: string): Promise<void> {
+  await db.deleteFrom('professionals').where('user_id', '=', userId).execute();
+  await tombstoneUser(db, userId);
 }
 
 export async function findProfessional(

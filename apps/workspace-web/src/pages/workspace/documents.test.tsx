@@ -394,7 +394,11 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
       expect(currentToast(store)?.description).toBe('Código de verificação: ABCDEFGHJKLMNPQR'),
     );
     // The password stays for the page's life: the next prompt is filled in.
-    fireEvent.click(within(editor).getByRole('button', { name: 'Assinar digitalmente' }));
+    fireEvent.click(
+      await within(await screen.findByTestId('ambulatory-editor')).findByRole('button', {
+        name: 'Assinar digitalmente',
+      }),
+    );
     const again = await screen.findByRole('dialog', { name: 'Assinar digitalmente' });
     expect(within(again).getByLabelText('Senha do certificado')).toHaveValue('minha-senha');
     downloads.restore();

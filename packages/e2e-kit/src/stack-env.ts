@@ -84,6 +84,15 @@ export function buildStackEnv(inputs: StackEnvInputs): NodeJS.ProcessEnv {
     // Every spec signs up and in from 127.0.0.1: the per-IP limit of the auth routes (20 a
     // minute) would fail a suite for reasons no user meets.
     RATE_LIMIT_AUTH_MAX: '100000',
+    // The same for the visitors' hourly allowances (issue 15): every suite formats, writes
+    // documents and archives as anonymous visitors from that one address, and the counts live in
+    // the shared Redis across runs.
+    ANON_FORMAT_MAX_PER_HOUR: '100000',
+    ANON_DOCUMENTS_MAX_PER_HOUR: '100000',
+    ANON_PRESCRIPTIONS_MAX_PER_HOUR: '100000',
+    ANON_PDFS_MAX_PER_HOUR: '100000',
+    ANON_EXTRACT_MAX_PER_HOUR: '100000',
+    VAULT_CONSULT_MAX_PER_HOUR: '100000',
     ...inputs.settings.databases,
     ...inputs.settings.queues,
   });

@@ -112,6 +112,16 @@ describe('the admin console on its own host', () => {
     const dialog = page.getByRole('dialog', { name: 'Alteração de senha obrigatória' });
     await dialog.waitFor();
     await expect(page.getByRole('tablist').count()).resolves.toBe(0);
+    // After the dialog's fade-in: half transparent, its text would read as low contrast to axe.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    );
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'admin-host-forced-change');
     await dialog.getByLabel('Senha atual').fill('Temporaria#2026');

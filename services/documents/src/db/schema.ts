@@ -18,6 +18,22 @@ export interface ProfessionalsTable {
   erased_at: Date | null;
 }
 
+/**
+ * The admin's AI templates as ai.template.changed.v1 describes them (formatting owns them); the
+ * active `document_template` of a type shapes that type's generated document. A deleted one
+ * stays as a tombstone (deleted_at) so a late, older event cannot bring it back.
+ */
+export interface DocumentTemplatesTable {
+  template_id: string;
+  template_key: string;
+  template_type: string;
+  name: string;
+  prompt: string | null;
+  is_active: boolean;
+  changed_at: Date;
+  deleted_at: Date | null;
+}
+
 /** Issue 14: the user's encrypted signing certificate. */
 export interface SigningCertificatesTable {
   user_id: string;
@@ -50,6 +66,7 @@ export interface SignedDocumentsTable {
  */
 export interface DocumentsDatabase {
   professionals: ProfessionalsTable;
+  document_templates: DocumentTemplatesTable;
   signing_certificates: SigningCertificatesTable;
   signed_documents: SignedDocumentsTable;
 }

@@ -1,6 +1,7 @@
 import {
   type DocumentGeneratedPayload,
   DocumentMessages,
+  type DocumentType,
   type FormattingEngine,
   type ProfessionalProfile,
 } from '@pv/contracts';
@@ -18,6 +19,8 @@ import {
   type ProfessionalHeader,
   resolveProfessionalHeader,
 } from '../professionals/professional-header.js';
+import type { DocumentTemplate } from '../templates/document-template.js';
+import { activeDocumentTemplate } from '../templates/document-template.repository.js';
 import { type Consultation, parseConsultation } from './consultation.js';
 import { isControlledMedication } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
@@ -92,6 +95,11 @@ export class Authoring {
 
   get llmReady(): boolean {
     return this.deps.llm.isConfigured('standard');
+  }
+
+  /** The admin's active template of a document type, as documents' projection holds it. */
+  documentTemplate(documentType: DocumentType): Promise<DocumentTemplate | undefined> {
+    return activeDocumentTemplate(this.deps.db, documentType);
   }
 
   consultation(text: string): Consultation {

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as documentTemplates from './2026_11_26_1200_document_templates.js';
 import * as professionals from './2026_11_26_0900_professionals.js';
 import * as signing from './2026_11_26_0900_signing.js';
 
@@ -6,4 +7,5 @@ import * as signing from './2026_11_26_0900_signing.js';
 export const documentsMigrations: Record<string, Migration> = {
   '2026_11_26_0900_professionals': professionals,
   '2026_11_26_0900_signing': signing,
+  '2026_11_26_1200_document_templates': documentTemplates,
 };

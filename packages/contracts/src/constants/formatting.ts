@@ -1,5 +1,5 @@
-import { DOCUMENT_TYPES } from './documents.js';
 import { SPECIALTIES } from './auth.js';
+import { DOCUMENT_TYPES } from './documents.js';
 
 /** What the workspace sends as `professional`: the 13 specialties and the 3 prescription kinds. */
 export const PROFESSIONALS = [

@@ -162,10 +162,6 @@ export function withRequiredFields(draft: DocumentDraft, required: RequiredField
     : sections.some((s) => key(s.heading) === PATIENT);
   return {
     title: draft.title.trim() || required.title,
-    sections: [
-      ...(namesPatient ? [] : [required.patient]),
-      ...sections,
-      required.signature,
-    ],
+    sections: [...(namesPatient ? [] : [required.patient]), ...sections, required.signature],
   };
 }

@@ -38,6 +38,10 @@ export function updateContent(
 }
 
 /** Deletes one row; answers it as it was, or undefined when the id does not exist. */
-export function deleteContent(db: FormattingDb, table: string, id: string): Promise<Row | undefined> {
+export function deleteContent(
+  db: FormattingDb,
+  table: string,
+  id: string,
+): Promise<Row | undefined> {
   return loose(db).deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -4,6 +4,8 @@ import {
   type CreateMedicalTermBodySchema,
   type CreateProfessionalTemplateBodySchema,
   type CreateSystemInstructionBodySchema,
+  DOCUMENT_TEMPLATE_KEY_INVALID,
+  DOCUMENT_TYPES,
   type MedicalTermSchema,
   type ProfessionalTemplateSchema,
   type SystemInstructionSchema,
@@ -11,8 +13,6 @@ import {
   type UpdateMedicalTermBodySchema,
   type UpdateProfessionalTemplateBodySchema,
   type UpdateSystemInstructionBodySchema,
-  DOCUMENT_TEMPLATE_KEY_INVALID,
-  DOCUMENT_TYPES,
 } from '@pv/contracts';
 import { badRequest, enqueueEvent } from '@pv/service-kit';
 import type { Static } from '@sinclair/typebox';

@@ -19,16 +19,20 @@ export async function applyAiTemplateEvent(
   await processOnce(db, event, (trx) =>
     saveTemplateState(trx, {
       templateId: template.id,
-      templateKey: template.templateKey,
+      templateKey: storable(template.templateKey),
       templateType: template.templateType,
-      name: template.name,
-      prompt: isDocumentTemplate ? template.prompt : null,
+      name: storable(template.name),
+      prompt: isDocumentTemplate ? storable(template.prompt) : null,
       isActive: template.isActive,
       changedAt: new Date(event.occurredAt),
       deleted: change === 'deleted',
     }),
   );
 }
+
+// Postgres text cannot hold NUL: an event carrying one would be refused for ever (redelivered
+// without end), so it is dropped here; the rest of the cleaning happens where a template is used.
+const storable = (text: string) => text.replaceAll('\u0000', '');
 
 type NatsConnection = Parameters<typeof subscribeDurable>[0];
 

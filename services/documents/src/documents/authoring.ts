@@ -19,12 +19,12 @@ import {
   type ProfessionalHeader,
   resolveProfessionalHeader,
 } from '../professionals/professional-header.js';
-import type { DocumentTemplate } from '../templates/document-template.js';
 import { activeDocumentTemplate } from '../templates/document-template.repository.js';
 import { type Consultation, parseConsultation } from './consultation.js';
 import { isControlledMedication } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
 import { publishAiRequestCompleted, publishDocumentGenerated } from './document.events.js';
+import type { DocumentTemplate } from './document-template.js';
 
 // What every family of documents shares: who writes (the model or the offline writer), who
 // signs (the professional's header, resolved on the server), how the file is named, and the event that says a document was made.

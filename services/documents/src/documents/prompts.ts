@@ -1,7 +1,7 @@
 import type { CertificateOptions, DocumentType, ProfessionalProfile } from '@pv/contracts';
 import type { LlmMessage } from '@pv/llm';
 import { Type } from '@sinclair/typebox';
-import type { DocumentTemplate } from '../templates/document-template.js';
+import type { DocumentTemplate } from './document-template.js';
 import { DOCUMENT_TITLES } from './offline-documents.js';
 
 /** What the model answers for a document: the same draft the offline builder makes. */

@@ -8,14 +8,14 @@ import {
 } from '@pv/contracts';
 import { badRequest, type Principal } from '@pv/service-kit';
 import { profileOf, textHeaderLines } from '../professionals/professional-header.js';
+import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
+import { formatDateBr } from './dates.js';
 import {
   shapeWithTemplate,
   templateForModel,
   templateOutline,
   withRequiredFields,
-} from '../templates/document-template.js';
-import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
-import { formatDateBr } from './dates.js';
+} from './document-template.js';
 import {
   buildOfflineDocument,
   DOCUMENT_TITLES,

@@ -1,5 +1,5 @@
-import { normalizeForMatch } from '../documents/controlled-drugs.js';
-import type { DocumentDraft } from '../documents/offline-documents.js';
+import { normalizeForMatch } from './controlled-drugs.js';
+import type { DocumentDraft } from './offline-documents.js';
 
 /**
  * The admin's template of a document type (an active `document_template` of the 'Templates IA'

@@ -62,7 +62,8 @@ export interface SignedDocumentsTable {
 
 /**
  * The documents service stores no clinical content: documents are built, returned and forgotten.
- * Its database holds the kit's outbox (document.generated.v1) and the professionals' projection.
+ * Its database holds the kit's outbox (document.generated.v1), the professionals' projection and
+ * the admin's document templates (projections of auth's and formatting's events).
  */
 export interface DocumentsDatabase {
   professionals: ProfessionalsTable;

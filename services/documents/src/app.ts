@@ -30,6 +30,7 @@ import { SignedDocumentsRepository } from './signing/signed-documents.repository
 import { SignedDocumentsService } from './signing/signed-documents.service.js';
 import { keyWrapperFrom } from './signing/signing-order.js';
 
+export { startAiTemplateConsumer } from './events/ai-template-consumer.js';
 export { startProfessionalConsumer } from './events/professional-consumer.js';
 export { startPdfWorker } from './workers/pdf-handlers.js';
 

@@ -12,6 +12,11 @@ export const DocumentsConfigSchema = Type.Object({
     pattern: '^[A-Za-z0-9_-]+$',
     default: 'documents-professionals',
   }),
+  /** The durable JetStream consumer that keeps the document templates (ai.template.changed.v1). */
+  DOCUMENTS_TEMPLATES_CONSUMER: Type.String({
+    pattern: '^[A-Za-z0-9_-]+$',
+    default: 'documents-ai-templates',
+  }),
   /** The BullMQ queue between the HTTP service and its pdf-workers. */
   /** Billing's base URL for the monthly PDF quota; unset, PDFs are not metered. */
   BILLING_URL: Type.Optional(Type.String({ pattern: '^https?://' })),

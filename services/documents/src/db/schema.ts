@@ -18,6 +18,22 @@ export interface ProfessionalsTable {
   erased_at: Date | null;
 }
 
+/**
+ * The admin's AI templates as ai.template.changed.v1 describes them (formatting owns them); the
+ * active `document_template` of a type shapes that type's generated document. A deleted one
+ * stays as a tombstone (deleted_at) so a late, older event cannot bring it back.
+ */
+export interface DocumentTemplatesTable {
+  template_id: string;
+  template_key: string;
+  template_type: string;
+  name: string;
+  prompt: string | null;
+  is_active: boolean;
+  changed_at: Date;
+  deleted_at: Date | null;
+}
+
 /** Issue 14: the user's encrypted signing certificate. */
 export interface SigningCertificatesTable {
   user_id: string;
@@ -46,10 +62,12 @@ export interface SignedDocumentsTable {
 
 /**
  * The documents service stores no clinical content: documents are built, returned and forgotten.
- * Its database holds the kit's outbox (document.generated.v1) and the professionals' projection.
+ * Its database holds the kit's outbox (document.generated.v1), the professionals' projection and
+ * the admin's document templates (projections of auth's and formatting's events).
  */
 export interface DocumentsDatabase {
   professionals: ProfessionalsTable;
+  document_templates: DocumentTemplatesTable;
   signing_certificates: SigningCertificatesTable;
   signed_documents: SignedDocumentsTable;
 }

@@ -1,6 +1,7 @@
 import {
   type DocumentGeneratedPayload,
   DocumentMessages,
+  type DocumentType,
   type FormattingEngine,
   type ProfessionalProfile,
 } from '@pv/contracts';
@@ -18,10 +19,12 @@ import {
   type ProfessionalHeader,
   resolveProfessionalHeader,
 } from '../professionals/professional-header.js';
+import { activeDocumentTemplate } from '../templates/document-template.repository.js';
 import { type Consultation, parseConsultation } from './consultation.js';
 import { isControlledMedication } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
 import { publishAiRequestCompleted, publishDocumentGenerated } from './document.events.js';
+import type { DocumentTemplate } from './document-template.js';
 
 // What every family of documents shares: who writes (the model or the offline writer), who
 // signs (the professional's header, resolved on the server), how the file is named, and the event that says a document was made.
@@ -92,6 +95,11 @@ export class Authoring {
 
   get llmReady(): boolean {
     return this.deps.llm.isConfigured('standard');
+  }
+
+  /** The admin's active template of a document type, as documents' projection holds it. */
+  documentTemplate(documentType: DocumentType): Promise<DocumentTemplate | undefined> {
+    return activeDocumentTemplate(this.deps.db, documentType);
   }
 
   consultation(text: string): Consultation {

@@ -45,14 +45,16 @@ const orDash = (v: string) => v || 'Não informado';
 const withoutTitle = (text: string) => text.split('\n').slice(1).join('\n').trim();
 const bullets = (items: string[]) => items.map((i) => `- ${i}`).join('\n');
 
-function patientSection(c: Consultation) {
+/** The patient's identification block of the offline documents. */
+export function patientSection(c: Consultation) {
   const parts = [`Nome: ${orDash(c.patient.name)}`];
   if (c.patient.age) parts.push(`Idade: ${c.patient.age}`);
   if (c.patient.gender) parts.push(`Sexo: ${c.patient.gender}`);
   return { heading: 'Paciente', content: parts.join('\n') };
 }
 
-function signature(profile: ProfessionalProfile) {
+/** The signature block every generated document ends with: date, line, name and registry. */
+export function signature(profile: ProfessionalProfile) {
   return {
     heading: 'Assinatura',
     content: [

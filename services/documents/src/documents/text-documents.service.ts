@@ -10,7 +10,19 @@ import { badRequest, type Principal } from '@pv/service-kit';
 import { profileOf, textHeaderLines } from '../professionals/professional-header.js';
 import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
 import { formatDateBr } from './dates.js';
-import { buildOfflineDocument, DOCUMENT_TITLES, renderDraft } from './offline-documents.js';
+import {
+  shapeWithTemplate,
+  templateForModel,
+  templateOutline,
+  withRequiredFields,
+} from './document-template.js';
+import {
+  buildOfflineDocument,
+  DOCUMENT_TITLES,
+  patientSection,
+  renderDraft,
+  signature,
+} from './offline-documents.js';
 import { choosePatient, patientNameFor } from './patients.js';
 import { documentMessages, ModelDocumentSchema } from './prompts.js';
 
@@ -43,20 +55,35 @@ export class TextDocumentsService {
       profile: profileOf(await this.authoring.header(principal, body.profile)),
       certificate: body.certificate ?? {},
     };
-    const { value: draft, engine } = this.authoring.llmReady
+    // The admin's active template of this type ('Templates IA', type document_template).
+    const stored = await this.authoring.documentTemplate(documentType);
+    const template = stored ? templateForModel(stored) : undefined;
+    const consultation = this.authoring.consultation(consultationText);
+    const { value: written, engine } = this.authoring.llmReady
       ? await this.authoring.askModel<Draft>(
           'generate-document',
-          documentMessages(input),
+          documentMessages({ ...input, template }),
           ModelDocumentSchema,
           { principal, credentials },
         )
       : {
-          value: buildOfflineDocument({
-            ...input,
-            consultation: this.authoring.consultation(consultationText),
-          }),
+          value: template
+            ? shapeWithTemplate(
+                buildOfflineDocument({ ...input, consultation }),
+                templateOutline(template.prompt),
+              )
+            : buildOfflineDocument({ ...input, consultation }),
           engine: OFFLINE,
         };
+    // A template shapes the document, never what it must carry (docs/documents.md).
+    const draft = template
+      ? withRequiredFields(written, {
+          title: DOCUMENT_TITLES[documentType],
+          patientName: consultation.patient.name,
+          patient: patientSection(consultation),
+          signature: signature(input.profile),
+        })
+      : written;
     await this.authoring.published(principal, { documentType, format: 'text' });
     return {
       document: renderDraft(draft),

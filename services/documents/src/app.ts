@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { SigningMessages } from '@pv/contracts';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
+  createLlmMetrics,
   createPdfMetrics,
   createServiceApp,
   type JobQueue,
@@ -93,6 +94,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     relay: runtime.relay,
     llm: new LlmClient(llmSettingsFrom(config), runtime.log),
     ...(quota ? { quota } : {}),
+    llmMetrics: createLlmMetrics(app.metrics),
   });
   documentRoutes(app, {
     documents: new TextDocumentsService(authoring),

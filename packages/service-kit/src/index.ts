@@ -2,6 +2,7 @@ export * from './app.js';
 export * from './audit.js';
 export * from './config.js';
 export * from './db.js';
+export * from './dead-letters.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './jobs.js';

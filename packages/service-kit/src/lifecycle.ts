@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from './config.js';
+import { runDeadLetterCli } from './dead-letters.js';
 
 /**
  * How long a process drains after SIGTERM before it gives up: an LLM call may take 110 s, so the
@@ -54,6 +55,10 @@ export async function runService<C extends ListenConfig>(
       await ('close' in resource ? resource.close() : resource.stop());
     }
   };
+  if (process.argv[2] === 'dead-letters') {
+    await runDeadLetterCommand(loadConfig, process.argv.slice(3));
+    return;
+  }
   try {
     const graceMs = shutdownGraceMs();
     const config = loadConfig();
@@ -69,6 +74,35 @@ export async function runService<C extends ListenConfig>(
   } catch (error) {
     await closeHeld().catch(() => undefined);
     exitWith(error);
+  }
+}
+
+/**
+ * `node main.mjs dead-letters <list|replay|delete> ...` (what `kubectl exec deploy/<service> --`
+ * runs): the operator's tool over the service's outbox dead letters, with the process's own
+ * configuration and database role; it opens the database only, prints, and exits.
+ */
+async function runDeadLetterCommand(
+  loadConfig: () => ListenConfig,
+  args: readonly string[],
+): Promise<void> {
+  try {
+    const config = loadConfig() as ListenConfig & Record<string, unknown>;
+    const databaseKey = Object.keys(config).find((key) => key.endsWith('_DATABASE'));
+    const postgresUrl = config.POSTGRES_URL;
+    if (!databaseKey || typeof postgresUrl !== 'string') {
+      throw new Error('this process has no database of its own, so no outbox dead letters');
+    }
+    await runDeadLetterCli({
+      service: databaseKey.slice(0, -'_DATABASE'.length).toLowerCase(),
+      postgresUrl,
+      database: String(config[databaseKey]),
+      args,
+    });
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
   }
 }
 

@@ -33,17 +33,22 @@ export function registerQueueMetrics(registry: Registry, queue: JobQueue): void 
 /**
  * pv_outbox_pending and pv_outbox_oldest_age_seconds: events committed but not yet on NATS, and
  * how long the oldest has waited. Both grow while NATS is down and fall to 0 when it is back.
+ * pv_outbox_dead_letters_waiting: rows in outbox_dead_letters, which only an operator's replay or
+ * delete (`npm run dead-letters`) brings back to 0; what the dead-letter alert watches (the
+ * `pv_outbox_dead_letters` counter only ever grows within a process).
  */
 export function registerOutboxMetrics(registry: Registry, db: Kysely<KitTables>): void {
+  type Figures = { pending: number; oldest: number | null; dead: number };
   const read = async () => {
-    const { rows } = await sql<{ pending: number; oldest: number | null }>`
+    const { rows } = await sql<Figures>`
       SELECT count(*)::int AS pending,
-             extract(epoch FROM now() - min(occurred_at))::float8 AS oldest
+             extract(epoch FROM now() - min(occurred_at))::float8 AS oldest,
+             (SELECT count(*)::int FROM outbox_dead_letters) AS dead
         FROM outbox_events WHERE published_at IS NULL`.execute(db);
-    return rows[0] ?? { pending: 0, oldest: null };
+    return rows[0] ?? { pending: 0, oldest: null, dead: 0 };
   };
-  // One query serves both gauges of a scrape.
-  let current: Promise<{ pending: number; oldest: number | null }> | undefined;
+  // One query serves the gauges of a scrape.
+  let current: Promise<Figures> | undefined;
   const once = () => {
     current ??= read().finally(() => {
       setTimeout(() => {
@@ -68,6 +73,15 @@ export function registerOutboxMetrics(registry: Registry, db: Kysely<KitTables>)
     async collect() {
       const figures = await once().catch(() => undefined);
       if (figures) this.set(figures.oldest ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'pv_outbox_dead_letters_waiting',
+    help: 'Events in the outbox dead-letter table, waiting for an operator to replay or delete them',
+    registers: [registry],
+    async collect() {
+      const figures = await once().catch(() => undefined);
+      if (figures) this.set(figures.dead);
     },
   });
 }

@@ -1,3 +1,4 @@
+import { runDeadLetters } from './dead-letters.js';
 import { error } from './log.js';
 import { runStart } from './start.js';
 import { runTest } from './test.js';
@@ -7,7 +8,8 @@ const [command, ...rest] = process.argv.slice(2);
 async function main(): Promise<number> {
   if (command === 'start') return runStart(rest);
   if (command === 'test') return runTest(rest);
-  error('usage: cli.ts <start|test> [args...]');
+  if (command === 'dead-letters') return runDeadLetters(rest);
+  error('usage: cli.ts <start|test|dead-letters> [args...]');
   return 2;
 }
 

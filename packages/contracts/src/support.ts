@@ -137,6 +137,11 @@ export const TicketStatsSchema = Type.Object({
 export type TicketStats = Static<typeof TicketStatsSchema>;
 
 export const TicketListSchema = Type.Object({
+  /**
+   * Each ticket's description is cut to its first TICKET_DESCRIPTION_PREVIEW_CHARS characters
+   * followed by '...' (the list's preview, spec 2 §9); the whole message comes from `adminTicket`,
+   * which records the opening in the audit trail.
+   */
   tickets: Type.Array(SupportTicketSchema),
   /** Over the tickets the filters match, like the vault's. */
   pagination: PaginationSchema,
@@ -197,6 +202,16 @@ export const SupportRoutes = {
     tags: adminTags,
     params: IdParamsSchema,
     response: { 200: Type.Array(SupportTicketSchema) },
+  }),
+  adminTicket: defineRoute({
+    method: 'GET',
+    url: '/api/admin/support-tickets/:id/details',
+    access: 'admin',
+    summary:
+      'One ticket in full (`id` is the ticket id): the list carries only the first 150 characters of each description; opening one is audited',
+    tags: adminTags,
+    params: IdParamsSchema,
+    response: { 200: SupportTicketSchema },
   }),
   adminUpdateTicket: defineRoute({
     method: 'PUT',

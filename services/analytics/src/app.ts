@@ -3,6 +3,7 @@ import {
   RateLimiter,
   registerRetryAfter,
   type ServiceRuntime,
+  staffAccessRecorder,
   standardAppOptions,
 } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
@@ -40,6 +41,7 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
   reportRoutes(app, {
     analytics: new SiteAnalyticsService(runtime.db, options.clock),
     dashboard: new DashboardService(runtime.db, options.clock),
+    audit: staffAccessRecorder(runtime, 'analytics'),
   });
   marketingMessageRoutes(app, new MarketingMessageService(runtime.db));
   return app;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AUDIT_ACTIONS, type AuditEntry, AuditMessages } from '@pv/contracts';
 import { eventually } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
@@ -154,5 +155,51 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
     expect(page.entries.map((e) => e.id)).toContain(event.id);
     expect(page.entries[0]).toMatchObject({ service: 'vault', ipAddress: '203.0.113.9' });
     expect(AUDIT_ACTIONS[page.entries[0]!.action]).toBe('Abriu um registro do cofre');
+  });
+  it('stores and filters the support and analytics entries (issue 15 follow-up)', async () => {
+    const actorId = randomUUID();
+    const base = {
+      actorId,
+      actorEmail: 'suporte@clinica.test',
+      ipAddress: '203.0.113.10',
+      details: {},
+    };
+    const ticketId = randomUUID();
+    await auth.emit('audit.access.recorded.v1', {
+      ...base,
+      action: 'support.ticket.view' as const,
+      targetType: 'support-ticket' as const,
+      targetId: ticketId,
+      service: 'support',
+    });
+    await auth.emit('audit.access.recorded.v1', {
+      ...base,
+      action: 'support.tickets.search' as const,
+      targetType: 'support-tickets' as const,
+      targetId: null,
+      service: 'support',
+      details: { status: null, priority: null, category: null, page: 1, matches: 3 },
+    });
+    await auth.emit('audit.access.recorded.v1', {
+      ...base,
+      action: 'analytics.visitors.view' as const,
+      targetType: 'visitors' as const,
+      targetId: null,
+      service: 'analytics',
+      details: { rows: 20 },
+    });
+    const all = await logUntil(`?actor=${actorId}`, (p) => p.entries.length === 3);
+    expect(all.entries.map((e) => AUDIT_ACTIONS[e.action]).sort()).toEqual([
+      'Abriu um ticket de suporte',
+      'Buscou tickets de suporte por texto',
+      'Viu a lista de visitantes (endereços IP)',
+    ]);
+    const searches = await logUntil(
+      `?actor=${actorId}&action=support.tickets.search`,
+      (p) => p.entries.length === 1,
+    );
+    expect(searches.entries[0]).toMatchObject({ service: 'support', details: { matches: 3 } });
+    const opened = await logUntil(`?targetId=${ticketId}`, (p) => p.entries.length === 1);
+    expect(opened.entries[0]).toMatchObject({ action: 'support.ticket.view' });
   });
 });

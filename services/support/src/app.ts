@@ -27,7 +27,7 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<Fasti
   );
   registerRetryAfter(app);
   const limits = new TicketLimits(runtime.redis, config, options.redisKeyPrefix ?? 'pv:support:');
-  await ticketRoutes(app, new TicketService(runtime.db, limits));
+  await ticketRoutes(app, new TicketService(runtime.db, limits, runtime.relay));
   return app;
 }
 

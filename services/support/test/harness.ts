@@ -50,8 +50,11 @@ export async function startSupport(
         'user-agent': 'Mozilla/5.0 (Teste)',
       });
     },
-    as: (role: 'free' | 'premium' | 'admin', userId?: string) =>
-      service.as(role, userId, { 'user-agent': 'Mozilla/5.0 (Teste)' }),
+    as: (
+      role: 'free' | 'premium' | 'admin',
+      userId?: string,
+      headers: Record<string, string> = {},
+    ) => service.as(role, userId, { 'user-agent': 'Mozilla/5.0 (Teste)', ...headers }),
   };
 }
 

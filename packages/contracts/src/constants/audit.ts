@@ -22,12 +22,25 @@ export const AUDIT_ACTIONS = {
   'user.create': 'Criou um usuário',
   'user.update': 'Editou um usuário',
   'user.delete': 'Excluiu um usuário',
+  'user.tickets.view': 'Viu os tickets de suporte de um usuário',
+  'support.ticket.view': 'Abriu um ticket de suporte',
+  'support.ticket.update': 'Alterou um ticket de suporte',
+  'support.tickets.search': 'Buscou tickets de suporte por texto',
+  'analytics.visitors.view': 'Viu a lista de visitantes (endereços IP)',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** What an audited action was done to. */
-export const AUDIT_TARGET_TYPES = ['vault', 'vault-record', 'user', 'usage'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'vault',
+  'vault-record',
+  'user',
+  'usage',
+  'support-ticket',
+  'support-tickets',
+  'visitors',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_LOG_PAGE_SIZE = 50;

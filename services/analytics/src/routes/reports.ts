@@ -1,18 +1,29 @@
 import { AnalyticsRoutes, DEFAULT_ANALYTICS_PERIOD } from '@pv/contracts';
-import { registerRoute } from '@pv/service-kit';
+import { registerRoute, type StaffAccessRecorder, staffActorOf } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardService } from '../reports/dashboard.service.js';
 import type { SiteAnalyticsService } from '../reports/site-analytics.service.js';
 
 export function reportRoutes(
   app: FastifyInstance,
-  reports: { analytics: SiteAnalyticsService; dashboard: DashboardService },
+  reports: {
+    analytics: SiteAnalyticsService;
+    dashboard: DashboardService;
+    /** The visitor list shows addresses and browsers of people: each view is audited. */
+    audit: StaffAccessRecorder;
+  },
 ) {
   registerRoute(app, AnalyticsRoutes.siteAnalytics, async (request) =>
     reports.analytics.siteAnalytics(request.query.days ?? DEFAULT_ANALYTICS_PERIOD),
   );
-  registerRoute(app, AnalyticsRoutes.visitorTracking, async () =>
-    reports.analytics.visitorTracking(),
-  );
+  registerRoute(app, AnalyticsRoutes.visitorTracking, async (request) => {
+    const tracking = await reports.analytics.visitorTracking();
+    await reports.audit(staffActorOf(request), {
+      action: 'analytics.visitors.view',
+      targetType: 'visitors',
+      details: { rows: tracking.visitors.length },
+    });
+    return tracking;
+  });
   registerRoute(app, AnalyticsRoutes.dashboard, async () => reports.dashboard.dashboard());
 }

@@ -1,5 +1,5 @@
 import { REQUIRED_TICKET_FIELDS, SupportRoutes } from '@pv/contracts';
-import { registerRoute } from '@pv/service-kit';
+import { registerRoute, staffActorOf } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { requiredFieldsError, type TicketService } from '../tickets/ticket.service.js';
 
@@ -33,16 +33,23 @@ async function publicTicketRoutes(scope: FastifyInstance, tickets: TicketService
   });
 }
 
-/** The console's Suporte tab and the user profile's "Tickets de Suporte". */
+/**
+ * The console's Suporte tab and the user profile's "Tickets de Suporte". Opening a ticket, a
+ * user's tickets, a text search and a change are recorded in the audit trail
+ * (docs/audit-trail.md); a plain list page is not.
+ */
 function adminTicketRoutes(app: FastifyInstance, tickets: TicketService) {
   registerRoute(app, SupportRoutes.adminListTickets, async (request) =>
-    tickets.list(request.query),
+    tickets.list(request.query, staffActorOf(request)),
   );
   registerRoute(app, SupportRoutes.adminUserTickets, async (request) =>
-    tickets.ofUser(request.params.id),
+    tickets.ofUser(request.params.id, staffActorOf(request)),
+  );
+  registerRoute(app, SupportRoutes.adminTicket, async (request) =>
+    tickets.get(request.params.id, staffActorOf(request)),
   );
   registerRoute(app, SupportRoutes.adminUpdateTicket, async (request) =>
-    tickets.update(request.params.id, request.body),
+    tickets.update(request.params.id, request.body, staffActorOf(request)),
   );
 }
 

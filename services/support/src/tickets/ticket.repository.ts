@@ -100,6 +100,10 @@ export function findTicketsOfUser(db: SupportDb, userId: string) {
     .execute();
 }
 
+export function findTicket(db: SupportDb, id: string) {
+  return db.selectFrom('support_tickets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** The ticket, locked until the transaction ends (updates of one ticket are serialised). */
 export function lockTicket(db: SupportDb, id: string) {
   return db

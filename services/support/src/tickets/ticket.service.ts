@@ -8,14 +8,23 @@ import {
   SupportErrorCodes,
   SupportMessages,
   type SupportTicket,
+  TICKET_DESCRIPTION_PREVIEW_CHARS,
   type TicketList,
   type TicketListQuery,
   type TicketStatus,
   type UpdateTicketBody,
 } from '@pv/contracts';
-import { AppError, badRequest, notFound, type Principal } from '@pv/service-kit';
+import {
+  AppError,
+  badRequest,
+  notFound,
+  type Principal,
+  recordStaffAccess,
+  type StaffActor,
+} from '@pv/service-kit';
 import type { SupportKysely, SupportTicketRow } from '../db/schema.js';
 import {
+  findTicket,
   findTicketsOfUser,
   findTicketsPage,
   insertTicket,
@@ -71,15 +80,32 @@ export function resolvedAtChange(
   return 'keep';
 }
 
+/**
+ * A ticket as the admin list carries it: the description cut to the list's preview (spec 2 §9),
+ * so the whole message (which may hold health or personal details) leaves the service only
+ * through the audited detail route.
+ */
+export function toListedTicket(row: SupportTicketRow): SupportTicket {
+  const ticket = toTicket(row);
+  const max = TICKET_DESCRIPTION_PREVIEW_CHARS;
+  if (ticket.description.length > max)
+    ticket.description = `${ticket.description.slice(0, max)}...`;
+  return ticket;
+}
+
 const UPDATABLE = ['status', 'priority', 'assignedTo', 'resolution', 'resolutionNotes'] as const;
 
 /** Blank text is no text: an empty assignee or resolution is stored as null. */
 const textOrNull = (value: string | null) => (value?.trim() ? value.trim() : null);
 
+const AUDIT_SERVICE = 'support';
+
 export class TicketService {
   constructor(
     private readonly db: SupportKysely,
     private readonly limits: TicketLimits,
+    /** Wakes the outbox relay, so an audit entry reaches the log within a second. */
+    private readonly relay: { kick(): void },
   ) {}
 
   async create(body: CreateTicketBody, sender: TicketSender): Promise<SupportTicket> {
@@ -100,7 +126,12 @@ export class TicketService {
     return toTicket(row);
   }
 
-  async list(query: TicketListQuery): Promise<TicketList> {
+  /**
+   * The admin list. A plain page (filters, paging) is the support team's daily work and is not
+   * audited; a text search looks for someone, so it is recorded, without the text (it may be a
+   * patient's name or an e-mail; the log is kept for years and cannot be erased).
+   */
+  async list(query: TicketListQuery, staff: StaffActor): Promise<TicketList> {
     const all = <T extends string>(value: T | 'all' | undefined) =>
       value === 'all' ? undefined : value;
     const status = all(query.status);
@@ -121,8 +152,23 @@ export class TicketService {
       ),
       ticketStats(this.db),
     ]);
+    if (query.search?.trim()) {
+      await recordStaffAccess(this.db, staff, {
+        service: AUDIT_SERVICE,
+        action: 'support.tickets.search',
+        targetType: 'support-tickets',
+        details: {
+          status: status ?? null,
+          priority: priority ?? null,
+          category: category ?? null,
+          page,
+          matches: found.total,
+        },
+      });
+      this.relay.kick();
+    }
     return {
-      tickets: found.rows.map(toTicket),
+      tickets: found.rows.map(toListedTicket),
       pagination: paginate(found.total, page, limit),
       stats: {
         total: stats.total,
@@ -133,15 +179,50 @@ export class TicketService {
     };
   }
 
-  async ofUser(userId: string): Promise<SupportTicket[]> {
-    return (await findTicketsOfUser(this.db, userId)).map(toTicket);
+  /** A user's tickets in full (the profile's "Tickets de Suporte" tab): audited. */
+  async ofUser(userId: string, staff: StaffActor): Promise<SupportTicket[]> {
+    const tickets = (await findTicketsOfUser(this.db, userId)).map(toTicket);
+    await this.audited(staff, 'user.tickets.view', 'user', userId, { tickets: tickets.length });
+    return tickets;
   }
 
-  async update(id: string, body: UpdateTicketBody): Promise<SupportTicket> {
-    if (!UPDATABLE.some((field) => body[field] !== undefined)) {
+  /** One ticket in full (the detail dialog): audited. */
+  async get(id: string, staff: StaffActor): Promise<SupportTicket> {
+    const row = await findTicket(this.db, id);
+    if (!row) throw notFound(SupportMessages.ticketNotFound, SupportErrorCodes.ticketNotFound);
+    await this.audited(staff, 'support.ticket.view', 'support-ticket', id, {});
+    return toTicket(row);
+  }
+
+  /** A read recorded just before its answer leaves; the relay is woken at once. */
+  private async audited(
+    staff: StaffActor,
+    action: 'user.tickets.view' | 'support.ticket.view',
+    targetType: 'user' | 'support-ticket',
+    targetId: string,
+    details: Record<string, number>,
+  ): Promise<void> {
+    await recordStaffAccess(this.db, staff, {
+      service: AUDIT_SERVICE,
+      action,
+      targetType,
+      targetId,
+      details,
+    });
+    this.relay.kick();
+  }
+
+  /**
+   * A change by staff, recorded in its own transaction (never one without the other): the names
+   * of the fields sent, and the new status (a word of the workflow, no personal data); never the
+   * assignee's or the resolution's text.
+   */
+  async update(id: string, body: UpdateTicketBody, staff: StaffActor): Promise<SupportTicket> {
+    const fields = UPDATABLE.filter((field) => body[field] !== undefined);
+    if (fields.length === 0) {
       throw badRequest(SupportMessages.nothingToUpdate, SupportErrorCodes.nothingToUpdate);
     }
-    return this.db.transaction().execute(async (trx) => {
+    const updated = await this.db.transaction().execute(async (trx) => {
       const current = await lockTicket(trx, id);
       if (!current)
         throw notFound(SupportMessages.ticketNotFound, SupportErrorCodes.ticketNotFound);
@@ -157,8 +238,21 @@ export class TicketService {
         },
         resolvedAt: resolvedAtChange(body.status, current.resolved_at),
       });
+      await recordStaffAccess(trx, staff, {
+        service: AUDIT_SERVICE,
+        action: 'support.ticket.update',
+        targetType: 'support-ticket',
+        targetId: id,
+        details: {
+          fields: fields.join(','),
+          status: body.status ?? null,
+          previousStatus: body.status ? current.status : null,
+        },
+      });
       return toTicket(row);
     });
+    this.relay.kick();
+    return updated;
   }
 }
 

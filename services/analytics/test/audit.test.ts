@@ -1,0 +1,61 @@
+import type { AuditRecordedPayload, EventEnvelope, VisitorTracking } from '@pv/contracts';
+import { collectEvents, eventually } from '@pv/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalyticsUnderTest, startAnalytics } from './harness.js';
+
+let analytics: AnalyticsUnderTest;
+let audit: Awaited<ReturnType<typeof collectEvents>>;
+beforeAll(async () => {
+  analytics = await startAnalytics();
+  audit = await collectEvents(
+    await analytics.runtime.nats.connected(),
+    `test-analytics-audit-${Date.now()}`,
+    ['audit.access.recorded.v1'],
+  );
+});
+afterAll(async () => {
+  await audit.stop();
+  await analytics.close();
+});
+
+const entriesOf = (actorId: string) =>
+  (audit.received as EventEnvelope<AuditRecordedPayload>[])
+    .map((e) => e.payload)
+    .filter((p) => p.actorId === actorId);
+
+describe('the visitor list in the audit trail', () => {
+  it('records who read the visitor addresses, from where, with how many rows and no address', async () => {
+    await analytics.pageViews.record(
+      { path: '/', app: 'workspace' },
+      { ipAddress: '203.0.113.77', userAgent: 'Mozilla/5.0 (Visitante)', principal: null },
+    );
+    const admin = await analytics.as('admin', undefined, { 'x-forwarded-for': '198.51.100.41' });
+    const res = await admin.get('/api/admin/visitor-tracking');
+    expect(res.status).toBe(200);
+    const rows = (res.body as unknown as VisitorTracking).visitors.length;
+    expect(rows).toBeGreaterThanOrEqual(1);
+
+    const [entry] = await eventually(async () =>
+      entriesOf(admin.userId).length > 0 ? entriesOf(admin.userId) : undefined,
+    );
+    expect(entry).toEqual({
+      actorId: admin.userId,
+      actorEmail: expect.any(String),
+      action: 'analytics.visitors.view',
+      targetType: 'visitors',
+      targetId: null,
+      ipAddress: '198.51.100.41',
+      service: 'analytics',
+      details: { rows },
+    });
+    expect(JSON.stringify(entry)).not.toContain('203.0.113.77');
+  });
+
+  it('the aggregate reports (no addresses) are not recorded', async () => {
+    const admin = await analytics.as('admin');
+    expect((await admin.get('/api/admin/site-analytics?days=7')).status).toBe(200);
+    expect((await admin.get('/api/admin/dashboard')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(entriesOf(admin.userId)).toEqual([]);
+  });
+});

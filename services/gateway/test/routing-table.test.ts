@@ -40,6 +40,7 @@ const SPEC_PATHS: [string, ServiceName][] = [
   ['/api/admin/premium-subscriptions/7d1f0c2e-0000-4000-8000-000000000001', 'billing'],
   ['/api/admin/support-tickets/7d1f0c2e-0000-4000-8000-000000000001', 'support'],
   ['/api/admin/support-tickets', 'support'],
+  ['/api/admin/support-tickets/7d1f0c2e-0000-4000-8000-000000000001/details', 'support'],
   ['/api/admin/templates', 'formatting'],
   ['/api/admin/templates/12', 'formatting'],
   ['/api/admin/medical-terms', 'formatting'],

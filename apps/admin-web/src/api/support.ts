@@ -21,6 +21,11 @@ export const supportApi = api.injectEndpoints({
       query: (userId) => `/api/admin/support-tickets/${userId}`,
       providesTags: ['Tickets'],
     }),
+    /** One ticket in full: the list carries a 150-character preview; opening one is audited. */
+    ticket: build.query<SupportTicket, string>({
+      query: (id) => `/api/admin/support-tickets/${id}/details`,
+      providesTags: ['Tickets'],
+    }),
     updateTicket: build.mutation<SupportTicket, { id: string; body: UpdateTicketBody }>({
       query: ({ id, body }) => ({ url: `/api/admin/support-tickets/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Tickets'],
@@ -28,4 +33,5 @@ export const supportApi = api.injectEndpoints({
   }),
 });
 
-export const { useListTicketsQuery, useUserTicketsQuery, useUpdateTicketMutation } = supportApi;
+export const { useListTicketsQuery, useUserTicketsQuery, useTicketQuery, useUpdateTicketMutation } =
+  supportApi;

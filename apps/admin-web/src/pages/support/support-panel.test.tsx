@@ -146,6 +146,37 @@ describe('Suporte (spec 2 §2, §4, §8)', () => {
     });
   });
 
+  it('the dialog shows the whole message, fetched on opening (the list has a preview)', async () => {
+    const whole = `${'a'.repeat(149)}bcdef e o restante da mensagem`;
+    const listed = ticket({ subject: 'Texto longo', description: `${whole.slice(0, 150)}...` });
+    const fetchFn = jsonResponses({
+      ...asAdmin,
+      'GET /api/admin/support-tickets': [200, list([listed])],
+      [`GET /api/admin/support-tickets/${listed.id}/details`]: [
+        200,
+        { ...listed, description: whole },
+      ],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderAt(<SupportPanel />);
+    expect(
+      fetchFn.calls.some((c) => c.url.endsWith('/details')),
+      'no ticket is fetched in full before one is opened',
+    ).toBe(false);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Ver detalhes do ticket Texto longo' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('ticket-message')).toHaveTextContent(
+        'e o restante da mensagem',
+      ),
+    );
+    expect(
+      fetchFn.calls.filter((c) => c.url === `/api/admin/support-tickets/${listed.id}/details`),
+    ).toHaveLength(1);
+  });
+
   it("shows 'Erro ao atualizar ticket' with the server message, or 'Tente novamente'", async () => {
     const open = ticket();
     vi.stubGlobal(

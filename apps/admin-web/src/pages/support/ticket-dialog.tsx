@@ -7,7 +7,7 @@ import {
   type TicketStatus,
 } from '@pv/contracts/constants';
 import { GridSelect, GridTextField, useFailureToast, useFormFields, useToast } from '@pv/web-kit';
-import { useUpdateTicketMutation } from '../../api/support';
+import { useTicketQuery, useUpdateTicketMutation } from '../../api/support';
 import { FormDialog } from '../../components/form-dialog';
 import { formatDateTime } from '../../format';
 import {
@@ -44,8 +44,13 @@ export function changedTicketFields(ticket: SupportTicket, form: TicketForm): Up
   return body;
 }
 
-/** The detail dialog: the whole ticket, and its status, priority, assignee and resolution. */
+/**
+ * The detail dialog: the whole ticket, and its status, priority, assignee and resolution. The
+ * list carries only a preview of the message; the whole of it is fetched here (which the support
+ * service records in the audit trail), the preview showing until it arrives.
+ */
 export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClose: () => void }) {
+  const full = useTicketQuery(ticket.id);
   const { values: form, bind } = useFormFields<TicketForm>({
     status: ticket.status,
     priority: ticket.priority,
@@ -95,7 +100,18 @@ export function TicketDialog({ ticket, onClose }: { ticket: SupportTicket; onClo
           Ticket anônimo · IP: {ticket.ipAddress ?? '—'} · Navegador: {ticket.userAgent ?? '—'}
         </Typography>
       )}
-      <Typography sx={{ whiteSpace: 'pre-wrap', my: 2 }}>{ticket.description}</Typography>
+      <Typography
+        sx={{ whiteSpace: 'pre-wrap', my: 2 }}
+        data-testid="ticket-message"
+        aria-busy={full.isLoading}
+      >
+        {full.data?.description ?? ticket.description}
+      </Typography>
+      {full.isError && (
+        <Typography variant="body2" color="error" gutterBottom>
+          Não foi possível carregar a mensagem completa; mostrando o início.
+        </Typography>
+      )}
       <Grid container spacing={2}>
         <GridSelect
           cell={{ xs: 12, sm: 6 }}

@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditLogPage } from '@pv/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asAdmin, uuid } from '../../../test/fixtures';
@@ -101,6 +101,72 @@ describe("'Auditoria' tab (issue 15 item 8)", () => {
       action: 'user.password.reset',
       actor: 'ops@clinica.test',
     });
+  });
+
+  it('names the support and visitor-list entries in pt-BR and offers them as filters', async () => {
+    const ticketId = uuid();
+    const fetchFn = jsonResponses({
+      ...asAdmin,
+      'GET /api/admin/audit-log': [
+        200,
+        page([
+          entry({
+            action: 'analytics.visitors.view',
+            targetType: 'visitors',
+            targetId: null,
+            service: 'analytics',
+            details: { rows: 20 },
+          }),
+          entry({
+            action: 'support.tickets.search',
+            targetType: 'support-tickets',
+            targetId: null,
+            service: 'support',
+            details: { status: 'open', priority: null, category: null, page: 1, matches: 2 },
+          }),
+          entry({
+            action: 'support.ticket.update',
+            targetType: 'support-ticket',
+            targetId: ticketId,
+            service: 'support',
+            details: { fields: 'status', status: 'resolved', previousStatus: 'open' },
+          }),
+          entry({
+            action: 'support.ticket.view',
+            targetType: 'support-ticket',
+            targetId: ticketId,
+            service: 'support',
+          }),
+          entry({ action: 'user.tickets.view', targetType: 'user', service: 'support' }),
+        ]),
+      ],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderAt(<AuditTab />);
+    const table = await screen.findByRole('table', { name: 'Registro de auditoria' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
+      'Viu a lista de visitantes (endereços IP)',
+      'Buscou tickets de suporte por texto',
+      'Alterou um ticket de suporte',
+      'Abriu um ticket de suporte',
+      'Viu os tickets de suporte de um usuário',
+    ]);
+    expect(rows[0]).toHaveTextContent('rows: 20');
+    expect(rows[1]).toHaveTextContent('matches: 2');
+    expect(rows[2]).toHaveTextContent('status: resolved');
+    expect(rows[3]).toHaveTextContent(ticketId);
+
+    await userEvent.click(screen.getByLabelText('Ação'));
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'Buscou tickets de suporte por texto' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(fetchFn.calls.at(-1)?.url).toBe(
+        '/api/admin/audit-log?page=1&action=support.tickets.search',
+      ),
+    );
   });
 
   it('says so when nothing matches', async () => {

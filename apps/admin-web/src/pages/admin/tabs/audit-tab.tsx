@@ -67,7 +67,8 @@ export default function AuditTab() {
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         Registro permanente de acessos da equipe a dados sensíveis: cofre de transcrições, perfis,
-        histórico de acesso e uso dos usuários, redefinições de senha e concessões de Premium.
+        histórico de acesso e uso dos usuários, redefinições de senha, concessões de Premium,
+        tickets de suporte abertos, alterados ou buscados por texto e a lista de visitantes.
       </Typography>
       <Stack
         component="form"

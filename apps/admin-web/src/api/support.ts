@@ -25,6 +25,8 @@ export const supportApi = api.injectEndpoints({
     ticket: build.query<SupportTicket, string>({
       query: (id) => `/api/admin/support-tickets/${id}/details`,
       providesTags: ['Tickets'],
+      // Each opening asks the service (and is recorded there); the whole message is not kept.
+      keepUnusedDataFor: 0,
     }),
     updateTicket: build.mutation<SupportTicket, { id: string; body: UpdateTicketBody }>({
       query: ({ id, body }) => ({ url: `/api/admin/support-tickets/${id}`, method: 'PUT', body }),

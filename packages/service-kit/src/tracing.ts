@@ -309,7 +309,7 @@ export function startProducerSpan(message: {
  * Runs `work` in a CONSUMER span continuing the producer's context (`carrier`, from the job or
  * the message headers); just runs it when tracing is off. A throw marks the span failed and goes on.
  */
-export async function withConsumerSpan<T>(
+export function withConsumerSpan<T>(
   message: {
     system: 'bullmq' | 'nats';
     destination: string;
@@ -321,6 +321,14 @@ export async function withConsumerSpan<T>(
 ): Promise<T> {
   const t = tracing;
   if (!t) return work();
+  return consumeTraced(t, message, work);
+}
+
+async function consumeTraced<T>(
+  t: Tracing,
+  message: Parameters<typeof withConsumerSpan>[0],
+  work: () => Promise<T>,
+): Promise<T> {
   const { api, tracer } = t;
   const parent = contextFrom(t, message.carrier);
   const span = tracer.startSpan(

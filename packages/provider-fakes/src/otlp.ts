@@ -11,8 +11,21 @@ import { listen, sendJson } from './http.js';
  * ExportTraceServiceRequest), so the fake depends on no part of the SDK it checks.
  */
 
-export type SpanKindName = 'unspecified' | 'internal' | 'server' | 'client' | 'producer' | 'consumer';
-const KINDS: SpanKindName[] = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'];
+export type SpanKindName =
+  | 'unspecified'
+  | 'internal'
+  | 'server'
+  | 'client'
+  | 'producer'
+  | 'consumer';
+const KINDS: SpanKindName[] = [
+  'unspecified',
+  'internal',
+  'server',
+  'client',
+  'producer',
+  'consumer',
+];
 
 export type AttributeValue =
   | string
@@ -49,7 +62,10 @@ export interface FakeOtlpCollector {
   /** Each export request received: path, content type and whether it was gzipped. */
   requests: { path: string; contentType: string; gzip: boolean }[];
   /** Resolves with the spans once `predicate` holds for them, or rejects after `timeoutMs`. */
-  waitFor(predicate: (spans: RecordedSpan[]) => boolean, timeoutMs?: number): Promise<RecordedSpan[]>;
+  waitFor(
+    predicate: (spans: RecordedSpan[]) => boolean,
+    timeoutMs?: number,
+  ): Promise<RecordedSpan[]>;
   close(): Promise<void>;
 }
 
@@ -156,7 +172,12 @@ function keyValue(buf: Buffer): Record<string, AttributeValue> {
 
 const hex = (b: Buffer) => b.toString('hex');
 
-function protobufSpan(buf: Buffer, service: string, resource: RecordedSpan['resource'], scope: string) {
+function protobufSpan(
+  buf: Buffer,
+  service: string,
+  resource: RecordedSpan['resource'],
+  scope: string,
+) {
   const span: RecordedSpan = {
     traceId: '',
     spanId: '',
@@ -179,8 +200,10 @@ function protobufSpan(buf: Buffer, service: string, resource: RecordedSpan['reso
     else if (field === 4 && wire === 2) span.parentSpanId = hex(r.bytes());
     else if (field === 5 && wire === 2) span.name = r.bytes().toString('utf8');
     else if (field === 6 && wire === 0) span.kind = KINDS[Number(r.varint())] ?? 'unspecified';
-    else if (field === 7 && wire === 1) span.startTimeUnixNano = r.fixed64().readBigUInt64LE(0).toString();
-    else if (field === 8 && wire === 1) span.endTimeUnixNano = r.fixed64().readBigUInt64LE(0).toString();
+    else if (field === 7 && wire === 1)
+      span.startTimeUnixNano = r.fixed64().readBigUInt64LE(0).toString();
+    else if (field === 8 && wire === 1)
+      span.endTimeUnixNano = r.fixed64().readBigUInt64LE(0).toString();
     else if (field === 9 && wire === 2) Object.assign(span.attributes, keyValue(r.bytes()));
     else if (field === 11 && wire === 2) {
       const event = { name: '', attributes: {} as Record<string, AttributeValue> };
@@ -380,7 +403,10 @@ export async function startFakeOtlpCollector(): Promise<FakeOtlpCollector> {
       sendJson(res, 404, { code: 5, message: 'not found' });
       return;
     }
-    const contentType = String(req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    const contentType =
+      String(req.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim() ?? '';
     const gzip = req.headers['content-encoding'] === 'gzip';
     let body = await readRaw(req);
     if (gzip) body = gunzipSync(body);
@@ -406,7 +432,10 @@ export async function startFakeOtlpCollector(): Promise<FakeOtlpCollector> {
     } else sendJson(res, 200, {});
   };
   const server = await listen(handler, (res, error) =>
-    sendJson(res, 400, { code: 3, message: error instanceof Error ? error.message : 'bad request' }),
+    sendJson(res, 400, {
+      code: 3,
+      message: error instanceof Error ? error.message : 'bad request',
+    }),
   );
 
   return {

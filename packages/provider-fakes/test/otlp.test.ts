@@ -12,7 +12,8 @@ afterAll(() => collector.close());
 const ld = (field: number, bytes: Buffer) =>
   Buffer.concat([Buffer.from([(field << 3) | 2, bytes.length]), bytes]);
 const str = (field: number, text: string) => ld(field, Buffer.from(text, 'utf8'));
-const kv = (key: string, value: string) => ld(9, Buffer.concat([str(1, key), ld(2, str(1, value))]));
+const kv = (key: string, value: string) =>
+  ld(9, Buffer.concat([str(1, key), ld(2, str(1, value))]));
 
 describe('fake OTLP/HTTP collector', () => {
   it('decodes a protobuf ExportTraceServiceRequest (gzipped) and answers an empty response', async () => {
@@ -26,7 +27,10 @@ describe('fake OTLP/HTTP collector', () => {
       ld(15, Buffer.from([3 << 3, 2])), // status: error
     ]);
     const resource = ld(1, ld(1, Buffer.concat([str(1, 'service.name'), ld(2, str(1, 'svc'))])));
-    const request = ld(1, Buffer.concat([resource, ld(2, Buffer.concat([ld(1, str(1, 'kit')), ld(2, span)]))]));
+    const request = ld(
+      1,
+      Buffer.concat([resource, ld(2, Buffer.concat([ld(1, str(1, 'kit')), ld(2, span)]))]),
+    );
     const res = await fetch(`${collector.url}/v1/traces`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },

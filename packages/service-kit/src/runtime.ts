@@ -13,8 +13,8 @@ import {
 } from './events.js';
 import { registerOutboxMetrics } from './observability.js';
 import { createRedis } from './redis.js';
-import { startTracing } from './tracing.js';
 import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './session.js';
+import { startTracing } from './tracing.js';
 
 /**
  * A NATS connection that may not exist yet: services start (and accept writes, which wait in the

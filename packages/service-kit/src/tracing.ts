@@ -72,7 +72,8 @@ export function startTracing(service: string): boolean {
   if (!tracingWanted()) return false;
   const require = createRequire(import.meta.url);
   const api = require('@opentelemetry/api') as Api;
-  const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const { NodeSDK } =
+    require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
   const sdk = new NodeSDK({
     ...(process.env.OTEL_SERVICE_NAME?.trim() ? {} : { serviceName: service }),
     instrumentations: [],
@@ -82,8 +83,9 @@ export function startTracing(service: string): boolean {
   sdk.start();
   const provider = api.trace.getTracerProvider() as { forceFlush?: () => Promise<void> };
   // The global provider is a proxy; its delegate (the SDK's) is the one that flushes.
-  const delegate = (provider as { getDelegate?: () => { forceFlush?: () => Promise<void> } })
-    .getDelegate?.();
+  const delegate = (
+    provider as { getDelegate?: () => { forceFlush?: () => Promise<void> } }
+  ).getDelegate?.();
   tracing = {
     api,
     tracer: api.trace.getTracer('@pv/service-kit'),

@@ -37,7 +37,8 @@ describe('when tracing is wanted', () => {
 
 describe('tracing off (no OTEL_* variable)', () => {
   it('loads no module of OpenTelemetry and adds no server factory, and the helpers do nothing', async () => {
-    for (const key of Object.keys(process.env)) if (key.startsWith('OTEL_')) delete process.env[key];
+    for (const key of Object.keys(process.env))
+      if (key.startsWith('OTEL_')) delete process.env[key];
     expect(startTracing('test')).toBe(false);
     expect(tracingEnabled()).toBe(false);
     expect(tracedServerFactory({})).toBeUndefined();
@@ -53,7 +54,6 @@ describe('tracing off (no OTEL_* variable)', () => {
     expect(await withConsumerSpan({ system: 'nats', destination: 'a.b.v1' }, async () => 7)).toBe(
       7,
     );
-
   });
 
   it('a service process that serves a request loads no module of OpenTelemetry', () => {

@@ -28,7 +28,10 @@ const isFormatting = (s: RecordedSpan) =>
 
 function one(spans: RecordedSpan[], what: string, match: (s: RecordedSpan) => boolean) {
   const found = spans.filter(match);
-  expect(found.map((s) => s.name), what).toHaveLength(1);
+  expect(
+    found.map((s) => s.name),
+    what,
+  ).toHaveLength(1);
   return found[0] as RecordedSpan;
 }
 
@@ -78,7 +81,9 @@ describe('traces cross gateway -> service -> queue -> worker -> outbox -> event 
     const format = one(spans, 'the formatting server span', isFormatting);
     const trace = spans.filter((s) => s.traceId === format.traceId);
     if (process.env.DEBUG_TRACE)
-      console.log(trace.map((s) => `${s.spanId} <- ${s.parentSpanId || 'root'} ${s.kind} ${s.name}`));
+      console.log(
+        trace.map((s) => `${s.spanId} <- ${s.parentSpanId || 'root'} ${s.kind} ${s.name}`),
+      );
     expect(format.traceId).not.toBe('ab'.repeat(16));
 
     // HTTP: gateway (root) -> its client call -> formatting -> its quota call -> billing.

@@ -68,6 +68,7 @@ describe('traces cross gateway -> service -> queue -> worker -> outbox -> event 
       const format = all.find(isFormatting);
       return (
         format !== undefined &&
+        all.some((s) => s.traceId === format.traceId && s.parentSpanId === '') &&
         all.some(
           (s) =>
             s.traceId === format.traceId &&

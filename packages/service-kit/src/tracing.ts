@@ -107,11 +107,22 @@ export async function flushTracing(): Promise<void> {
   await tracing?.flush();
 }
 
-/** Flushes and stops the SDK (on shutdown). */
-export async function stopTracing(): Promise<void> {
+/**
+ * Flushes and stops the SDK (on shutdown), waiting at most `waitMs`: an unreachable collector
+ * (the exporter retries for up to 10 s) must not hold a draining process.
+ */
+export async function stopTracing(waitMs = 3_000): Promise<void> {
   if (!tracing) return;
   const { sdk } = tracing;
-  await sdk.shutdown().catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    sdk.shutdown().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /** The error's class only: its message may quote patient text. */

@@ -11,6 +11,15 @@ export {
   startFakeOpenAI,
 } from './openai.js';
 export {
+  type FakeS3,
+  type FakeS3Object,
+  type FakeS3Options,
+  type FakeS3Request,
+  sigV4Encode,
+  sigV4SigningKey,
+  startFakeS3,
+} from './s3.js';
+export {
   type FakeSonioxBehaviour,
   FakeSonioxKeyStore,
   isProtocolToken,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,9 +168,11 @@ describe('binary bodies through the gateway', () => {
     const chunked = await request(`${gateway.url}/api/documents/echo`, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream' },
-      body: (async function* () {
-        for (let at = 0; at < file.byteLength; at += 10_000) yield file.subarray(at, at + 10_000);
-      })(),
+      body: Readable.from(
+        (function* () {
+          for (let at = 0; at < file.byteLength; at += 10_000) yield file.subarray(at, at + 10_000);
+        })(),
+      ),
     });
     expect(sha256(Buffer.from(await chunked.body.arrayBuffer()))).toBe(sha256(file));
   });

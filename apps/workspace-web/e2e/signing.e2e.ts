@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,13 +13,15 @@ import {
   saveScreenshot,
   watchPageProblems,
 } from '@pv/e2e-kit';
+import type { FakeS3State } from '@pv/provider-fakes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { say, speechDouble } from './speech-helpers';
 
 // Issue 14 in a real browser against the real stack (documents service, pdf-worker and gateway
-// started by the suite with a SIGNING_KEK): a Premium user uploads an A1 certificate in Minha
-// Área and downloads a signed ambulatory prescription from the documents card.
+// started by the suite with a SIGNING_KEK, signed PDFs in a fake S3 bucket): a Premium user
+// uploads an A1 certificate in Minha Área and downloads a signed ambulatory prescription from
+// the documents card.
 
 const PASSWORD = 'senha-e2e-assinatura';
 /** The stack's documents service itself (tools/stack's catalog port), behind the gateway. */
@@ -175,6 +178,19 @@ describe('digital signature (issue 14) in a real browser', () => {
     };
     expect((await through(baseUrl)).equals(downloaded)).toBe(true);
     expect((await through(DOCUMENTS_DIRECT)).equals(downloaded)).toBe(true);
+
+    // The suite's stack keeps signed PDFs in the fake S3 bucket: the object is the same file, and
+    // every request documents made was signed with the configured key.
+    const s3 = inject('s3');
+    if (s3) {
+      const state = (await (await fetch(s3.stateUrl)).json()) as FakeS3State;
+      expect(state.buckets[s3.bucket]?.[`signed-documents/${id}.pdf`]).toEqual({
+        size: downloaded.byteLength,
+        sha256: createHash('sha256').update(downloaded).digest('hex'),
+        contentType: 'application/pdf',
+      });
+      expect(state.refused).toBe(0);
+    }
   });
 
   it('never threw in the page', () => {

@@ -15,6 +15,7 @@ export {
   type FakeS3Object,
   type FakeS3Options,
   type FakeS3Request,
+  type FakeS3State,
   sigV4Encode,
   sigV4SigningKey,
   startFakeS3,

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen } from './http.js';
+import { listen, sendJson } from './http.js';
 
 /**
  * A local fake of the S3 REST API (path-style addressing), enough for an object store: PUT, GET,
@@ -291,6 +291,35 @@ function objectHeaders(object: FakeS3Object): Record<string, string | number> {
   return headers;
 }
 
+/** What `GET /_fake/state` answers: every object's size and SHA-256, and the requests' count. */
+export interface FakeS3State {
+  buckets: Record<string, Record<string, { size: number; sha256: string; contentType: string }>>;
+  requests: number;
+  refused: number;
+}
+
+function stateOf(
+  buckets: Map<string, Map<string, FakeS3Object>>,
+  requests: FakeS3Request[],
+): FakeS3State {
+  const state: FakeS3State = {
+    buckets: {},
+    requests: requests.length,
+    refused: requests.filter((r) => r.error).length,
+  };
+  for (const [bucket, objects] of buckets) {
+    const listed: FakeS3State['buckets'][string] = {};
+    for (const [key, object] of objects)
+      listed[key] = {
+        size: object.body.byteLength,
+        sha256: createHash('sha256').update(object.body).digest('hex'),
+        contentType: object.contentType,
+      };
+    state.buckets[bucket] = listed;
+  }
+  return state;
+}
+
 /**
  * Starts the fake on an ephemeral port of 127.0.0.1.
  * @example const s3 = await startFakeS3({ buckets: ['signed'] }); new S3Client({ endpoint: s3.url, forcePathStyle: true, region: s3.region, credentials: {...} })
@@ -309,6 +338,12 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
+    // The test control, for a suite in another process (a browser suite): what the buckets hold.
+    // `_fake` can never be a bucket name (S3 refuses underscores), so no S3 path is shadowed.
+    if (method === 'GET' && req.url === '/_fake/state') {
+      sendJson(res, 200, stateOf(buckets, requests));
+      return;
+    }
     const rawPath = (req.url ?? '/').split('?', 1)[0] ?? '/';
     const [, bucketPart = '', ...keyParts] = rawPath.split('/');
     const bucket = decodeURIComponent(bucketPart) || undefined;

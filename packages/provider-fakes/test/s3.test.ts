@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeS3, startFakeS3 } from '../src/index.js';
+import { type FakeS3, type FakeS3State, startFakeS3 } from '../src/index.js';
 
 /** The fake spoken to by the official AWS SDK, and by hand where the SDK would not misbehave. */
 describe('fake S3 server', () => {
@@ -148,6 +148,16 @@ describe('fake S3 server', () => {
     expect(tampered.status).toBe(400);
     expect(await tampered.text()).toContain('<Code>XAmzContentSHA256Mismatch</Code>');
     expect(s3.object('documentos', 'y')?.body.toString()).toBe('original');
+  });
+
+  it('tells a suite in another process what it holds (GET /_fake/state, no signature)', async () => {
+    const state = (await (await fetch(`${s3.url}/_fake/state`)).json()) as FakeS3State;
+    expect(state.buckets.documentos?.y).toEqual({
+      size: 8,
+      sha256: createHash('sha256').update('original').digest('hex'),
+      contentType: expect.any(String),
+    });
+    expect(state.refused).toBeGreaterThan(0);
   });
 
   it('refuses a request signed too long ago (replay)', async () => {

@@ -60,21 +60,22 @@ export const DocumentsConfigSchema = Type.Object({
 });
 export type DocumentsConfig = Static<typeof DocumentsConfigSchema>;
 
-export function loadDocumentsConfig(env: Record<string, string | undefined> = process.env) {
-  const config = loadConfig(DocumentsConfigSchema, env);
-  const keyId = config.SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID;
-  const secret = config.SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY;
-  if (Boolean(keyId) !== Boolean(secret))
-    throw new ConfigError([
-      'SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID and SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY go together: set both or neither',
-    ]);
-  return config;
-}
+export const loadDocumentsConfig = (env = process.env) => loadConfig(DocumentsConfigSchema, env);
 
-/** The bucket settings, or undefined when signed PDFs stay in Postgres. */
+/**
+ * The bucket settings, or undefined when signed PDFs stay in Postgres. Read by the HTTP service
+ * only (the pdf-worker never touches the bucket, and holds none of its secrets).
+ */
 export function s3StoreSettingsFrom(config: DocumentsConfig) {
   const bucket = config.SIGNED_DOCUMENTS_S3_BUCKET;
   if (!bucket) return undefined;
+  if (
+    Boolean(config.SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID) !==
+    Boolean(config.SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY)
+  )
+    throw new ConfigError([
+      'SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID and SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY go together: set both or neither',
+    ]);
   return {
     bucket,
     region: config.SIGNED_DOCUMENTS_S3_REGION,

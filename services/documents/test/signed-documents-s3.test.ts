@@ -5,6 +5,7 @@ import { createRedis } from '@pv/service-kit';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocumentsConfig, s3StoreSettingsFrom } from '../src/config.js';
 import type { DocumentsKysely } from '../src/db/schema.js';
 import {
   createS3Client,
@@ -210,6 +211,36 @@ describe('signed documents in an S3-compatible bucket', () => {
       .where('id', '=', expiring.id)
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe('SIGNED_DOCUMENTS_S3_* configuration', () => {
+  it('is off by default (Postgres) and on with a bucket; the key pair goes together', () => {
+    expect(s3StoreSettingsFrom(loadDocumentsConfig({}))).toBeUndefined();
+    expect(
+      s3StoreSettingsFrom(
+        loadDocumentsConfig({
+          SIGNED_DOCUMENTS_S3_BUCKET: 'meu-bucket',
+          SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE: 'true',
+        }),
+      ),
+    ).toEqual({
+      bucket: 'meu-bucket',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      timeoutMs: 10_000,
+    });
+    // The pdf-worker loads the same schema without the secret (it never touches the bucket).
+    const workerView = loadDocumentsConfig({
+      SIGNED_DOCUMENTS_S3_BUCKET: 'meu-bucket',
+      SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID: 'AKIAEXEMPLO',
+    });
+    expect(() => s3StoreSettingsFrom(workerView)).toThrow(
+      /SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID and SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadDocumentsConfig({ SIGNED_DOCUMENTS_S3_BUCKET: 'Bucket_Invalido' })).toThrow(
+      /SIGNED_DOCUMENTS_S3_BUCKET is malformed/,
+    );
   });
 });
 

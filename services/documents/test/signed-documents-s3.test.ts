@@ -216,10 +216,12 @@ describe('signed documents in an S3-compatible bucket', () => {
 
 describe('SIGNED_DOCUMENTS_S3_* configuration', () => {
   it('is off by default (Postgres) and on with a bucket; the key pair goes together', () => {
-    expect(s3StoreSettingsFrom(loadDocumentsConfig({}))).toBeUndefined();
+    const required = { SESSION_PUBLIC_KEY: svc.config.SESSION_PUBLIC_KEY };
+    expect(s3StoreSettingsFrom(loadDocumentsConfig(required))).toBeUndefined();
     expect(
       s3StoreSettingsFrom(
         loadDocumentsConfig({
+          ...required,
           SIGNED_DOCUMENTS_S3_BUCKET: 'meu-bucket',
           SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE: 'true',
         }),
@@ -232,15 +234,16 @@ describe('SIGNED_DOCUMENTS_S3_* configuration', () => {
     });
     // The pdf-worker loads the same schema without the secret (it never touches the bucket).
     const workerView = loadDocumentsConfig({
+      ...required,
       SIGNED_DOCUMENTS_S3_BUCKET: 'meu-bucket',
       SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID: 'AKIAEXEMPLO',
     });
     expect(() => s3StoreSettingsFrom(workerView)).toThrow(
       /SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID and SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY/,
     );
-    expect(() => loadDocumentsConfig({ SIGNED_DOCUMENTS_S3_BUCKET: 'Bucket_Invalido' })).toThrow(
-      /SIGNED_DOCUMENTS_S3_BUCKET is malformed/,
-    );
+    expect(() =>
+      loadDocumentsConfig({ ...required, SIGNED_DOCUMENTS_S3_BUCKET: 'Bucket_Invalido' }),
+    ).toThrow(/SIGNED_DOCUMENTS_S3_BUCKET is malformed/);
   });
 });
 

@@ -19,6 +19,17 @@ export {
   type SpanKindName,
   startFakeOtlpCollector,
 } from './otlp.js';
+
+  type FakeS3,
+  type FakeS3Object,
+  type FakeS3Options,
+  type FakeS3Request,
+  type FakeS3State,
+  sigV4Encode,
+  sigV4SigningKey,
+  startFakeS3,
+} from './s3.js';
+
 export {
   type FakeSonioxBehaviour,
   FakeSonioxKeyStore,

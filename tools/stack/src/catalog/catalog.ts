@@ -135,6 +135,13 @@ export const SECRETS: readonly SecretSpec[] = [
     make: 'hex32',
   },
   {
+    name: 'SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY',
+    description:
+      'secret key of the S3-compatible bucket of signed PDFs; unset: Postgres (or the SDK default chain)',
+    required: false,
+    make: 'provider',
+  },
+  {
     name: 'SONIOX_API_KEY',
     description: 'Soniox key; unset: no realtime transcription keys',
     required: false,
@@ -280,8 +287,19 @@ const DECLARED: readonly CatalogProcess[] = [
       'PUBLIC_URL',
       'SIGNED_DOCUMENT_RETENTION_DAYS',
       'VERIFY_MAX_PER_MINUTE',
+      // Issue 14: signed PDFs in an S3-compatible bucket instead of Postgres (unset: Postgres).
+      'SIGNED_DOCUMENTS_S3_BUCKET',
+      'SIGNED_DOCUMENTS_S3_ENDPOINT',
+      'SIGNED_DOCUMENTS_S3_REGION',
+      'SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID',
+      'SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE',
     ],
-    secrets: ['OPENAI_API_KEY', 'OPENAI_ALT_API_KEY', 'SIGNING_KEK'],
+    secrets: [
+      'OPENAI_API_KEY',
+      'OPENAI_ALT_API_KEY',
+      'SIGNING_KEK',
+      'SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY',
+    ],
     internet: true,
     resources: MEDIUM,
     scaling: HTTP_SCALING,

@@ -39,21 +39,33 @@ describe('the professional identity on documents', () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   }
 
-  /** A PDF of /api/generate-pdf from this browser's session, with a forged profile, as text. */
+  /**
+   * A PDF of /api/generate-pdf with a forged profile, as text. Asked from the page with the
+   * browser's own fetch and `credentials: 'include'`, as the workspace asks for its PDFs, so the
+   * session cookie goes as the browser sends it (not as Playwright's request context would).
+   */
   async function pdfText(): Promise<string> {
-    const response = await page.context().request.post(new URL('/api/generate-pdf', baseUrl).href, {
-      headers: { origin: new URL(baseUrl).origin, 'content-type': 'application/json' },
-      data: JSON.stringify({
-        content: 'Repouso por três dias.',
-        title: 'Atestado Médico',
-        profile: { name: 'Dr. Falso Impostor', registry: 'CRM/RJ 999999' },
-      }),
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/generate-pdf', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          content: 'Repouso por três dias.',
+          title: 'Atestado Médico',
+          profile: { name: 'Dr. Falso Impostor', registry: 'CRM/RJ 999999' },
+        }),
+      });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return { status: response.status, base64: btoa(binary) };
     });
-    expect(response.status()).toBe(200);
+    expect(answer.status).toBe(200);
     const dir = mkdtempSync(path.join(tmpdir(), 'pv-identity-'));
     try {
       const file = path.join(dir, 'atestado.pdf');
-      writeFileSync(file, await response.body());
+      writeFileSync(file, Buffer.from(answer.base64, 'base64'));
       return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
     } finally {
       rmSync(dir, { recursive: true, force: true });

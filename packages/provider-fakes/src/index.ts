@@ -19,7 +19,7 @@ export {
   type SpanKindName,
   startFakeOtlpCollector,
 } from './otlp.js';
-
+export {
   type FakeS3,
   type FakeS3Object,
   type FakeS3Options,

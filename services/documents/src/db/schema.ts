@@ -54,8 +54,12 @@ export interface SignedDocumentsTable {
   /** SHA-256 of the verification code: the code itself is only printed on the PDF. */
   code_hash: Buffer;
   document_type: string;
-  /** The signed file, byte for byte as it was issued. */
-  pdf: Buffer;
+  /** The signed file, byte for byte as it was issued; null when it is kept in a bucket. */
+  pdf: Buffer | null;
+  /** Where the S3-compatible store keeps the file (SIGNED_DOCUMENTS_S3_BUCKET), else null. */
+  object_key: string | null;
+  /** SHA-256 of the file kept in the bucket, checked on every read. */
+  pdf_sha256: Buffer | null;
   created_at: Generated<Date>;
   expires_at: Date;
 }

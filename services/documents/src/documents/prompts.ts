@@ -14,7 +14,7 @@ export const ModelDocumentSchema = Type.Object({
 
 const GUIDANCE: Record<DocumentType, string> = {
   receituario:
-    'Receituário simples: cada medicamento numerado com nome, concentração, via, posologia e duração. Sinalize medicamentos controlados (Portaria SVS/MS 344/98).',
+    'Receituário simples: cada medicamento numerado com nome, concentração, via, posologia e duração. Não inclua nem nomeie medicamentos controlados (Portaria SVS/MS 344/98): eles vão no Receituário de Controle Especial ou na notificação exigida, e esta receita não é impressa com eles; diga apenas quantos ficaram de fora.',
   hospitalar:
     'Prescrição hospitalar: dieta, hidratação, medicamentos com via, diluição e horário, cuidados de enfermagem e sinais vitais.',
   ambulatorial:

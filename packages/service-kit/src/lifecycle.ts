@@ -50,16 +50,17 @@ export async function runService<C extends ListenConfig>(
   loadConfig: () => C,
   build: (config: C, hold: Hold) => Promise<FastifyInstance>,
 ): Promise<void> {
+  // `node main.mjs dead-letters ...`: the operator's tool, not the server (see below).
+  if (process.argv[2] === 'dead-letters') {
+    await runDeadLetterCommand(loadConfig, process.argv.slice(3));
+    return;
+  }
   const held: Closable[] = [];
   const closeHeld = async () => {
     for (const resource of held.splice(0).reverse()) {
       await ('close' in resource ? resource.close() : resource.stop());
     }
   };
-  if (process.argv[2] === 'dead-letters') {
-    await runDeadLetterCommand(loadConfig, process.argv.slice(3));
-    return;
-  }
   try {
     const graceMs = shutdownGraceMs();
     const config = loadConfig();

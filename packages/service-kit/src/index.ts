@@ -13,4 +13,5 @@ export * from './rate-limiter.js';
 export * from './redis.js';
 export * from './routes.js';
 export * from './runtime.js';
+export * from './search.js';
 export * from './session.js';

@@ -15,3 +15,4 @@ export * from './routes.js';
 export * from './runtime.js';
 export * from './search.js';
 export * from './session.js';
+export * from './storage.js';

@@ -1,11 +1,5 @@
 import { DocumentsRoutes, SigningMessages } from '@pv/contracts';
-import {
-  AppError,
-  badRequest,
-  principalOf,
-  type RateLimiter,
-  registerRoute,
-} from '@pv/service-kit';
+import { AppError, badRequest, forwardedCredentials, principalOf, type RateLimiter, registerRoute } from '@pv/service-kit';
 import { MAX_PKCS12_BYTES } from '@pv/signing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CertificatesService, certificateRefusal } from '../signing/certificates.service.js';
@@ -54,7 +48,12 @@ export function signingRoutes(
   const { certificates, documents, verifyLimiter } = deps;
   registerRoute(app, DocumentsRoutes.putSigningCertificate, async (request) => {
     const { file, password } = await certificateUpload(request);
-    return certificates.upload(principalOf(request).userId, file, password);
+    return certificates.upload(
+      principalOf(request).userId,
+      file,
+      password,
+      forwardedCredentials(request),
+    );
   });
   registerRoute(app, DocumentsRoutes.getSigningCertificate, async (request) =>
     certificates.describe(principalOf(request).userId),

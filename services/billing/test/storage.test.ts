@@ -40,7 +40,10 @@ describe('storage used: what the user stores, from usage.storage.changed.v1 (iss
     expect(small).toMatchObject({ storageUsedBytes: 2_048, storageUsedMB: 0.002 });
 
     await billing.emit('usage.storage.changed.v1', stored(user.userId, 'signed-documents', 3 * MB));
-    await billing.emit('usage.storage.changed.v1', stored(user.userId, 'signing-certificate', 4_000));
+    await billing.emit(
+      'usage.storage.changed.v1',
+      stored(user.userId, 'signing-certificate', 4_000),
+    );
     const all = await eventually(async () => {
       const month = await storageOf(user.userId);
       return month?.storageUsedBytes === 3 * MB + 6_048 ? month : null;

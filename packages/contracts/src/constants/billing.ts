@@ -29,7 +29,11 @@ export const PREMIUM_LIMITS = {
  * What a user stores, by the service that keeps it (issue 17): custom templates (formatting),
  * signed documents and the signing certificate (documents). `storageLimit` is in MB (10^6 bytes).
  */
-export const STORAGE_SOURCES = ['custom-templates', 'signed-documents', 'signing-certificate'] as const;
+export const STORAGE_SOURCES = [
+  'custom-templates',
+  'signed-documents',
+  'signing-certificate',
+] as const;
 export type StorageSource = (typeof STORAGE_SOURCES)[number];
 export const BYTES_PER_MB = 1_000_000;
 /** Bytes as the MB the usage views show: 3 decimals, and never 0 for something stored. */

@@ -17,6 +17,7 @@ import { type Period, periodLabel, periodOf } from './period.js';
 import { storedBytesOf, storedBytesOfUsers } from './storage.repository.js';
 
 const isPeriod = (a: Period, b: Period) => a.year === b.year && a.month === b.month;
+
 import {
   chargeStream,
   deleteStream,
@@ -255,9 +256,7 @@ export class UsageService {
       monthsOfUser(this.db, userId),
       storedBytesOf(this.db, userId),
     ]);
-    return rows.map((row) =>
-      toMonthlyUsage(row, isPeriod(row, now) ? stored : undefined),
-    );
+    return rows.map((row) => toMonthlyUsage(row, isPeriod(row, now) ? stored : undefined));
   }
 
   async month(period: Period): Promise<MonthlyUsage[]> {

@@ -1,5 +1,12 @@
 import { DocumentsRoutes, SigningMessages } from '@pv/contracts';
-import { AppError, badRequest, forwardedCredentials, principalOf, type RateLimiter, registerRoute } from '@pv/service-kit';
+import {
+  AppError,
+  badRequest,
+  forwardedCredentials,
+  principalOf,
+  type RateLimiter,
+  registerRoute,
+} from '@pv/service-kit';
 import { MAX_PKCS12_BYTES } from '@pv/signing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CertificatesService, certificateRefusal } from '../signing/certificates.service.js';

@@ -408,6 +408,37 @@ describe('Usuários tab (spec 2 §2, §5, §8)', () => {
     ).toBeInTheDocument();
   });
 
+  it("full profile: 'Uso da Plataforma' shows the storage used in MB (issue 17)", async () => {
+    await renderUsers({
+      [`GET /api/admin/user-profile/${carla.id}`]: [200, carla],
+      [`GET /api/admin/login-history/${carla.id}`]: [200, []],
+      [`GET /api/admin/usage-metrics/${carla.id}`]: [
+        200,
+        [
+          {
+            userId: carla.id,
+            month: 11,
+            year: 2026,
+            loginCount: 3,
+            transcriptionCount: 2,
+            pdfGenerationCount: 1,
+            aiRequestCount: 4,
+            aiCostUSD: '0.0100',
+            storageUsedMB: 3.006,
+            storageUsedBytes: 3_006_048,
+          },
+        ],
+      ],
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Ver perfil completo de Carla Dias' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Uso da Plataforma' }));
+    const row = (await within(dialog).findByText('11/2026')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('3,006')).toBeInTheDocument();
+  });
+
   it('full profile: the registry as documents print it, and the RQE', async () => {
     const withRqe = makeAdminUser({ fullName: 'Dora Lima', registryUf: 'RJ', rqe: '778' });
     vi.stubGlobal(

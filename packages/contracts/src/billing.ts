@@ -98,8 +98,19 @@ export type MySubscription = Static<typeof MySubscriptionSchema>;
 export const MySubscriptionResponseSchema = Type.Object({
   /** null when the caller never subscribed, or only has subscriptions that ended. */
   subscription: Nullable(MySubscriptionSchema),
+  /**
+   * Stripe's Customer Portal is configured (STRIPE_PORTAL_CONFIGURATION) and the caller is a
+   * Stripe customer: Minha Área offers 'Gerenciar assinatura' (POST /api/subscription/portal).
+   */
+  portalAvailable: Type.Boolean(),
 });
 export type MySubscriptionResponse = Static<typeof MySubscriptionResponseSchema>;
+
+export const PortalSessionResponseSchema = Type.Object({
+  /** Stripe's hosted portal page for this customer; short-lived, opened at once. */
+  url: Type.String(),
+});
+export type PortalSessionResponse = Static<typeof PortalSessionResponseSchema>;
 
 export const CancelSubscriptionResponseSchema = Type.Object({
   message: Type.String(),
@@ -260,6 +271,15 @@ export const BillingRoutes = {
       "Cancel the caller's Premium at the end of the paid period (Stripe cancel_at_period_end)",
     tags,
     response: { 200: CancelSubscriptionResponseSchema, 404: ErrorSchema, 502: ErrorSchema },
+  }),
+  subscriptionPortal: defineRoute({
+    method: 'POST',
+    url: '/api/subscription/portal',
+    access: 'user',
+    summary:
+      'A Stripe Customer Portal session for the caller (POST /v1/billing_portal/sessions); 503 when it is not configured',
+    tags,
+    response: { 200: PortalSessionResponseSchema, 404: ErrorSchema, 502: ErrorSchema },
   }),
   stripeWebhook: defineRoute({
     method: 'POST',

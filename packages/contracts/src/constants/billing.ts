@@ -98,6 +98,11 @@ export const BillingMessages = {
     `Assinatura cancelada. Você continua com o Premium até ${until}; depois disso, nenhuma nova cobrança será feita.`,
   subscriptionAlreadyCanceled: (until: string) =>
     `Sua assinatura já está cancelada. O Premium continua ativo até ${until}.`,
+  // issue 17: Stripe's Customer Portal, where configured
+  portalNotConfigured:
+    'O portal de assinatura não está disponível neste servidor. Para cancelar, use "Cancelar assinatura".',
+  noCustomerForPortal:
+    'Sua conta ainda não tem uma assinatura no provedor de pagamentos. Assine o Premium para gerenciá-la.',
   speechProviderError:
     'Não foi possível obter uma chave do Super Transcritor agora. Tente novamente em instantes.',
   monthRequired: 'Informe year e month (1 a 12) para consultar as métricas de uso.',

@@ -123,9 +123,21 @@ describe('admin console', () => {
     await page.getByRole('dialog', { name: 'Usuário criado' }).waitFor();
     await page.getByRole('button', { name: 'Fechar' }).click();
 
+    // The search runs on the server (issue 17): one page, the pagination block, any case.
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/admin/users?') &&
+        new URL(response.url()).searchParams.get('q') === email.toUpperCase(),
+    );
     await page
       .getByRole('searchbox', { name: 'Buscar por nome ou email' })
       .fill(email.toUpperCase());
+    const found = (await (await searched).json()) as {
+      users: { email: string }[];
+      pagination: { totalCount: number; currentPage: number };
+    };
+    expect(found.users.map((user) => user.email)).toEqual([email]);
+    expect(found.pagination).toMatchObject({ totalCount: 1, currentPage: 1 });
     await page.getByText('Eva Teste E2E').waitFor();
     await page.getByRole('button', { name: 'Editar Eva Teste E2E' }).click();
     const edit = page.getByRole('dialog');

@@ -59,6 +59,21 @@ describe.skipIf(!stripe)('cancelling Premium in a real browser against a fake St
     await browser?.close();
   });
 
+  it("'Gerenciar assinatura' opens Stripe's Customer Portal for this customer (issue 17)", async () => {
+    await planSays('Plano Premium');
+    const plan = page.getByRole('region', { name: 'Seu plano' });
+    const manage = plan.getByRole('button', { name: 'Gerenciar assinatura' });
+    await expect(plan.getByRole('button', { name: 'Cancelar assinatura' }).count()).resolves.toBe(
+      1,
+    );
+    await Promise.all([page.waitForURL(/\/p\/session\/bps_[0-9a-f]+$/), manage.click()]);
+    await page.getByRole('heading', { name: 'Portal do cliente' }).waitFor();
+    // The session the fake made is for the customer of this subscription.
+    const remote = await control('', 'GET');
+    expect(page.url().startsWith(controlUrl)).toBe(true);
+    expect(remote.customer).toMatch(/^cus_/);
+  });
+
   it("cancels at the period's end: Premium stays, marked 'Cancelada', until Stripe ends it", async () => {
     await planSays('Plano Premium');
     const plan = page.getByRole('region', { name: 'Seu plano' });

@@ -82,6 +82,8 @@ export async function setup(project: TestProject): Promise<void> {
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
         STRIPE_API_URL: stripe.url,
+        // The fake's Customer Portal configuration: Minha Área offers 'Gerenciar assinatura'.
+        STRIPE_PORTAL_CONFIGURATION: 'bpc_test_fake',
         // Digital signature on (issue 14): the documents service and the pdf-worker share it.
         SIGNING_KEK: randomBytes(32).toString('hex'),
         // ...and signed PDFs kept in an S3-compatible bucket (the fake checks every signature).

@@ -79,6 +79,13 @@ export const EVENT_CHANNELS: Record<EventSubject, EventChannelInfo> = {
     classification: 'phi-free',
     consumers: [],
   },
+  'usage.storage.changed.v1': {
+    publisher: 'formatting, documents',
+    summary:
+      "A user's stored bytes of one kind (custom templates, signed documents, signing certificate) after a change.",
+    classification: 'phi-free',
+    consumers: ['billing (billing-usage)'],
+  },
   'billing.subscription.changed.v1': {
     publisher: 'billing',
     summary: "A Stripe subscription's status changed.",

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeSchema, Nullable, PaginationSchema } from './common.js';
+import { DateTimeSchema, Nullable, PaginationSchema, pageQueryFields } from './common.js';
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_LOG_MAX_PAGE_SIZE,
@@ -59,22 +59,12 @@ const idFilter = Type.String({
 });
 
 export const AuditLogQuerySchema = Type.Object({
-  page: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: 1_000_000,
-      default: 1,
-      errorMessage: AuditMessages.invalidPage,
-    }),
-  ),
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: AUDIT_LOG_MAX_PAGE_SIZE,
-      default: AUDIT_LOG_PAGE_SIZE,
-      errorMessage: AuditMessages.invalidPage,
-    }),
-  ),
+  ...pageQueryFields({
+    defaultLimit: AUDIT_LOG_PAGE_SIZE,
+    maxLimit: AUDIT_LOG_MAX_PAGE_SIZE,
+    pageMessage: AuditMessages.invalidPage,
+    limitMessage: AuditMessages.invalidPage,
+  }),
   action: Type.Optional(
     Type.Union(
       AUDIT_ACTION_NAMES.map((name) => Type.Literal(name)),

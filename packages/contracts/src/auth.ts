@@ -1,9 +1,21 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
 import {
+  DateTimeSchema,
+  IdParamsSchema,
+  MessageSchema,
+  Nullable,
+  PaginationSchema,
+  pageQueryFields,
+  UuidSchema,
+} from './common.js';
+import {
+  ADMIN_USER_SORTS,
+  DEFAULT_USERS_PER_PAGE,
+  MAX_USERS_PER_PAGE,
   PROFESSIONAL_REGISTRIES,
   SPECIALTIES,
   STRONG_PASSWORD_PATTERN,
+  USER_SEARCH_MAX_LENGTH,
   USER_STATUSES,
 } from './constants/auth.js';
 import { Messages } from './constants/messages.js';
@@ -105,6 +117,39 @@ export const AdminUserSchema = Type.Object(
   { title: 'AdminUser' },
 );
 export type AdminUser = Static<typeof AdminUserSchema>;
+
+/** The console's users list: paged, searched and sorted on the server, like the support queue. */
+export const AdminUserListQuerySchema = Type.Object({
+  ...pageQueryFields({
+    defaultLimit: DEFAULT_USERS_PER_PAGE,
+    maxLimit: MAX_USERS_PER_PAGE,
+    pageMessage: Messages.usersInvalidPage,
+    limitMessage: Messages.usersInvalidLimit,
+  }),
+  /** Case-insensitive text anywhere in the full name or the email (plain text, no wildcards). */
+  q: Type.Optional(
+    Type.String({ maxLength: USER_SEARCH_MAX_LENGTH, errorMessage: Messages.usersSearchTooLong }),
+  ),
+  sort: Type.Optional(
+    Type.Union(
+      ADMIN_USER_SORTS.map((s) => Type.Literal(s)),
+      { errorMessage: Messages.usersInvalidSort },
+    ),
+  ),
+  order: Type.Optional(
+    Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
+      errorMessage: Messages.usersInvalidSort,
+    }),
+  ),
+});
+export type AdminUserListQuery = Static<typeof AdminUserListQuerySchema>;
+
+export const AdminUserListSchema = Type.Object({
+  users: Type.Array(AdminUserSchema),
+  /** Over the users the search matches, like the vault's and the support queue's. */
+  pagination: PaginationSchema,
+});
+export type AdminUserList = Static<typeof AdminUserListSchema>;
 
 export const LoginBodySchema = Type.Object({
   email: EmailSchema,
@@ -359,9 +404,11 @@ export const AuthRoutes = {
     method: 'GET',
     url: '/api/admin/users',
     access: 'admin',
-    summary: 'Every user, newest first',
+    summary:
+      'One page of users (newest first by default), searched by name or email (case-insensitive)',
     tags: adminTags,
-    response: { 200: Type.Array(AdminUserSchema) },
+    querystring: AdminUserListQuerySchema,
+    response: { 200: AdminUserListSchema },
   }),
   adminCreateUser: defineRoute({
     method: 'POST',

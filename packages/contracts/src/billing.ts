@@ -98,8 +98,19 @@ export type MySubscription = Static<typeof MySubscriptionSchema>;
 export const MySubscriptionResponseSchema = Type.Object({
   /** null when the caller never subscribed, or only has subscriptions that ended. */
   subscription: Nullable(MySubscriptionSchema),
+  /**
+   * Stripe's Customer Portal is configured (STRIPE_PORTAL_CONFIGURATION) and the caller is a
+   * Stripe customer: Minha Área offers 'Gerenciar assinatura' (POST /api/subscription/portal).
+   */
+  portalAvailable: Type.Boolean(),
 });
 export type MySubscriptionResponse = Static<typeof MySubscriptionResponseSchema>;
+
+export const PortalSessionResponseSchema = Type.Object({
+  /** Stripe's hosted portal page for this customer; short-lived, opened at once. */
+  url: Type.String(),
+});
+export type PortalSessionResponse = Static<typeof PortalSessionResponseSchema>;
 
 export const CancelSubscriptionResponseSchema = Type.Object({
   message: Type.String(),
@@ -160,7 +171,10 @@ export const MonthlyUsageSchema = Type.Object({
   aiRequestCount: Type.Integer({ minimum: 0 }),
   /** Estimated AI cost in USD, a decimal string (e.g. "0.0123"). */
   aiCostUSD: Type.String(),
+  /** What the user stores (custom templates, signed documents, certificate), in MB of 10^6 bytes. */
   storageUsedMB: Type.Number({ minimum: 0 }),
+  /** The same, exact. */
+  storageUsedBytes: Type.Optional(Type.Integer({ minimum: 0 })),
   /** Who the row is about, as billing last heard from auth (the month view lists many users). */
   email: Type.Optional(Nullable(Type.String())),
   fullName: Type.Optional(Nullable(Type.String())),
@@ -258,6 +272,15 @@ export const BillingRoutes = {
     tags,
     response: { 200: CancelSubscriptionResponseSchema, 404: ErrorSchema, 502: ErrorSchema },
   }),
+  subscriptionPortal: defineRoute({
+    method: 'POST',
+    url: '/api/subscription/portal',
+    access: 'user',
+    summary:
+      'A Stripe Customer Portal session for the caller (POST /v1/billing_portal/sessions); 503 when it is not configured',
+    tags,
+    response: { 200: PortalSessionResponseSchema, 404: ErrorSchema, 502: ErrorSchema },
+  }),
   stripeWebhook: defineRoute({
     method: 'POST',
     url: '/api/stripe/webhook',
@@ -338,7 +361,30 @@ export const QuotaReleaseResponseSchema = Type.Object({ released: Type.Boolean()
  * Billing's internal API. Paths under /internal are not in the gateway's routing table, so only
  * processes inside the network reach them; the caller's session is forwarded and verified.
  */
+export const StorageCheckBodySchema = Type.Object({
+  /** Bytes the caller is about to add (a replaced item: the growth only; 0 just reads). */
+  bytes: Type.Integer({ minimum: 0 }),
+});
+export type StorageCheckBody = Static<typeof StorageCheckBodySchema>;
+export const StorageCheckResponseSchema = Type.Object({
+  allowed: Type.Boolean(),
+  usedBytes: Type.Integer({ minimum: 0 }),
+  /** The plan's storage limit in bytes. */
+  limitBytes: Type.Integer({ minimum: 0 }),
+});
+export type StorageCheckResponse = Static<typeof StorageCheckResponseSchema>;
+
 export const BillingInternalRoutes = {
+  checkStorage: defineRoute({
+    method: 'POST',
+    url: '/internal/quota/storage',
+    access: 'user',
+    summary:
+      "Internal: may the forwarded user store `bytes` more? (429 past the plan's storage limit)",
+    tags: ['internal'],
+    body: StorageCheckBodySchema,
+    response: { 200: StorageCheckResponseSchema },
+  }),
   consumeQuota: defineRoute({
     method: 'POST',
     url: '/internal/quota/consume',

@@ -42,6 +42,50 @@ export const PageQuerySchema = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
 });
 
+/** The highest page a list accepts: far past any real list, low enough to keep offsets small. */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * `page` and `limit` of a list paged on the server (support queue, users, audit log), with the
+ * list's own pt-BR messages. Spread into the list's query schema; answer with `paginate`.
+ * @example Type.Object({ ...pageQueryFields({ defaultLimit: 50, maxLimit: 200, pageMessage, limitMessage }), q })
+ */
+export function pageQueryFields(options: {
+  defaultLimit: number;
+  maxLimit: number;
+  pageMessage: string;
+  limitMessage: string;
+}) {
+  return {
+    page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_PAGE,
+        default: 1,
+        errorMessage: options.pageMessage,
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: options.maxLimit,
+        default: options.defaultLimit,
+        errorMessage: options.limitMessage,
+      }),
+    ),
+  };
+}
+
+/**
+ * The rows one page asks for (absent page: 1; absent limit: the list's default).
+ * @example const { page, limit, offset } = pageWindow(query, 50); // ... paginate(total, page, limit)
+ */
+export function pageWindow(query: { page?: number; limit?: number }, defaultLimit: number) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? defaultLimit;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
 /** Builds the pagination block from a total and the page asked for. */
 export function paginate(totalCount: number, currentPage: number, pageSize: number): Pagination {
   const totalPages = Math.ceil(totalCount / pageSize);

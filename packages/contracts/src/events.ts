@@ -7,6 +7,7 @@ import {
   UserStatusSchema,
 } from './auth.js';
 import { DateTimeSchema, Nullable } from './common.js';
+import { STORAGE_SOURCES } from './constants/billing.js';
 import { AiTemplateTypeSchema, TranscriptionRefSchema } from './formatting.js';
 
 /**
@@ -183,6 +184,19 @@ export const AiTemplateChangedPayloadSchema = Type.Object({
 });
 export type AiTemplateChangedPayload = Static<typeof AiTemplateChangedPayloadSchema>;
 
+/**
+ * How much one service keeps for a user of one kind, after a change (issue 17): the total, not a
+ * difference, so a redelivered or replayed event changes nothing. `measuredAt` is taken while the
+ * user's storage of that source is locked, so a later measure is always the newer one.
+ */
+export const StorageChangedPayloadSchema = Type.Object({
+  userId: Type.String({ format: 'uuid' }),
+  source: Type.Union(STORAGE_SOURCES.map((source) => Type.Literal(source))),
+  bytes: Type.Integer({ minimum: 0 }),
+  measuredAt: DateTimeSchema,
+});
+export type StorageChangedPayload = Static<typeof StorageChangedPayloadSchema>;
+
 /** Subject -> payload schema, for every event of the product. */
 export const EventCatalog = {
   'auth.user.logged-in.v1': UserLoggedInPayloadSchema,
@@ -193,6 +207,7 @@ export const EventCatalog = {
   'ai.template.changed.v1': AiTemplateChangedPayloadSchema,
   'document.generated.v1': DocumentGeneratedPayloadSchema,
   'usage.speech-seconds.v1': SpeechSecondsPayloadSchema,
+  'usage.storage.changed.v1': StorageChangedPayloadSchema,
   'billing.subscription.changed.v1': SubscriptionChangedPayloadSchema,
   'audit.access.recorded.v1': AuditRecordedPayloadSchema,
 } as const;

@@ -4,6 +4,7 @@ import {
   IdParamsSchema,
   Nullable,
   PaginationSchema,
+  pageQueryFields,
   UuidSchema,
 } from './common.js';
 import {
@@ -106,22 +107,12 @@ export const TicketListQuerySchema = Type.Object({
     Type.String({ maxLength: 200, errorMessage: SupportMessages.searchTooLong }),
   ),
   /** Newest tickets first, this page of `limit` tickets (the counters cover every ticket). */
-  page: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: 1_000_000,
-      default: 1,
-      errorMessage: SupportMessages.invalidPage,
-    }),
-  ),
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: MAX_TICKETS_PER_PAGE,
-      default: DEFAULT_TICKETS_PER_PAGE,
-      errorMessage: SupportMessages.invalidLimit,
-    }),
-  ),
+  ...pageQueryFields({
+    defaultLimit: DEFAULT_TICKETS_PER_PAGE,
+    maxLimit: MAX_TICKETS_PER_PAGE,
+    pageMessage: SupportMessages.invalidPage,
+    limitMessage: SupportMessages.invalidLimit,
+  }),
 });
 export type TicketListQuery = Static<typeof TicketListQuerySchema>;
 

@@ -55,6 +55,7 @@ describe('the AsyncAPI document of the events', () => {
       'ai.template.changed.v1',
       'document.generated.v1',
       'usage.speech-seconds.v1',
+      'usage.storage.changed.v1',
       'billing.subscription.changed.v1',
     ]);
     for (const [subject, message] of Object.entries(doc.components.messages)) {

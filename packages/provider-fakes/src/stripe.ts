@@ -49,6 +49,9 @@ export async function startFakeStripe(
   const intents = new Map<string, Obj>();
   const calls: { method: string; path: string; body: Obj }[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Customer Portal configurations "made in the dashboard"; sessions made of them. */
+  const portalConfigurations = new Set(['bpc_test_fake']);
+  const portalSessions = new Map<string, Obj>();
   let webhookUrl: string | undefined;
 
   const missing = (res: Parameters<typeof sendJson>[0], what: string, key: string) =>
@@ -82,6 +85,18 @@ export async function startFakeStripe(
       url.pathname,
     );
     const inspect = /^\/_fake\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    // The hosted portal page a session's url opens (Stripe serves it on billing.stripe.com).
+    const portalPage = /^\/p\/session\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && portalPage) {
+      const session = portalSessions.get(String(portalPage[1]));
+      res.writeHead(session ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        session
+          ? `<!doctype html><title>Portal do cliente</title><h1>Portal do cliente</h1><a href="${String(session.return_url)}">Voltar</a>`
+          : '<!doctype html><title>Sessão expirada</title>',
+      );
+      return;
+    }
     if (req.method === 'GET' && inspect) {
       const sub = subscriptions.get(String(inspect[1]));
       if (!sub) return missing(res, 'subscription', String(inspect[1]));
@@ -149,6 +164,41 @@ export async function startFakeStripe(
           if (sub.customer === key && sub.status !== 'canceled')
             Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: now() });
         return sendJson(res, 200, { id: key, object: 'customer', deleted: true });
+      }
+      // POST /v1/billing_portal/sessions: `customer` required, `configuration` one that exists.
+      case 'POST billing_portal/:id': {
+        if (key !== 'sessions')
+          return sendJson(res, 404, { error: { message: 'Unrecognized request URL' } });
+        const customer = customers.get(String(body.customer));
+        if (!body.customer)
+          return sendJson(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'parameter_missing',
+              message: 'Missing required param: customer.',
+              param: 'customer',
+            },
+          });
+        if (!customer) return missing(res, 'customer', String(body.customer));
+        const configuration = String(body.configuration ?? 'bpc_test_fake');
+        if (!portalConfigurations.has(configuration))
+          return missing(res, 'billing_portal.configuration', configuration);
+        const sessionId = id('bps');
+        const session = {
+          id: sessionId,
+          object: 'billing_portal.session',
+          configuration,
+          created: now(),
+          customer: customer.id,
+          flow: null,
+          livemode: false,
+          locale: body.locale ?? null,
+          on_behalf_of: null,
+          return_url: body.return_url ?? null,
+          url: `${server.url}/p/session/${sessionId}`,
+        };
+        portalSessions.set(sessionId, session);
+        return sendJson(res, 200, session);
       }
       case 'GET customers/:id': {
         const customer = customers.get(String(key));
@@ -433,6 +483,9 @@ export async function startFakeStripe(
     customers,
     subscriptions,
     intents,
+    /** The Customer Portal configurations that exist ('bpc_test_fake'); sessions made. */
+    portalConfigurations,
+    portalSessions,
     sign,
     deliver,
     event,

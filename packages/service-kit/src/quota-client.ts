@@ -99,6 +99,32 @@ export class QuotaClient {
     }
   }
 
+  /**
+   * Asks billing whether the user may store `bytes` more (issue 17): billing's 429 (past the
+   * plan's storage limit) becomes this service's 429 with billing's pt-BR message. Storage is a
+   * stock, not a count: nothing is reserved, the change's own `usage.storage.changed.v1` updates
+   * the total. Fails open, as `consume` does.
+   * @example await quota.checkStorage(Buffer.byteLength(content), forwardedCredentials(request));
+   */
+  async checkStorage(bytes: number, credentials: Record<string, string>): Promise<void> {
+    let response: Response;
+    try {
+      response = await this.post('/internal/quota/storage', { bytes }, credentials);
+    } catch (error) {
+      this.log.warn({ err: (error as Error).message }, 'billing unreachable; storage not checked');
+      return;
+    }
+    if (response.status === 200) return;
+    const body = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
+    if (response.status >= 400 && response.status < 500)
+      throw new AppError(
+        response.status,
+        body.code ?? 'STORAGE_REFUSED',
+        body.message ?? 'Limite de armazenamento do plano atingido.',
+      );
+    this.log.warn({ status: response.status }, 'billing failed; storage not checked');
+  }
+
   /** Gives a reservation back after the action failed; never throws. */
   async release(decision: QuotaDecision, credentials: Record<string, string>): Promise<void> {
     if (decision.status !== 'reserved') return;

@@ -21,13 +21,14 @@ async function billing(status: number) {
     });
     req.on('end', () => {
       calls.push({ path: req.url ?? '', body: JSON.parse(text || '{}') });
-      const answer =
-        req.url === '/internal/quota/consume'
-          ? status === 200
-            ? { allowed: true, kind: 'pdf', limit: 20, used: 1 }
-            : { statusCode: status, code: 'PDF_LIMIT_REACHED', message: 'Limite atingido.' }
-          : { released: true };
-      res.writeHead(req.url === '/internal/quota/consume' ? status : 200, {
+      const decides =
+        req.url === '/internal/quota/consume' || req.url === '/internal/quota/storage';
+      const answer = decides
+        ? status === 200
+          ? { allowed: true, kind: 'pdf', limit: 20, used: 1 }
+          : { statusCode: status, code: 'PDF_LIMIT_REACHED', message: 'Limite atingido.' }
+        : { released: true };
+      res.writeHead(decides ? status : 200, {
         'content-type': 'application/json',
       });
       res.end(JSON.stringify(answer));
@@ -83,5 +84,27 @@ describe('QuotaClient.withReservation', () => {
     const quota = new QuotaClient(`http://127.0.0.1:${await freePort()}`, log);
     const decision = await quota.withReservation(reservation, async (d) => d);
     expect(decision).toEqual({ status: 'unchecked', reservationId: null });
+  });
+});
+
+describe('QuotaClient.checkStorage (issue 17)', () => {
+  it('asks billing with the bytes about to be stored and the caller credentials', async () => {
+    const fake = await billing(200);
+    await new QuotaClient(fake.url, log).checkStorage(2_048, { cookie: 'pv_session=x' });
+    expect(fake.calls).toEqual([{ path: '/internal/quota/storage', body: { bytes: 2_048 } }]);
+  });
+
+  it("past the limit, billing's 429 and message stop the change", async () => {
+    const fake = await billing(429);
+    const error = await new QuotaClient(fake.url, log).checkStorage(1, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 429, message: 'Limite atingido.' });
+  });
+
+  it('fails open when billing is unreachable or failing', async () => {
+    const down = new QuotaClient(`http://127.0.0.1:${await freePort()}`, log);
+    await expect(down.checkStorage(1, {})).resolves.toBeUndefined();
+    const failing = await billing(500);
+    await expect(new QuotaClient(failing.url, log).checkStorage(1, {})).resolves.toBeUndefined();
   });
 });

@@ -53,7 +53,7 @@ describe('admin users', () => {
   it('lists users newest first with the admin view fields', async () => {
     const { id } = await newUser(auth.url);
     const res = await admin.get('/api/admin/users');
-    const rows = res.body as unknown as Row[];
+    const rows = (res.body as unknown as { users: Row[] }).users;
     expect(rows[0]!.id).toBe(id);
     expect(Object.keys(rows[0]!).sort()).toEqual(
       [
@@ -201,6 +201,98 @@ describe('admin users', () => {
     );
     for (const row of rows) expect(row.sessionDuration).toBeGreaterThanOrEqual(0);
     expect((await admin.get(`/api/admin/login-history/${id}?limit=1`)).body).toHaveLength(1);
+  });
+});
+
+describe('GET /api/admin/users: paged and searched on the server (issue 17)', () => {
+  type Page = {
+    users: Row[];
+    pagination: {
+      totalCount: number;
+      currentPage: number;
+      totalPages: number;
+      hasPrev: boolean;
+      hasNext: boolean;
+    };
+  };
+  const tag = `busca${Date.now().toString(36)}`;
+  const created: { id: string; email: string; fullName: string }[] = [];
+  beforeAll(async () => {
+    // Five users whose name or email carries the tag; created one by one, oldest first.
+    for (const [i, name] of ['Zélia', 'Ana', 'bruno', 'Carla', 'Davi'].entries()) {
+      const email = i === 2 ? uniqueEmail(`${tag}-email`) : uniqueEmail();
+      const fullName = i === 2 ? 'Bruno Sem Marca' : `${name} ${tag.toUpperCase()} Lima`;
+      const res = await admin.post('/api/admin/users', { fullName, email });
+      created.push({ id: (res.body.user as { id: string }).id, email, fullName });
+    }
+  });
+  const list = async (query: string) => {
+    const res = await admin.get(`/api/admin/users?${query}`);
+    expect(res.status).toBe(200);
+    return res.body as unknown as Page;
+  };
+
+  it('answers one page and the pagination block, like the vault and the support queue', async () => {
+    const first = await list(`q=${tag}&limit=2`);
+    expect(first.users.map((u) => u.id)).toEqual([created[4]!.id, created[3]!.id]);
+    expect(first.pagination).toEqual({
+      totalCount: 5,
+      currentPage: 1,
+      totalPages: 3,
+      hasPrev: false,
+      hasNext: true,
+    });
+    const last = await list(`q=${tag}&limit=2&page=3`);
+    expect(last.users.map((u) => u.id)).toEqual([created[0]!.id]);
+    expect(last.pagination).toMatchObject({ currentPage: 3, hasPrev: true, hasNext: false });
+    expect((await list(`q=${tag}&limit=2&page=9`)).users).toEqual([]);
+  });
+
+  it('searches name or email, case-insensitively, as plain text', async () => {
+    const byName = await list(`q=${encodeURIComponent(tag.toUpperCase())}`);
+    expect(byName.users).toHaveLength(5);
+    const byEmail = await list(`q=${encodeURIComponent(`${tag}-EMAIL`)}`);
+    expect(byEmail.users.map((u) => u.id)).toEqual([created[2]!.id]);
+    // LIKE's wildcards are literal: '%' and '_' match only themselves.
+    expect((await list('q=%25')).pagination.totalCount).toBe(0);
+    expect((await list(`q=${tag.slice(0, 3)}_${tag.slice(4)}`)).pagination.totalCount).toBe(0);
+  });
+
+  it('sorts on the server by the column asked for', async () => {
+    const byName = await list(`q=${tag}&sort=fullName&order=asc`);
+    expect(byName.users.map((u) => u.fullName)).toEqual(
+      [...created.map((u) => u.fullName)].sort((a, b) => (a < b ? -1 : 1)),
+    );
+    const desc = await list(`q=${tag}&sort=fullName&order=desc`);
+    expect(desc.users.map((u) => u.id)).toEqual(byName.users.map((u) => u.id).reverse());
+  });
+
+  it('refuses a bad page, limit, sort or an over-long search with pt-BR messages', async () => {
+    const cases: [string, string][] = [
+      ['page=0', 'Informe em page um número de página inteiro a partir de 1.'],
+      ['limit=101', 'Informe em limit quantos usuários por página, de 1 a 100.'],
+      [`q=${'a'.repeat(201)}`, 'A busca deve ter no máximo 200 caracteres.'],
+      [
+        'sort=password_hash',
+        'Ordene por createdAt, fullName, email, specialty, registry ou lastLoginAt (order asc ou desc).',
+      ],
+    ];
+    for (const [query, message] of cases) {
+      const res = await admin.get(`/api/admin/users?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toBe(message);
+    }
+  });
+
+  it('serves the search from the trigram indexes', async () => {
+    const indexes = await auth.db
+      .selectFrom('pg_indexes' as never)
+      .select(['indexname' as never])
+      .where('tablename' as never, '=', 'users' as never)
+      .execute();
+    expect(indexes.map((row) => (row as { indexname: string }).indexname)).toEqual(
+      expect.arrayContaining(['users_full_name_trgm', 'users_email_trgm']),
+    );
   });
 });
 

@@ -14,6 +14,16 @@ export const BillingConfigSchema = Type.Object({
   STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** A recurring BRL price created in the dashboard; without it one is created (lookup key). */
   STRIPE_PRICE_ID: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * Stripe's Customer Portal configuration (bpc_..., made in the dashboard). When set, Minha Área
+   * offers 'Gerenciar assinatura' beside 'Cancelar assinatura'; unset, only the cancel button.
+   */
+  STRIPE_PORTAL_CONFIGURATION: Type.Optional(Type.String({ pattern: '^bpc_[A-Za-z0-9_]+$' })),
+  /** Where the Customer Portal sends the user back: Minha Área on the public origin. */
+  STRIPE_PORTAL_RETURN_URL: Type.String({
+    pattern: '^https?://',
+    default: 'http://localhost:8080/user',
+  }),
   /** Where the Stripe SDK sends its calls: a local fake in tests, api.stripe.com otherwise. */
   STRIPE_API_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Soniox's long-lived key; without it the temporary-key route answers 503. */

@@ -14,6 +14,8 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
     STRIPE_API_URL: stripe.url,
+    STRIPE_PORTAL_CONFIGURATION: 'bpc_test_fake',
+    STRIPE_PORTAL_RETURN_URL: 'https://app.exemplo.test/user',
   });
   stripe.webhookUrl = `${billing.url}/api/stripe/webhook`;
 });
@@ -272,7 +274,10 @@ describe('cancelling Premium (POST /api/subscription/cancel)', () => {
     const ended = await stripe.endPeriod(subscriptionId);
     expect(ended.events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
     expect((await cancelOf(subscriptionId)).status).toBe('canceled');
-    expect((await user.get('/api/subscription')).body).toEqual({ subscription: null });
+    expect((await user.get('/api/subscription')).body).toEqual({
+      subscription: null,
+      portalAvailable: true,
+    });
     expect((await user.get('/api/user-metrics')).body.limits).toMatchObject({
       formattingLimit: 30,
     });
@@ -320,7 +325,10 @@ describe('cancelling Premium (POST /api/subscription/cancel)', () => {
     expect(res.body.message).toBe(
       'Você não tem uma assinatura Premium ativa para cancelar. Se acredita que isso é um erro, fale com o suporte.',
     );
-    expect((await user.get('/api/subscription')).body).toEqual({ subscription: null });
+    expect((await user.get('/api/subscription')).body).toEqual({
+      subscription: null,
+      portalAvailable: false,
+    });
   });
 });
 
@@ -377,6 +385,63 @@ describe('bad input', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/paymentIntentId|subscriptionId/);
+  });
+});
+
+describe("Stripe's Customer Portal (POST /api/subscription/portal, issue 17)", () => {
+  it('opens a portal session for the customer with the configuration and Minha Área as the way back', async () => {
+    const user = await billing.as('free');
+    expect((await user.get('/api/subscription')).body).toEqual({
+      subscription: null,
+      portalAvailable: false,
+    });
+    const none = await user.post('/api/subscription/portal');
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe(BillingMessages.noCustomerForPortal);
+
+    const created = await user.post('/api/create-subscription');
+    await stripe.payFirstInvoice(String(created.body.subscriptionId));
+    expect((await user.get('/api/subscription')).body).toMatchObject({ portalAvailable: true });
+    const res = await user.post('/api/subscription/portal');
+    expect(res.status).toBe(200);
+    const url = String(res.body.url);
+    const sessionId = /\/p\/session\/(bps_[0-9a-f]+)$/.exec(url)?.[1];
+    expect(sessionId).toBeDefined();
+    // What Stripe was asked, on its real path and form encoding.
+    const call = stripe.calls.filter((c) => c.path === '/v1/billing_portal/sessions').at(-1);
+    const customer = stripe.portalSessions.get(sessionId!)?.customer;
+    expect(call?.body).toEqual({
+      customer,
+      configuration: 'bpc_test_fake',
+      return_url: 'https://app.exemplo.test/user',
+      locale: 'pt-BR',
+    });
+    expect(stripe.customers.get(String(customer))?.metadata).toMatchObject({
+      userId: user.userId,
+    });
+    // The link opens Stripe's page.
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Portal do cliente');
+  });
+
+  it('without STRIPE_PORTAL_CONFIGURATION the portal is not offered (503 with a clear message)', async () => {
+    const noPortal = await startBilling({
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      STRIPE_API_URL: stripe.url,
+    });
+    try {
+      const user = await noPortal.as('free');
+      await user.post('/api/create-subscription');
+      expect((await user.get('/api/subscription')).body).toMatchObject({ portalAvailable: false });
+      const res = await user.post('/api/subscription/portal');
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe(BillingMessages.portalNotConfigured);
+    } finally {
+      await noPortal.close();
+    }
   });
 });
 

@@ -86,11 +86,13 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
       repository: new CertificatesRepository(db),
       keys: keyWrapperFrom(config),
       ...(options.signingTrustAnchors ? { trustAnchors: options.signingTrustAnchors } : {}),
+      ...(quota ? { quota } : {}),
     }),
     documents: new SignedDocumentsService({
       store: await signedDocumentStore(config, db, app),
       publicUrl: config.PUBLIC_URL,
       retentionDays: config.SIGNED_DOCUMENT_RETENTION_DAYS,
+      ...(quota ? { quota } : {}),
     }),
   };
   const authoring = new Authoring({

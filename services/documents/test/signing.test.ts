@@ -5,13 +5,24 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Messages, SigningMessages } from '@pv/contracts';
-import { createRedis } from '@pv/service-kit';
+import {
+  type EventEnvelope,
+  Messages,
+  SigningMessages,
+  type StorageChangedPayload,
+} from '@pv/contracts';
+import { connectNats, createRedis } from '@pv/service-kit';
 import { CertificateMessages } from '@pv/signing';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyUserChanged } from '../src/professionals/professional-projection.js';
-import { type Client, type DocumentsUnderTest, PROFILE, startDocuments } from './harness.js';
+import {
+  type Client,
+  collectEvents,
+  type DocumentsUnderTest,
+  PROFILE,
+  startDocuments,
+} from './harness.js';
 
 // Issue 14 end to end on the real service, pdf-worker, Postgres and Redis, with a test PKI
 // (its root counted as ICP-Brasil here) and the Debian tools a verifier would use.
@@ -279,6 +290,27 @@ describe('signed PDFs and their verification', () => {
   it('the response names the document and its code', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(code).toMatch(/^[A-Za-z0-9]{1,64}$/);
+  });
+
+  it("what is kept is the user's storage: the certificate and the signed PDF (issue 17)", async () => {
+    const nc = await connectNats(svc.config.NATS_URL, 'test-storage');
+    const events = await collectEvents(nc, `test-storage-${randomBytes(4).toString('hex')}`, [
+      'usage.storage.changed.v1',
+    ]);
+    try {
+      const of = (source: string, bytes: number) => (e: EventEnvelope) => {
+        const p = e.payload as StorageChangedPayload;
+        return p.userId === premium.userId && p.source === source && p.bytes === bytes;
+      };
+      // The certificate as stored (encrypted: 16 bytes of tag more), the PDF as downloaded.
+      expect(
+        await events.waitFor(of('signing-certificate', pki.valid.p12.length + 16)),
+      ).toBeTruthy();
+      expect(await events.waitFor(of('signed-documents', signed.length))).toBeTruthy();
+    } finally {
+      await events.stop();
+      await nc.close();
+    }
   });
 
   it('pdfsig: valid, ETSI.CAdES.detached, SHA-256, the whole two-page document', () => {

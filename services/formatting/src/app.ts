@@ -62,7 +62,11 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
     FormattingRoutes.aiTemplates,
     new AdminContentService(db, aiTemplates, runtime.relay),
   );
-  userTemplateRoutes(app, new UserTemplatesService(db));
+  const quota = config.BILLING_URL ? new QuotaClient(config.BILLING_URL, runtime.log) : undefined;
+  userTemplateRoutes(
+    app,
+    new UserTemplatesService({ db, relay: runtime.relay, ...(quota ? { quota } : {}) }),
+  );
   formatRoutes(
     app,
     new FormatService({
@@ -72,7 +76,7 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
       queue: options.queue,
       timeoutMs: config.FORMAT_TIMEOUT_MS,
       anonymousMaxPerHour: config.ANON_FORMAT_MAX_PER_HOUR,
-      ...(config.BILLING_URL ? { quota: new QuotaClient(config.BILLING_URL, runtime.log) } : {}),
+      ...(quota ? { quota } : {}),
       ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
       llmMetrics: createLlmMetrics(app.metrics),
     }),

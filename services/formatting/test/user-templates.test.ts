@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import type { StorageChangedPayload } from '@pv/contracts';
+import { connectNats } from '@pv/service-kit';
+import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FormattingUnderTest, startFormatting } from './harness.js';
+import { collectEvents, type FormattingUnderTest, startFormatting } from './harness.js';
 
 let svc: FormattingUnderTest;
 beforeAll(async () => {
@@ -28,6 +32,41 @@ describe('/api/user-templates', () => {
       'Template excluído com sucesso',
     );
     expect((await premium.get('/api/user-templates')).body).toEqual([]);
+  });
+
+  it("every change tells billing the user's template bytes (usage.storage.changed.v1, issue 17)", async () => {
+    const nc = await connectNats(svc.config.NATS_URL, 'test-template-storage');
+    const events = await collectEvents(nc, `test-tpl-storage-${randomBytes(4).toString('hex')}`, [
+      'usage.storage.changed.v1',
+    ]);
+    try {
+      const premium = await svc.as('premium');
+      const totals = async (count: number) =>
+        (
+          await eventually(async () => {
+            const mine = events.received.filter(
+              (e) => (e.payload as StorageChangedPayload).userId === premium.userId,
+            );
+            return mine.length >= count ? mine : null;
+          })
+        ).map((e) => e.payload as StorageChangedPayload);
+      const a = await premium.post('/api/user-templates', {
+        name: 'Ação',
+        content: 'ç'.repeat(10),
+      });
+      await premium.post('/api/user-templates', { name: 'B', content: 'bb' });
+      // UTF-8 bytes: 'Ação' is 6, ten 'ç' are 20.
+      expect((await totals(2)).map((p) => [p.source, p.bytes])).toEqual([
+        ['custom-templates', 26],
+        ['custom-templates', 29],
+      ]);
+      await premium.put(`/api/user-templates/${String(a.body.id)}`, { content: 'c' });
+      await premium.delete(`/api/user-templates/${String(a.body.id)}`);
+      expect((await totals(4)).slice(2).map((p) => p.bytes)).toEqual([10, 3]);
+    } finally {
+      await events.stop();
+      await nc.close();
+    }
   });
 
   it('a free user gets a clear message when creating', async () => {

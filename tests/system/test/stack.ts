@@ -113,6 +113,8 @@ export async function startStack(options: StackOptions = {}) {
       STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
       STRIPE_PUBLISHABLE_KEY: fakeStripe.publishableKey,
       STRIPE_API_URL: fakeStripe.url,
+      // The fake's one Customer Portal configuration: the portal route is offered (issue 17).
+      STRIPE_PORTAL_CONFIGURATION: 'bpc_test_fake',
       SONIOX_API_KEY: fakeSoniox.apiKey,
       SONIOX_API_URL: fakeSoniox.url,
     },

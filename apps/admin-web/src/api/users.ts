@@ -2,6 +2,8 @@ import type {
   AdminCreateUserBody,
   AdminUpdateUserBody,
   AdminUser,
+  AdminUserList,
+  AdminUserListQuery,
   AuthRoutes,
   MessageBody,
   MonthlyUsage,
@@ -20,8 +22,15 @@ export type AdminCreateUserResponse = SchemaType<
 /** Users of the console: the auth service's admin routes (spec 2 §7 "Administration"). */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listUsers: build.query<AdminUser[], void>({
-      query: () => '/api/admin/users',
+    /** One page of users, searched and sorted on the server (issue 17). */
+    listUsers: build.query<AdminUserList, AdminUserListQuery>({
+      query: (args) => {
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(args)) {
+          if (value !== undefined && value !== '') params.set(key, String(value));
+        }
+        return `/api/admin/users?${params.toString()}`;
+      },
       providesTags: ['Users'],
     }),
     createUser: build.mutation<AdminCreateUserResponse, AdminCreateUserBody>({

@@ -20,6 +20,13 @@ export function formatCount(value: number): string {
   return integer.format(value);
 }
 
+const megabytes = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
+
+/** Storage in MB as billing reports it (3 decimals at most): 3.006 -> "3,006", 1500 -> "1.500". */
+export function formatMb(value: number): string {
+  return megabytes.format(value);
+}
+
 /** One decimal with a comma: 12.345 -> "12,3". */
 export function formatOneDecimal(value: number): string {
   return value.toFixed(1).replace('.', ',');

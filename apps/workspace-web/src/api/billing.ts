@@ -3,6 +3,7 @@ import type {
   ConfirmPaymentBody,
   CreateSubscriptionResponse,
   MySubscriptionResponse,
+  PortalSessionResponse,
   SubscriptionState,
   UpgradeResponse,
   UserMetrics,
@@ -26,6 +27,10 @@ export const billingApi = api.injectEndpoints({
       query: () => ({ url: '/api/subscription/cancel', method: 'POST', body: {} }),
       invalidatesTags: ['Subscription'],
     }),
+    /** A Stripe Customer Portal session: its url is opened at once (it expires soon). */
+    openSubscriptionPortal: build.mutation<PortalSessionResponse, void>({
+      query: () => ({ url: '/api/subscription/portal', method: 'POST', body: {} }),
+    }),
     /** A mutation, not a query: every visit to /subscribe starts (or resumes) one subscription. */
     createSubscription: build.mutation<CreateSubscriptionResponse, void>({
       query: () => ({ url: '/api/create-subscription', method: 'POST', body: {} }),
@@ -46,6 +51,7 @@ export const {
   useGetUserMetricsQuery,
   useGetMySubscriptionQuery,
   useCancelSubscriptionMutation,
+  useOpenSubscriptionPortalMutation,
   useCreateSubscriptionMutation,
   useConfirmPaymentMutation,
   useUpgradeSubscriptionMutation,

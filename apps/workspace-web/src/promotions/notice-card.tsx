@@ -16,8 +16,8 @@ function wasDismissed(): boolean {
 }
 
 /**
- * Spec 1 §2: the dismissible notice card for anonymous or free users. Its action leads an
- * anonymous visitor to /auth/login; a free user, already signed in, is offered Premium instead.
+ * Spec 1 §2: the dismissible notice card for anonymous or free users, on the workspace, whose
+ * action button leads to /auth/login for both (a signed-in free user finds Premium offered there).
  * Dismissing it lasts for the browser tab's session.
  */
 export function NoticeCard() {
@@ -46,12 +46,7 @@ export function NoticeCard() {
       sx={{ mb: 2, bgcolor: 'background.paper', alignItems: 'center' }}
       action={
         <>
-          <Button
-            component={RouterLink}
-            to={anonymous ? '/auth/login' : '/subscribe'}
-            variant="contained"
-            size="small"
-          >
+          <Button component={RouterLink} to="/auth/login" variant="contained" size="small">
             {anonymous ? ShellStrings.noticeAnonymousAction : ShellStrings.noticeFreeAction}
           </Button>
           <IconButton

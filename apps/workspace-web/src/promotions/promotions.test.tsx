@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInLayout, userFixture } from '../layout/testing';
 import { jsonResponses, renderAt } from '../test/render';
@@ -192,5 +192,51 @@ describe('notice card (spec 1 §2)', () => {
     expect(links.map((l) => l.getAttribute('href'))).toContain('/auth/login');
     fireEvent.click(screen.getByRole('button', { name: 'Dispensar aviso' }));
     expect(screen.queryByText('Aproveite mais com uma conta gratuita')).not.toBeInTheDocument();
+  });
+
+  it('offers free users the same card on the workspace, its action also to /auth/login', async () => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture({ isPremium: false })],
+        '/api/marketing-messages': [200, []],
+      }),
+    );
+    renderInLayout('/');
+    const card = await screen.findByRole('region', { name: 'Você está no plano gratuito' });
+    const action = within(card).getByRole('link', { name: 'Assinar Premium' });
+    expect(action).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('is on the workspace only, and never for Premium users', async () => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture({ isPremium: false })],
+        '/api/marketing-messages': [200, []],
+      }),
+    );
+    renderInLayout('/user');
+    await screen.findByText('Página Minha Área');
+    expect(screen.queryByRole('region', { name: 'Você está no plano gratuito' })).toBeNull();
+    cleanup();
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture({ isPremium: true })],
+        '/api/marketing-messages': [200, []],
+      }),
+    );
+    renderInLayout('/');
+    await screen.findByText('Página inicial');
+    await screen.findByRole('button', { name: /^Ana/ }).catch(() => undefined);
+    expect(screen.queryByRole('region', { name: 'Você está no plano gratuito' })).toBeNull();
+    expect(
+      screen.queryByRole('region', { name: 'Aproveite mais com uma conta gratuita' }),
+    ).toBeNull();
   });
 });

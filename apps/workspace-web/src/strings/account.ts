@@ -38,6 +38,10 @@ export const UserAreaStrings = {
       : 'Você continua com o Premium até o fim do período já pago. Depois disso, a assinatura termina e nenhuma nova cobrança é feita.',
   keepSubscription: 'Manter assinatura',
   cancelError: 'Erro ao cancelar assinatura',
+  // issue 17: Stripe's Customer Portal, where configured
+  manageSubscription: 'Gerenciar assinatura',
+  manageSubscriptionHint: 'Cartão, faturas e renovação no portal seguro do Stripe',
+  portalError: 'Erro ao abrir o portal de assinatura',
   planFreeText: 'Limites mensais de uso. Faça o upgrade para usar sem limites.',
   upgradeButton: 'Fazer upgrade para Premium',
   totalsTitle: 'Totais desde que você entrou',

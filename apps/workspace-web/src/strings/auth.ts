@@ -18,6 +18,13 @@ export const AuthStrings = {
   registerButton: 'Criar conta',
   submitting: 'Aguarde...',
   noAccount: 'Não tem conta? Cadastre-se',
+  // /auth/login opened by someone already signed in (the notice card's action, spec 1 §2)
+  signedInAs: (email: string) => `Você já entrou como ${email}.`,
+  signedInFreeText:
+    'Sua conta está no plano gratuito. Assine o Premium para uso ilimitado, 600 minutos de Super Transcritor e templates personalizados.',
+  signedInPremiumText: 'Sua conta já é Premium.',
+  subscribePremium: 'Assinar Premium',
+  otherAccount: 'Entrar com outra conta',
   haveAccount: 'Já tem conta? Entre',
   acceptTerms: 'Li e aceito os termos de uso',
   viewTerms: 'Ler os termos de uso',

@@ -34,3 +34,19 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** 8+ characters with a letter, a digit and a symbol (forced change and admin reset). */
 export const STRONG_PASSWORD_PATTERN = '^(?=.*[A-Za-zÀ-ÿ])(?=.*[0-9])(?=.*[^A-Za-zÀ-ÿ0-9]).{8,}$';
+
+/** The console's users list, paged on the server (issue 17). */
+export const DEFAULT_USERS_PER_PAGE = 25;
+export const MAX_USERS_PER_PAGE = 100;
+/** Longest search text: bounds the cost of one ILIKE per row. */
+export const USER_SEARCH_MAX_LENGTH = 200;
+/** The columns the users list sorts by on the server; `createdAt` (newest first) by default. */
+export const ADMIN_USER_SORTS = [
+  'createdAt',
+  'fullName',
+  'email',
+  'specialty',
+  'registry',
+  'lastLoginAt',
+] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];

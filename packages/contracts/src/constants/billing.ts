@@ -25,6 +25,23 @@ export const PREMIUM_LIMITS = {
   storageLimit: 10_000,
 } as const;
 
+/**
+ * What a user stores, by the service that keeps it (issue 17): custom templates (formatting),
+ * signed documents and the signing certificate (documents). `storageLimit` is in MB (10^6 bytes).
+ */
+export const STORAGE_SOURCES = [
+  'custom-templates',
+  'signed-documents',
+  'signing-certificate',
+] as const;
+export type StorageSource = (typeof STORAGE_SOURCES)[number];
+export const BYTES_PER_MB = 1_000_000;
+/** Bytes as the MB the usage views show: 3 decimals, and never 0 for something stored. */
+export function storageMb(bytes: number): number {
+  if (bytes <= 0) return 0;
+  return Math.max(0.001, Math.round((bytes / BYTES_PER_MB) * 1000) / 1000);
+}
+
 /** What a metered action is; the formatting and documents services consume one per call. */
 export const QUOTA_KINDS = ['formatting', 'pdf', 'ai-request'] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
@@ -44,6 +61,10 @@ export const BillingMessages = {
     `Você atingiu o limite mensal de ${limit} transcrições do plano gratuito. Assine o Premium para transcrever sem limites.`,
   aiRequestLimit: (limit: number) =>
     `Você atingiu o limite mensal de ${limit} solicitações de IA do plano gratuito. Assine o Premium para usar a IA sem limites.`,
+  storageLimit: (limitMb: number, premium: boolean) =>
+    premium
+      ? `Você atingiu o limite de armazenamento de ${limitMb} MB do plano Premium. Exclua templates ou documentos que não usa mais para liberar espaço.`
+      : `Você atingiu o limite de armazenamento de ${limitMb} MB do plano gratuito. Assine o Premium para ter ${PREMIUM_LIMITS.storageLimit} MB.`,
   pdfLimit: (limit: number) =>
     `Você atingiu o limite mensal de ${limit} PDFs do plano gratuito. Assine o Premium para gerar PDFs sem limites.`,
   secondsToAdd:
@@ -77,6 +98,11 @@ export const BillingMessages = {
     `Assinatura cancelada. Você continua com o Premium até ${until}; depois disso, nenhuma nova cobrança será feita.`,
   subscriptionAlreadyCanceled: (until: string) =>
     `Sua assinatura já está cancelada. O Premium continua ativo até ${until}.`,
+  // issue 17: Stripe's Customer Portal, where configured
+  portalNotConfigured:
+    'O portal de assinatura não está disponível neste servidor. Para cancelar, use "Cancelar assinatura".',
+  noCustomerForPortal:
+    'Sua conta ainda não tem uma assinatura no provedor de pagamentos. Assine o Premium para gerenciá-la.',
   speechProviderError:
     'Não foi possível obter uma chave do Super Transcritor agora. Tente novamente em instantes.',
   monthRequired: 'Informe year e month (1 a 12) para consultar as métricas de uso.',

@@ -38,6 +38,11 @@ export const Messages = {
   notFound: 'Recurso não encontrado.',
   routeNotFound: 'Rota não encontrada.',
   userNotFound: 'Usuário não encontrado.',
+  usersInvalidPage: 'Informe em page um número de página inteiro a partir de 1.',
+  usersInvalidLimit: 'Informe em limit quantos usuários por página, de 1 a 100.',
+  usersSearchTooLong: 'A busca deve ter no máximo 200 caracteres.',
+  usersInvalidSort:
+    'Ordene por createdAt, fullName, email, specialty, registry ou lastLoginAt (order asc ou desc).',
   termsNotFound: 'Versão dos termos não encontrada.',
   noCurrentTerms: 'Nenhuma versão dos termos de uso está ativa no momento.',
   termsVersionTaken: 'Já existe uma versão dos termos com este número.',

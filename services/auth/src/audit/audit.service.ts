@@ -5,6 +5,7 @@ import {
   type AuditLogQuery,
   AuditMessages,
   type AuditRecordedPayload,
+  pageWindow,
   paginate,
 } from '@pv/contracts';
 import { badRequest } from '@pv/service-kit';
@@ -36,12 +37,8 @@ export class AuditLogService {
     for (const day of [query.from, query.to])
       if (day && Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
         throw badRequest(AuditMessages.invalidFilter, 'AUDIT_INVALID_FILTER');
-    const currentPage = query.page ?? 1;
-    const limit = query.limit ?? AUDIT_LOG_PAGE_SIZE;
-    const { rows, total } = await listAuditEntries(this.db, query, {
-      offset: (currentPage - 1) * limit,
-      limit,
-    });
-    return { entries: rows.map(toEntry), pagination: paginate(total, currentPage, limit) };
+    const { page, limit, offset } = pageWindow(query, AUDIT_LOG_PAGE_SIZE);
+    const { rows, total } = await listAuditEntries(this.db, query, { offset, limit });
+    return { entries: rows.map(toEntry), pagination: paginate(total, page, limit) };
   }
 }

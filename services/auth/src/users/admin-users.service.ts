@@ -2,7 +2,12 @@ import {
   type AdminCreateUserBody,
   type AdminUpdateUserBody,
   type AdminUser,
+  type AdminUserList,
+  type AdminUserListQuery,
+  DEFAULT_USERS_PER_PAGE,
   Messages,
+  pageWindow,
+  paginate,
   type ResetPasswordBody,
 } from '@pv/contracts';
 import {
@@ -28,8 +33,9 @@ import {
   deleteUser,
   findUserByEmail,
   findUserById,
+  findUsersPage,
+  findUserWithAcceptance,
   insertUser,
-  listUsersWithAcceptance,
   updateUser,
 } from './user.repository.js';
 
@@ -54,13 +60,26 @@ const blankToNull = (value: string | null | undefined) =>
 export class AdminUsersService {
   constructor(private readonly deps: AuthDeps) {}
 
-  async list(): Promise<AdminUser[]> {
-    return (await listUsersWithAcceptance(this.deps.db)).map(toAdminUser);
+  /** One page of the users list, searched by name or email (spec 2 §2 Usuários, issue 17). */
+  async list(query: AdminUserListQuery): Promise<AdminUserList> {
+    const { page, limit, offset } = pageWindow(query, DEFAULT_USERS_PER_PAGE);
+    const sort = query.sort ?? 'createdAt';
+    const { rows, total } = await findUsersPage(
+      this.deps.db,
+      {
+        ...(query.q ? { q: query.q } : {}),
+        sort,
+        // Newest first by default; a column chosen without an order reads A to Z.
+        order: query.order ?? (sort === 'createdAt' ? 'desc' : 'asc'),
+      },
+      { offset, limit },
+    );
+    return { users: rows.map(toAdminUser), pagination: paginate(total, page, limit) };
   }
 
   /** One user in full, as the console's profile view shows it; the view is audited. */
   async profile(id: string, staff?: StaffActor): Promise<AdminUser> {
-    const [row] = await listUsersWithAcceptance(this.deps.db, id);
+    const row = await findUserWithAcceptance(this.deps.db, id);
     if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
     if (staff) {
       await recordStaffAccess(this.deps.db, staff, onUser('user.profile.view', id));

@@ -1,3 +1,5 @@
+import type { AdminUserSort } from '@pv/contracts';
+import { containsPattern } from '@pv/service-kit';
 import { sql } from 'kysely';
 import type { AuthDb, NewUser, UserPatch, UserRow } from '../db/schema.js';
 
@@ -71,13 +73,61 @@ export interface UserWithAcceptance extends UserRow {
   terms_user_agent: string | null;
 }
 
-/** Users with their latest terms acceptance, newest users first (or one user by id). */
-export async function listUsersWithAcceptance(
+/** The users of `filter` (all without one), as the inner query of a page. */
+function matchingUsers(db: AuthDb, q: string | undefined) {
+  const query = db.selectFrom('users');
+  const text = q?.trim();
+  if (!text) return query;
+  const pattern = containsPattern(text);
+  return query.where((eb) =>
+    eb.or([eb('full_name', 'ilike', pattern), eb('email', 'ilike', pattern)]),
+  );
+}
+
+export interface UserListFilter {
+  /** Case-insensitive text anywhere in the full name or the email (served by trigram indexes). */
+  q?: string;
+  sort: AdminUserSort;
+  order: 'asc' | 'desc';
+}
+
+type SortColumn =
+  | 'created_at'
+  | 'full_name'
+  | 'email'
+  | 'specialty'
+  | 'professional_registry'
+  | 'registry_number'
+  | 'last_login_at';
+
+/** The ORDER BY of each sort the console offers; the id breaks ties so pages never overlap. */
+const SORT_COLUMNS: Record<AdminUserSort, readonly SortColumn[]> = {
+  createdAt: ['created_at'],
+  fullName: ['full_name'],
+  email: ['email'],
+  specialty: ['specialty'],
+  registry: ['professional_registry', 'registry_number'],
+  lastLoginAt: ['last_login_at'],
+};
+
+/**
+ * Users with their latest terms acceptance: one page of the users `filter` matches (and how many
+ * match in all), or one user by id. The page is cut before the acceptance is looked up, so the
+ * lookup runs for the page's rows only, whatever the number of users.
+ */
+export async function findUsersPage(
   db: AuthDb,
-  onlyId?: string,
-): Promise<UserWithAcceptance[]> {
+  filter: UserListFilter & { id?: string },
+  page: { offset: number; limit: number },
+): Promise<{ rows: UserWithAcceptance[]; total: number }> {
+  const columns = SORT_COLUMNS[filter.sort];
+  let inner = matchingUsers(db, filter.q).selectAll();
+  if (filter.id) inner = inner.where('id', '=', filter.id);
+  for (const column of columns) inner = inner.orderBy(column, filter.order);
+  inner = inner.orderBy('id').offset(page.offset).limit(page.limit);
+
   let query = db
-    .selectFrom('users as u')
+    .selectFrom(inner.as('u'))
     .leftJoinLateral(
       (eb) =>
         eb
@@ -95,8 +145,31 @@ export async function listUsersWithAcceptance(
       't.accepted_at as terms_accepted_at',
       't.ip_address as terms_ip_address',
       't.user_agent as terms_user_agent',
-    ])
-    .orderBy('u.created_at', 'desc');
-  if (onlyId) query = query.where('u.id', '=', onlyId);
-  return query.execute();
+    ]);
+  // A join keeps no order: the page's order is given again.
+  for (const column of columns) query = query.orderBy(`u.${column}`, filter.order);
+  query = query.orderBy('u.id');
+
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    filter.id
+      ? Promise.resolve({ total: '1' })
+      : matchingUsers(db, filter.q)
+          .select(sql<string>`count(*)`.as('total'))
+          .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** One user with the latest terms acceptance. */
+export async function findUserWithAcceptance(
+  db: AuthDb,
+  id: string,
+): Promise<UserWithAcceptance | undefined> {
+  const { rows } = await findUsersPage(
+    db,
+    { id, sort: 'createdAt', order: 'desc' },
+    { offset: 0, limit: 1 },
+  );
+  return rows[0];
 }

@@ -26,6 +26,17 @@ export interface MonthlyUsageTable {
   /** numeric: read back as a string by pg. */
   ai_cost_usd: Generated<string>;
   speech_seconds: Generated<number>;
+  /** bigint: the user's stored bytes when the row was made or last changed in its month. */
+  storage_bytes: Generated<string>;
+}
+
+/** What a user stores per source, as the owning service last measured it (issue 17). */
+export interface StoredBytesTable {
+  user_id: string;
+  source: string;
+  /** bigint: read back as a string by pg. */
+  bytes: string | number;
+  measured_at: Date;
 }
 
 export interface QuotaReservationsTable {
@@ -115,6 +126,7 @@ export interface BillingDatabase {
   stripe_events: StripeEventsTable;
   speech_streams: SpeechStreamsTable;
   transcription_sessions: TranscriptionSessionsTable;
+  stored_bytes: StoredBytesTable;
 }
 
 export type MonthlyUsageRow = Selectable<MonthlyUsageTable>;

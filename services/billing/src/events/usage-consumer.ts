@@ -5,6 +5,7 @@ import type {
   DocumentGeneratedPayload,
   EventEnvelope,
   EventSubject,
+  StorageChangedPayload,
   UserChangedPayload,
   UserLoggedInPayload,
 } from '@pv/contracts';
@@ -14,6 +15,7 @@ import type Stripe from 'stripe';
 import type { BillingKysely } from '../db/schema.js';
 import { settleReservation } from '../quota/quota.repository.js';
 import { periodOf } from '../usage/period.js';
+import { recordStoredBytes } from '../usage/storage.repository.js';
 import { addToMonth } from '../usage/usage.repository.js';
 import { upsertBillingUser } from '../users/billing-user.repository.js';
 import { eraseUser } from '../users/user-erasure.service.js';
@@ -24,6 +26,7 @@ export const USAGE_SUBJECTS: EventSubject[] = [
   'consult.formatted.v1',
   'ai.request.completed.v1',
   'document.generated.v1',
+  'usage.storage.changed.v1',
 ];
 
 const silentLog = pino({ level: 'silent' });
@@ -95,6 +98,18 @@ export async function applyUsageEvent(
         });
         // A document or diagnostic call made under an AI-request reservation is now counted.
         if (p.reservationId) await settleReservation(trx, p.reservationId);
+        return;
+      }
+      case 'usage.storage.changed.v1': {
+        const p = event.payload as StorageChangedPayload;
+        const measuredAt = new Date(p.measuredAt);
+        await recordStoredBytes(trx, {
+          userId: p.userId,
+          source: p.source,
+          bytes: p.bytes,
+          measuredAt,
+          period: periodOf(measuredAt),
+        });
         return;
       }
       case 'document.generated.v1': {

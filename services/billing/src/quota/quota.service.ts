@@ -1,14 +1,18 @@
 import {
   BillingMessages,
+  BYTES_PER_MB,
   FREE_LIMITS,
+  PREMIUM_LIMITS,
   type QuotaConsumeBody,
   type QuotaConsumeResponse,
   type QuotaKind,
+  type StorageCheckResponse,
 } from '@pv/contracts';
 import { type Principal, tooManyRequests } from '@pv/service-kit';
 import type { BillingKysely, MonthlyUsageRow } from '../db/schema.js';
 import { isPremium } from '../subscriptions/premium.js';
 import { type Period, periodOf } from '../usage/period.js';
+import { storedBytesOf } from '../usage/storage.repository.js';
 import { findMonth, lockMonth } from '../usage/usage.repository.js';
 import {
   insertReservation,
@@ -92,6 +96,23 @@ export class QuotaService {
       await insertReservation(trx, this.reservation(principal.userId, body, period));
       return { allowed: true, kind: body.kind, limit, used: used + 1 };
     });
+  }
+
+  /**
+   * May the user store `bytes` more? The plan's storage limit (spec 2 §9: 1000 MB free, 10000
+   * Premium) against what formatting and documents last reported (usage.storage.changed.v1).
+   */
+  async checkStorage(principal: Principal, bytes: number): Promise<StorageCheckResponse> {
+    const premium = await isPremium(this.db, principal);
+    const limitMb = premium ? PREMIUM_LIMITS.storageLimit : FREE_LIMITS.storageLimit;
+    const limitBytes = limitMb * BYTES_PER_MB;
+    const usedBytes = await storedBytesOf(this.db, principal.userId);
+    if (bytes > 0 && usedBytes + bytes > limitBytes)
+      throw tooManyRequests(
+        BillingMessages.storageLimit(limitMb, premium),
+        'STORAGE_LIMIT_REACHED',
+      );
+    return { allowed: true, usedBytes, limitBytes };
   }
 
   private reservation(userId: string, body: QuotaConsumeBody, period: Period) {

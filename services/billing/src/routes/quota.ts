@@ -8,6 +8,9 @@ export function quotaRoutes(app: FastifyInstance, quota: QuotaService) {
   registerRoute(app, BillingInternalRoutes.consumeQuota, async (request) =>
     quota.consume(principalOf(request), request.body),
   );
+  registerRoute(app, BillingInternalRoutes.checkStorage, async (request) =>
+    quota.checkStorage(principalOf(request), request.body.bytes),
+  );
   registerRoute(app, BillingInternalRoutes.releaseQuota, async (request) => ({
     released: await quota.release(principalOf(request), request.body.reservationId),
   }));

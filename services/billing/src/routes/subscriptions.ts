@@ -16,6 +16,9 @@ export function subscriptionRoutes(app: FastifyInstance, subscriptions: Subscrip
   registerRoute(app, BillingRoutes.cancelSubscription, async (request) =>
     subscriptions.cancel(principalOf(request)),
   );
+  registerRoute(app, BillingRoutes.subscriptionPortal, async (request) =>
+    subscriptions.portal(principalOf(request)),
+  );
   registerRoute(app, BillingRoutes.upgrade, async (request) =>
     subscriptions.upgrade(principalOf(request), request.body.subscriptionId),
   );

@@ -9,6 +9,8 @@ export interface StripeSetup {
   webhookSecret: string;
   publishableKey: string;
   priceId?: string;
+  /** Stripe's Customer Portal, when configured (issue 17). */
+  portal?: { configuration: string; returnUrl: string };
 }
 
 /**
@@ -36,5 +38,13 @@ export function stripeFrom(config: BillingConfig): StripeSetup | null {
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
     ...(config.STRIPE_PRICE_ID ? { priceId: config.STRIPE_PRICE_ID } : {}),
+    ...(config.STRIPE_PORTAL_CONFIGURATION
+      ? {
+          portal: {
+            configuration: config.STRIPE_PORTAL_CONFIGURATION,
+            returnUrl: config.STRIPE_PORTAL_RETURN_URL,
+          },
+        }
+      : {}),
   };
 }

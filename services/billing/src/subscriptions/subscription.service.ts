@@ -6,6 +6,7 @@ import {
   type CreateSubscriptionResponse,
   type MySubscription,
   type MySubscriptionResponse,
+  type PortalSessionResponse,
   PREMIUM_CURRENCY,
   PREMIUM_PRICE_CENTS,
   type PremiumSubscription,
@@ -282,8 +283,35 @@ export class SubscriptionService {
   }
 
   async current(userId: string): Promise<MySubscriptionResponse> {
-    const row = await findRunningSubscription(this.db, userId);
-    return { subscription: row ? mySubscription(row) : null };
+    const [row, customer] = await Promise.all([
+      findRunningSubscription(this.db, userId),
+      this.setup?.portal ? findStripeCustomer(this.db, userId) : undefined,
+    ]);
+    return { subscription: row ? mySubscription(row) : null, portalAvailable: Boolean(customer) };
+  }
+
+  /**
+   * A session of Stripe's Customer Portal for the caller's customer (issue 17): Stripe's own page
+   * to change the card, see invoices, cancel or renew; what it changes comes back by webhook
+   * (customer.subscription.updated/deleted), as a cancellation made here does.
+   */
+  async portal(principal: Principal): Promise<PortalSessionResponse> {
+    const { stripe, portal } = this.requireStripe();
+    if (!portal)
+      throw serviceUnavailable(BillingMessages.portalNotConfigured, 'PORTAL_NOT_CONFIGURED');
+    const customer = await findStripeCustomer(this.db, principal.userId);
+    if (!customer) throw notFound(BillingMessages.noCustomerForPortal, 'NO_STRIPE_CUSTOMER');
+    try {
+      const session = await stripe.billingPortal.sessions.create({
+        customer,
+        configuration: portal.configuration,
+        return_url: portal.returnUrl,
+        locale: 'pt-BR',
+      });
+      return { url: session.url };
+    } catch (error) {
+      throw providerFailure(error, this.log);
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { BillingDb, MonthlyUsageRow } from '../db/schema.js';
 import type { Period } from './period.js';
+import { storedBytesNow } from './storage.repository.js';
 
 type Counter =
   | 'login_count'
@@ -18,7 +19,12 @@ export async function lockMonth(
 ): Promise<MonthlyUsageRow> {
   await trx
     .insertInto('monthly_usage')
-    .values({ user_id: userId, year: period.year, month: period.month })
+    .values({
+      user_id: userId,
+      year: period.year,
+      month: period.month,
+      storage_bytes: storedBytesNow(userId),
+    })
     .onConflict((oc) => oc.columns(['user_id', 'year', 'month']).doNothing())
     .execute();
   return trx
@@ -49,6 +55,7 @@ export async function addToMonth(
       user_id: userId,
       year: period.year,
       month: period.month,
+      storage_bytes: storedBytesNow(userId),
       ...Object.fromEntries(entries.map(([k, v]) => [k, Math.max(0, v)])),
       ...(cost ? { ai_cost_usd: cost } : {}),
     })

@@ -6,6 +6,7 @@ import {
   PREMIUM_LIMITS,
   SPEECH_ALLOWANCE_SECONDS,
   type SpeechUsage,
+  storageMb,
   type UserMetrics,
 } from '@pv/contracts';
 import { conflict, type OutboxRelay, type Principal, tooManyRequests } from '@pv/service-kit';
@@ -13,6 +14,10 @@ import type { BillingDb, BillingKysely, MonthlyUsageRow } from '../db/schema.js'
 import { isPremium } from '../subscriptions/premium.js';
 import { memberSinceOf } from '../users/billing-user.repository.js';
 import { type Period, periodLabel, periodOf } from './period.js';
+import { storedBytesOf, storedBytesOfUsers } from './storage.repository.js';
+
+const isPeriod = (a: Period, b: Period) => a.year === b.year && a.month === b.month;
+
 import {
   chargeStream,
   deleteStream,
@@ -48,7 +53,9 @@ export const allowanceReached = (allowanceSeconds: number) =>
     'USAGE_LIMIT_REACHED',
   );
 
-function toMonthlyUsage(row: MonthlyUsageRow): MonthlyUsage {
+/** `storedBytes`: the live total for the current month; past months show their snapshot. */
+function toMonthlyUsage(row: MonthlyUsageRow, storedBytes?: number): MonthlyUsage {
+  const bytes = storedBytes ?? Number(row.storage_bytes);
   return {
     userId: row.user_id,
     month: row.month,
@@ -58,8 +65,9 @@ function toMonthlyUsage(row: MonthlyUsageRow): MonthlyUsage {
     pdfGenerationCount: row.pdf_count,
     aiRequestCount: row.ai_request_count,
     aiCostUSD: Number(row.ai_cost_usd).toFixed(4),
-    // No service keeps files of a user yet (PDFs are generated on demand, never stored).
-    storageUsedMB: 0,
+    // Custom templates, signed documents and the signing certificate (usage.storage.changed.v1).
+    storageUsedMB: storageMb(bytes),
+    storageUsedBytes: bytes,
   };
 }
 
@@ -243,12 +251,24 @@ export class UsageService {
   }
 
   async userMonths(userId: string): Promise<MonthlyUsage[]> {
-    return (await monthsOfUser(this.db, userId)).map(toMonthlyUsage);
+    const now = periodOf(new Date());
+    const [rows, stored] = await Promise.all([
+      monthsOfUser(this.db, userId),
+      storedBytesOf(this.db, userId),
+    ]);
+    return rows.map((row) => toMonthlyUsage(row, isPeriod(row, now) ? stored : undefined));
   }
 
   async month(period: Period): Promise<MonthlyUsage[]> {
-    return (await usersOfMonth(this.db, period)).map((row) => ({
-      ...toMonthlyUsage(row),
+    const rows = await usersOfMonth(this.db, period);
+    const live = isPeriod(period, periodOf(new Date()))
+      ? await storedBytesOfUsers(
+          this.db,
+          rows.map((row) => row.user_id),
+        )
+      : null;
+    return rows.map((row) => ({
+      ...toMonthlyUsage(row, live ? (live.get(row.user_id) ?? 0) : undefined),
       email: row.email,
       fullName: row.full_name,
     }));

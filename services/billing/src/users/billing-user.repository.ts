@@ -64,6 +64,7 @@ export async function stripeObjectsOf(db: BillingDb, userId: string) {
 export async function eraseBillingUser(trx: BillingDb, userId: string): Promise<void> {
   await trx.deleteFrom('billing_users').where('user_id', '=', userId).execute();
   await trx.deleteFrom('monthly_usage').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('stored_bytes').where('user_id', '=', userId).execute();
   await trx.deleteFrom('quota_reservations').where('user_id', '=', userId).execute();
   await trx.deleteFrom('stripe_customers').where('user_id', '=', userId).execute();
   await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();

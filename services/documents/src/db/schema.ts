@@ -60,6 +60,8 @@ export interface SignedDocumentsTable {
   object_key: string | null;
   /** SHA-256 of the file kept in the bucket, checked on every read. */
   pdf_sha256: Buffer | null;
+  /** Bytes of the file kept in the bucket (storage used counts it); null for a row with `pdf`. */
+  pdf_size: number | null;
   created_at: Generated<Date>;
   expires_at: Date;
 }

@@ -245,7 +245,13 @@ export class PdfsService {
       const result = await this.renderJob(payload);
       const body = Buffer.from(result.pdfBase64, 'base64');
       if (signed && principal)
-        await this.deps.signing.documents.keep(signed.ticket, principal.userId, itiType, body);
+        await this.deps.signing.documents.keep(
+          signed.ticket,
+          principal.userId,
+          itiType,
+          body,
+          order.credentials,
+        );
       await this.authoring.published(principal, {
         documentType: order.documentType,
         format: 'pdf',

@@ -2,6 +2,7 @@ import { DocumentsRoutes, SigningMessages } from '@pv/contracts';
 import {
   AppError,
   badRequest,
+  forwardedCredentials,
   principalOf,
   type RateLimiter,
   registerRoute,
@@ -54,7 +55,12 @@ export function signingRoutes(
   const { certificates, documents, verifyLimiter } = deps;
   registerRoute(app, DocumentsRoutes.putSigningCertificate, async (request) => {
     const { file, password } = await certificateUpload(request);
-    return certificates.upload(principalOf(request).userId, file, password);
+    return certificates.upload(
+      principalOf(request).userId,
+      file,
+      password,
+      forwardedCredentials(request),
+    );
   });
   registerRoute(app, DocumentsRoutes.getSigningCertificate, async (request) =>
     certificates.describe(principalOf(request).userId),

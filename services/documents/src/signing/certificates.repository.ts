@@ -1,5 +1,7 @@
 import type { SigningCertificate } from '@pv/contracts';
-import type { DocumentsKysely } from '../db/schema.js';
+import { changeStoredBytes } from '@pv/service-kit';
+import { sql } from 'kysely';
+import type { DocumentsDb, DocumentsKysely } from '../db/schema.js';
 import type { Envelope } from './envelope.js';
 
 /** A stored certificate: its encrypted file and what it says. */
@@ -12,6 +14,22 @@ export interface StoredCertificate {
 export class CertificatesRepository {
   constructor(private readonly db: DocumentsKysely) {}
 
+  /** What the user's certificate takes (its encrypted file), reported to billing on each change. */
+  private storage(userId: string) {
+    return {
+      userId,
+      source: 'signing-certificate' as const,
+      measure: async (trx: DocumentsDb) => {
+        const row = await trx
+          .selectFrom('signing_certificates')
+          .select(sql<string>`coalesce(sum(octet_length(ciphertext)), 0)`.as('bytes'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        return Number(row.bytes);
+      },
+    };
+  }
+
   async put(userId: string, stored: StoredCertificate): Promise<void> {
     const row = {
       key_id: stored.envelope.keyId,
@@ -20,11 +38,13 @@ export class CertificatesRepository {
       ciphertext: stored.envelope.ciphertext,
       info: JSON.stringify(stored.info),
     };
-    await this.db
-      .insertInto('signing_certificates')
-      .values({ user_id: userId, ...row })
-      .onConflict((c) => c.column('user_id').doUpdateSet({ ...row, created_at: new Date() }))
-      .execute();
+    await changeStoredBytes(this.db, this.storage(userId), (trx) =>
+      trx
+        .insertInto('signing_certificates')
+        .values({ user_id: userId, ...row })
+        .onConflict((c) => c.column('user_id').doUpdateSet({ ...row, created_at: new Date() }))
+        .execute(),
+    );
   }
 
   async find(userId: string): Promise<StoredCertificate | undefined> {
@@ -56,10 +76,9 @@ export class CertificatesRepository {
 
   /** Answers whether there was one. */
   async delete(userId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('signing_certificates')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const result = await changeStoredBytes(this.db, this.storage(userId), (trx) =>
+      trx.deleteFrom('signing_certificates').where('user_id', '=', userId).executeTakeFirst(),
+    );
     return result.numDeletedRows > 0n;
   }
 }

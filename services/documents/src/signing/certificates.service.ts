@@ -1,5 +1,5 @@
 import { type SigningCertificate, SigningMessages } from '@pv/contracts';
-import { AppError, notFound, serviceUnavailable } from '@pv/service-kit';
+import { AppError, notFound, type QuotaClient, serviceUnavailable } from '@pv/service-kit';
 import {
   CertificateMessages,
   inspectPkcs12,
@@ -17,6 +17,8 @@ export interface CertificatesDeps {
   keys: KeyWrapper | undefined;
   /** PEM anchors counted as ICP-Brasil for `icpBrasil` (tests' own CA); default: shipped roots. */
   trustAnchors?: readonly string[];
+  /** Billing's storage limit, checked before a certificate is stored; unset, not limited. */
+  quota?: QuotaClient;
 }
 
 /**
@@ -33,7 +35,12 @@ export class CertificatesService {
     return this.deps.keys;
   }
 
-  async upload(userId: string, file: Buffer, password: string): Promise<SigningCertificate> {
+  async upload(
+    userId: string,
+    file: Buffer,
+    password: string,
+    credentials: Record<string, string> = {},
+  ): Promise<SigningCertificate> {
     const keys = this.keys();
     if (file.byteLength > MAX_PKCS12_BYTES) throw certificateRefusal('FILE_TOO_LARGE');
     let info: SigningCertificate;
@@ -53,6 +60,7 @@ export class CertificatesService {
       if (isCertificateError(error)) throw certificateRefusal(error.code, error.message);
       throw error;
     }
+    await this.deps.quota?.checkStorage(file.byteLength, credentials);
     const envelope = await seal(keys, file, 'a1-certificate');
     await this.deps.repository.put(userId, { envelope, info });
     return info;

@@ -1,10 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { SigningMessages } from '@pv/contracts';
-import { AppError } from '@pv/service-kit';
+import { AppError, changeStoredBytes } from '@pv/service-kit';
 import { sql } from 'kysely';
 import type { DocumentsKysely } from '../db/schema.js';
-import type { SignedDocumentRow, SignedDocumentStore } from './signed-documents.repository.js';
+import {
+  publishStoredBytesOf,
+  type SignedDocumentRow,
+  type SignedDocumentStore,
+  storageOf,
+} from './signed-documents.repository.js';
 
 /** SIGNED_DOCUMENTS_S3_*: where the bucket is and how to sign for it (SigV4). */
 export interface S3StoreSettings {
@@ -96,19 +101,22 @@ export class S3SignedDocumentStore implements SignedDocumentStore {
       throw storeUnavailable();
     }
     try {
-      await this.db
-        .insertInto('signed_documents')
-        .values({
-          id: row.id,
-          user_id: row.userId,
-          code_hash: row.codeHash,
-          document_type: row.documentType,
-          pdf: null,
-          object_key: key,
-          pdf_sha256: sha256(row.pdf),
-          expires_at: row.expiresAt,
-        })
-        .execute();
+      await changeStoredBytes(this.db, storageOf(row.userId), (trx) =>
+        trx
+          .insertInto('signed_documents')
+          .values({
+            id: row.id,
+            user_id: row.userId,
+            code_hash: row.codeHash,
+            document_type: row.documentType,
+            pdf: null,
+            object_key: key,
+            pdf_sha256: sha256(row.pdf),
+            pdf_size: row.pdf.length,
+            expires_at: row.expiresAt,
+          })
+          .execute(),
+      );
     } catch (error) {
       // No row, no verification: the object would never be served, so it goes too.
       await this.s3
@@ -181,8 +189,15 @@ export class S3SignedDocumentStore implements SignedDocumentStore {
       gone.push(row.id);
     }
     if (gone.length === 0) return 0;
-    const result = await this.db.deleteFrom('signed_documents').where('id', 'in', gone).execute();
-    return Number(result[0]?.numDeletedRows ?? 0n);
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('signed_documents')
+        .where('id', 'in', gone)
+        .returning('user_id')
+        .execute();
+      await publishStoredBytesOf(trx, deleted);
+      return deleted.length;
+    });
   }
 }
 

@@ -1,5 +1,32 @@
-import { sql } from 'kysely';
-import type { DocumentsKysely } from '../db/schema.js';
+import { changeStoredBytes, type KitTables, publishStoredBytes } from '@pv/service-kit';
+import { sql, type Transaction } from 'kysely';
+import type { DocumentsDatabase, DocumentsDb, DocumentsKysely } from '../db/schema.js';
+
+/** The user's signed PDFs, in bytes, in Postgres or in a bucket (what billing counts as storage). */
+async function signedBytesOf(db: DocumentsDb, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('signed_documents')
+    .select(sql<string>`coalesce(sum(coalesce(octet_length(pdf), pdf_size, 0)), 0)`.as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/** What billing counts as the user's signed documents, for changeStoredBytes/publishStoredBytes. */
+export const storageOf = (userId: string) => ({
+  userId,
+  source: 'signed-documents' as const,
+  measure: (trx: DocumentsDb) => signedBytesOf(trx, userId),
+});
+
+/** After a purge: each owner of a deleted document gets its new storage total reported. */
+export async function publishStoredBytesOf(
+  trx: Transaction<DocumentsDatabase & KitTables>,
+  deleted: readonly { user_id: string }[],
+): Promise<void> {
+  for (const userId of new Set(deleted.map((row) => row.user_id)))
+    await publishStoredBytes(trx, storageOf(userId));
+}
 
 export interface SignedDocumentRow {
   id: string;
@@ -28,19 +55,22 @@ export class SignedDocumentsRepository implements SignedDocumentStore {
   constructor(private readonly db: DocumentsKysely) {}
 
   async save(row: SignedDocumentRow): Promise<void> {
-    await this.db
-      .insertInto('signed_documents')
-      .values({
-        id: row.id,
-        user_id: row.userId,
-        code_hash: row.codeHash,
-        document_type: row.documentType,
-        pdf: row.pdf,
-        object_key: null,
-        pdf_sha256: null,
-        expires_at: row.expiresAt,
-      })
-      .execute();
+    await changeStoredBytes(this.db, storageOf(row.userId), (trx) =>
+      trx
+        .insertInto('signed_documents')
+        .values({
+          id: row.id,
+          user_id: row.userId,
+          code_hash: row.codeHash,
+          document_type: row.documentType,
+          pdf: row.pdf,
+          object_key: null,
+          pdf_sha256: null,
+          pdf_size: null,
+          expires_at: row.expiresAt,
+        })
+        .execute(),
+    );
   }
 
   /**
@@ -57,14 +87,20 @@ export class SignedDocumentsRepository implements SignedDocumentStore {
     return row?.pdf ? { codeHash: row.code_hash, pdf: row.pdf } : undefined;
   }
 
-  /** Rows with their bytes in a bucket are left to the bucket's store (it deletes the object). */
+  /**
+   * Rows with their bytes in a bucket are left to the bucket's store (it deletes the object).
+   * Each owner of a purged document gets its new storage total reported.
+   */
   async purgeExpired(limit: number): Promise<number> {
-    const result = await sql`
-      DELETE FROM signed_documents WHERE id IN (
-        SELECT id FROM signed_documents
-        WHERE expires_at <= now() AND object_key IS NULL
-        LIMIT ${limit}
-      )`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0n);
+    return this.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ user_id: string }>`
+        DELETE FROM signed_documents WHERE id IN (
+          SELECT id FROM signed_documents
+          WHERE expires_at <= now() AND object_key IS NULL
+          LIMIT ${limit}
+        ) RETURNING user_id`.execute(trx);
+      await publishStoredBytesOf(trx, rows);
+      return rows.length;
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type ItiVerification, SigningMessages } from '@pv/contracts';
-import { AppError, notFound } from '@pv/service-kit';
+import { AppError, notFound, type QuotaClient } from '@pv/service-kit';
 import type { PdfVerification } from '../pdf/jobs.js';
 import type { SignedDocumentStore } from './signed-documents.repository.js';
 
@@ -9,6 +9,8 @@ export interface SignedDocumentsDeps {
   /** {PUBLIC_URL}: the gateway's public origin. */
   publicUrl: string;
   retentionDays: number;
+  /** Billing's storage limit, checked before a signed PDF is kept; unset, not limited. */
+  quota?: QuotaClient;
 }
 
 // Upper-case letters and digits without 0/O and 1/I, which people misread when typing a printed
@@ -51,7 +53,16 @@ export class SignedDocumentsService {
     return { id, code, verification: { code, url: this.url(id, 'verify') } };
   }
 
-  async keep(ticket: SignedDocumentTicket, userId: string, documentType: string, pdf: Buffer) {
+  async keep(
+    ticket: SignedDocumentTicket,
+    userId: string,
+    documentType: string,
+    pdf: Buffer,
+    credentials: Record<string, string> = {},
+  ) {
+    // Past the plan's storage limit the PDF is not kept, so it is not handed out either: its QR
+    // code would point at nothing (429 with billing's message).
+    await this.deps.quota?.checkStorage(pdf.byteLength, credentials);
     const expiresAt = new Date(Date.now() + this.deps.retentionDays * 86_400_000);
     await this.deps.store.save({
       id: ticket.id,

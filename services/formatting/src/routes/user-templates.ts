@@ -1,5 +1,5 @@
 import { FormattingRoutes } from '@pv/contracts';
-import { principalOf, registerRoute } from '@pv/service-kit';
+import { forwardedCredentials, principalOf, registerRoute } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { UserTemplatesService } from '../templates/user-templates.service.js';
 
@@ -8,10 +8,23 @@ export function userTemplateRoutes(app: FastifyInstance, templates: UserTemplate
     templates.list(principalOf(request).userId),
   );
   registerRoute(app, FormattingRoutes.createUserTemplate, async (request, reply) =>
-    reply.code(201).send(await templates.create(principalOf(request).userId, request.body)),
+    reply
+      .code(201)
+      .send(
+        await templates.create(
+          principalOf(request).userId,
+          request.body,
+          forwardedCredentials(request),
+        ),
+      ),
   );
   registerRoute(app, FormattingRoutes.updateUserTemplate, async (request) =>
-    templates.update(principalOf(request).userId, request.params.id, request.body),
+    templates.update(
+      principalOf(request).userId,
+      request.params.id,
+      request.body,
+      forwardedCredentials(request),
+    ),
   );
   registerRoute(app, FormattingRoutes.deleteUserTemplate, async (request) => {
     await templates.remove(principalOf(request).userId, request.params.id);

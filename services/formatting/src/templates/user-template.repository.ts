@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { FormattingDb, UserTemplateRow } from '../db/schema.js';
 
 // Every query is scoped by the owner: another user's template id finds nothing.
@@ -70,4 +71,14 @@ export async function deleteTemplateOf(
 /** LGPD erasure: every template of a deleted user. */
 export async function deleteTemplatesOfUser(db: FormattingDb, userId: string): Promise<void> {
   await db.deleteFrom('user_templates').where('user_id', '=', userId).execute();
+}
+
+/** What the user's templates take: the bytes of every name and content (UTF-8). */
+export async function templateBytesOf(db: FormattingDb, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_templates')
+    .select(sql<string>`coalesce(sum(octet_length(name) + octet_length(content)), 0)`.as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }

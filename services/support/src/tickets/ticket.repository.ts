@@ -5,6 +5,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@pv/contracts';
+import { containsPattern } from '@pv/service-kit';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { SupportDb, SupportTicketsTable } from '../db/schema.js';
 
@@ -20,9 +21,6 @@ export function insertTicket(db: SupportDb, values: Insertable<SupportTicketsTab
   return db.insertInto('support_tickets').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** LIKE's wildcards and escape character, taken literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The tickets the filters match (the text search is served by the trigram indexes). */
 function filtered(db: SupportDb, filters: TicketFilters) {
   let query = db.selectFrom('support_tickets');
@@ -31,7 +29,7 @@ function filtered(db: SupportDb, filters: TicketFilters) {
   if (filters.category) query = query.where('category', '=', filters.category);
   const search = filters.search?.trim();
   if (search) {
-    const pattern = `%${likeLiteral(search)}%`;
+    const pattern = containsPattern(search);
     query = query.where((eb) =>
       eb.or([
         eb('subject', 'ilike', pattern),

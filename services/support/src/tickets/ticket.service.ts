@@ -4,6 +4,7 @@ import {
   DEFAULT_TICKET_PRIORITY,
   DEFAULT_TICKETS_PER_PAGE,
   INITIAL_TICKET_STATUS,
+  pageWindow,
   paginate,
   SupportErrorCodes,
   SupportMessages,
@@ -137,8 +138,7 @@ export class TicketService {
     const status = all(query.status);
     const priority = all(query.priority);
     const category = all(query.category);
-    const page = query.page ?? 1;
-    const limit = query.limit ?? DEFAULT_TICKETS_PER_PAGE;
+    const { page, limit, offset } = pageWindow(query, DEFAULT_TICKETS_PER_PAGE);
     const [found, stats] = await Promise.all([
       findTicketsPage(
         this.db,
@@ -148,7 +148,7 @@ export class TicketService {
           ...(category ? { category } : {}),
           ...(query.search ? { search: query.search } : {}),
         },
-        { offset: (page - 1) * limit, limit },
+        { offset, limit },
       ),
       ticketStats(this.db),
     ]);

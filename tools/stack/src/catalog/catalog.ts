@@ -330,7 +330,12 @@ const DECLARED: readonly CatalogProcess[] = [
     redisKeys: { readWrite: ['pv:billing:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
     calls: [],
     env: {},
-    optional: ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID'],
+    optional: [
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_PRICE_ID',
+      'STRIPE_PORTAL_CONFIGURATION',
+      'STRIPE_PORTAL_RETURN_URL',
+    ],
     secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SONIOX_API_KEY'],
     internet: true,
     resources: SMALL,

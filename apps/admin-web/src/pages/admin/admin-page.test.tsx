@@ -144,7 +144,25 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
   });
 
   it('keeps the open tab in the URL (?tab=) so it survives a reload', async () => {
-    vi.stubGlobal('fetch', jsonResponses({ ...asAdmin, 'GET /api/admin/users': [200, []] }));
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        ...asAdmin,
+        'GET /api/admin/users': [
+          200,
+          {
+            users: [],
+            pagination: {
+              totalCount: 0,
+              currentPage: 1,
+              totalPages: 0,
+              hasPrev: false,
+              hasNext: false,
+            },
+          },
+        ],
+      }),
+    );
     const { router } = renderAt(<AdminPage />, { path: '/?tab=termos-medicos' });
     expect(await screen.findByRole('tab', { name: 'Termos Médicos' })).toHaveAttribute(
       'aria-selected',

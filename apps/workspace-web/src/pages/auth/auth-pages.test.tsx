@@ -182,6 +182,34 @@ describe('/auth/login (spec 2 §8)', () => {
   });
 });
 
+describe('/auth/login for someone already signed in (the notice card leads here, spec 1 §2)', () => {
+  it('tells a free user who is signed in, offers Premium, and keeps the form a click away', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({ '/auth/user': [200, userFixture({ email: 'ana@clinica.test' })] }),
+    );
+    renderInLayout('/auth/login', pages);
+    expect(await screen.findByText('Você já entrou como ana@clinica.test.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Assinar Premium' })).toHaveAttribute(
+      'href',
+      '/subscribe',
+    );
+    expect(screen.queryByLabelText(/^Senha/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar com outra conta' }));
+    expect(screen.getByLabelText(/^Senha/)).toBeInTheDocument();
+  });
+
+  it('offers a Premium user nothing to buy', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({ '/auth/user': [200, userFixture({ isPremium: true })] }),
+    );
+    renderInLayout('/auth/login', pages);
+    expect(await screen.findByText('Sua conta já é Premium.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Assinar Premium' })).toBeNull();
+  });
+});
+
 describe('/auth/register (spec 2 §5)', () => {
   async function fillAll(password: string, confirm: string) {
     await screen.findByRole('heading', { name: 'Criar conta' });

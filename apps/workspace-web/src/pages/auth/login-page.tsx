@@ -1,19 +1,47 @@
-import { Link, Typography } from '@mui/material';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useViewer } from '../../api/auth';
 import { AuthStrings, SIMPLE_REDIRECT_DELAY_MS } from '../../strings/auth';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 
-/** /auth/login: the simple login page (redirects to / after 1.5 s). */
+/**
+ * /auth/login: the simple login page (redirects to / after 1.5 s). It is also where the notice
+ * card of anonymous and free users leads (spec 1 §2): someone already signed in is told so and,
+ * on the free plan, offered Premium, with the form one click away for another account.
+ */
 export default function LoginPage() {
+  const viewer = useViewer();
+  const [otherAccount, setOtherAccount] = useState(false);
+  const signedIn = viewer.kind === 'user' && !otherAccount;
   return (
     <AuthCard title={AuthStrings.loginTitle}>
-      <LoginForm redirectDelayMs={SIMPLE_REDIRECT_DELAY_MS} simple />
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/auth/register">
-          {AuthStrings.noAccount}
-        </Link>
-      </Typography>
+      {signedIn ? (
+        <Stack spacing={2}>
+          <Alert severity="info" role="status">
+            <Typography sx={{ fontWeight: 600 }}>
+              {AuthStrings.signedInAs(viewer.user.email)}
+            </Typography>
+            {viewer.isPremium ? AuthStrings.signedInPremiumText : AuthStrings.signedInFreeText}
+          </Alert>
+          {!viewer.isPremium && (
+            <Button component={RouterLink} to="/subscribe" variant="contained" color="secondary">
+              {AuthStrings.subscribePremium}
+            </Button>
+          )}
+          <Button onClick={() => setOtherAccount(true)}>{AuthStrings.otherAccount}</Button>
+        </Stack>
+      ) : (
+        <>
+          <LoginForm redirectDelayMs={SIMPLE_REDIRECT_DELAY_MS} simple />
+          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+            <Link component={RouterLink} to="/auth/register">
+              {AuthStrings.noAccount}
+            </Link>
+          </Typography>
+        </>
+      )}
     </AuthCard>
   );
 }

@@ -16,6 +16,7 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
+  Stack,
   type SxProps,
   Typography,
 } from '@mui/material';
@@ -28,7 +29,9 @@ import {
   useCancelSubscriptionMutation,
   useGetMySubscriptionQuery,
   useGetUserMetricsQuery,
+  useOpenSubscriptionPortalMutation,
 } from '../../api/billing';
+import { openExternal } from '../../open-external';
 import { PREMIUM_BENEFITS, UserAreaStrings as S } from '../../strings/account';
 
 /**
@@ -203,9 +206,12 @@ function PlanCard({ isPremium }: { isPremium: boolean }) {
                 </ListItem>
               )}
             </List>
-            {subscription && !subscription.cancelAtPeriodEnd && (
-              <CancelSubscription until={endsOn} />
-            )}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+              {data?.portalAvailable && <ManageSubscription />}
+              {subscription && !subscription.cancelAtPeriodEnd && (
+                <CancelSubscription until={endsOn} />
+              )}
+            </Stack>
           </>
         ) : (
           <>
@@ -219,6 +225,24 @@ function PlanCard({ isPremium }: { isPremium: boolean }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Stripe's Customer Portal (card, invoices, renewal), beside 'Cancelar assinatura' (issue 17). */
+function ManageSubscription() {
+  const [open, { isLoading }] = useOpenSubscriptionPortalMutation();
+  const failed = useFailureToast();
+  const go = async () => {
+    try {
+      openExternal((await open().unwrap()).url);
+    } catch (error) {
+      failed(error, { title: S.portalError, fallback: S.tryAgain });
+    }
+  };
+  return (
+    <Button variant="outlined" onClick={go} disabled={isLoading} title={S.manageSubscriptionHint}>
+      {S.manageSubscription}
+    </Button>
   );
 }
 

@@ -2,8 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInLayout, userFixture } from '../../layout/testing';
+import { openExternal } from '../../open-external';
 import { jsonResponses } from '../../test/render';
 import UserAreaPage from './user-area-page';
+
+// jsdom does not navigate: the portal's address is checked where the app would go.
+vi.mock('../../open-external', () => ({ openExternal: vi.fn() }));
 
 const pages = [
   { path: '/user', element: <UserAreaPage initialTab="dashboard" /> },
@@ -171,19 +175,76 @@ describe('Minha Área (spec 2 §2)', () => {
     expect(fetchFn.calls.filter((c) => c.url === '/api/subscription/cancel')).toHaveLength(1);
   });
 
+  it("offers Stripe's Customer Portal beside 'Cancelar assinatura' where it is configured", async () => {
+    const premiumMetrics = { ...metrics, limits: { ...metrics.limits, formattingLimit: -1 } };
+    const running = {
+      subscriptionId: 'sub_123',
+      status: 'active',
+      isPremium: true,
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: '2026-12-26T15:00:00.000Z',
+    };
+    const portalUrl = 'https://billing.stripe.com/p/session/test_abc';
+    const fetchFn = jsonResponses({
+      '/auth/user': [200, userFixture({ subscriptionStatus: 'active' })],
+      '/api/user-metrics': [200, premiumMetrics],
+      'GET /api/subscription': [200, { subscription: running, portalAvailable: true }],
+      'POST /api/subscription/portal': [200, { url: portalUrl }],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/user', pages);
+    await screen.findByText('Bem-vindo(a), Ana!', undefined, { timeout: 5_000 });
+    const plan = card('Seu plano');
+    const manage = await within(plan).findByRole('button', { name: 'Gerenciar assinatura' });
+    expect(within(plan).getByRole('button', { name: 'Cancelar assinatura' })).toBeInTheDocument();
+    await userEvent.click(manage);
+    await waitFor(() => expect(openExternal).toHaveBeenCalledWith(portalUrl));
+    expect(fetchFn.calls.filter((c) => c.url === '/api/subscription/portal')).toHaveLength(1);
+  });
+
+  it("shows 'Erro ao abrir o portal de assinatura' when the portal cannot be opened", async () => {
+    const premiumMetrics = { ...metrics, limits: { ...metrics.limits, formattingLimit: -1 } };
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({
+        '/auth/user': [200, userFixture({ subscriptionStatus: 'active' })],
+        '/api/user-metrics': [200, premiumMetrics],
+        'GET /api/subscription': [200, { subscription: null, portalAvailable: true }],
+        'POST /api/subscription/portal': [
+          502,
+          {
+            statusCode: 502,
+            code: 'PAYMENT_PROVIDER_ERROR',
+            message:
+              'Não foi possível falar com o provedor de pagamentos. Tente novamente em instantes.',
+          },
+        ],
+      }),
+    );
+    renderInLayout('/user', pages);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Gerenciar assinatura' }, { timeout: 5_000 }),
+    );
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(toast).toHaveTextContent('Erro ao abrir o portal de assinatura');
+    expect(toast).toHaveTextContent('Não foi possível falar com o provedor de pagamentos.');
+  });
+
   it('offers no cancellation when Premium was granted without a subscription', async () => {
     vi.stubGlobal(
       'fetch',
       jsonResponses({
         '/auth/user': [200, userFixture({ subscriptionStatus: 'active' })],
         '/api/user-metrics': [200, metrics],
-        '/api/subscription': [200, { subscription: null }],
+        '/api/subscription': [200, { subscription: null, portalAvailable: false }],
       }),
     );
     renderInLayout('/user', pages);
     await screen.findByText('Bem-vindo(a), Ana!');
     expect(card('Seu plano')).toHaveTextContent('Ativo');
     expect(screen.queryByRole('button', { name: 'Cancelar assinatura' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Gerenciar assinatura' })).not.toBeInTheDocument();
   });
 
   it('falls back to sample data (the free limits) when GET /api/user-metrics fails', async () => {

@@ -25,7 +25,7 @@ import {
 } from '../../../api/users';
 import { FormDialog } from '../../../components/form-dialog';
 import { EmptyState, QueryState } from '../../../components/query-state';
-import { formatDateTime, formatUsd4 } from '../../../format';
+import { formatDateTime, formatMb, formatUsd4 } from '../../../format';
 import {
   professionalLabel,
   T,
@@ -188,7 +188,7 @@ function Usage({ userId }: { userId: string }) {
                 <TableCell align="right">{month.pdfGenerationCount}</TableCell>
                 <TableCell align="right">{month.aiRequestCount}</TableCell>
                 <TableCell align="right">{formatUsd4(month.aiCostUSD)}</TableCell>
-                <TableCell align="right">{month.storageUsedMB}</TableCell>
+                <TableCell align="right">{formatMb(month.storageUsedMB)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

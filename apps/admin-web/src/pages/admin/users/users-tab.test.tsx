@@ -1,9 +1,9 @@
+import type { AdminUser } from '@pv/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asAdmin, makeAdminUser } from '../../../test/fixtures';
-import { jsonResponses, renderAt } from '../../../test/render';
-import { buildUserIndex, filterUsers, sortUserIndex } from './user-search';
+import { jsonResponses, type RecordedCall, renderAt } from '../../../test/render';
 import UsersTab from './users-tab';
 
 const bruno = makeAdminUser({ fullName: 'Bruno Souza', email: 'bruno@example.com' });
@@ -18,8 +18,41 @@ const nameless = makeAdminUser({ fullName: '', email: 'sem.nome@example.com' });
 const boss = makeAdminUser({ fullName: 'Chefe Admin', email: 'chefe@example.com', isAdmin: true });
 const users = [bruno, carla, nameless, boss];
 
+/**
+ * GET /api/admin/users as the auth service answers it: searched (name or email, any case),
+ * sorted and paged from the query string, with the pagination block.
+ */
+function usersServer(all: AdminUser[]) {
+  return (call: RecordedCall): [number, unknown] => {
+    const params = new URL(call.url, 'http://localhost').searchParams;
+    const page = Number(params.get('page') ?? 1);
+    const limit = Number(params.get('limit') ?? 25);
+    const q = (params.get('q') ?? '').toLowerCase();
+    const sort = params.get('sort') as keyof AdminUser | null;
+    let found = all.filter((u) => `${u.fullName} ${u.email}`.toLowerCase().includes(q));
+    if (sort) {
+      const sign = params.get('order') === 'desc' ? -1 : 1;
+      found = [...found].sort((a, b) => (String(a[sort]) < String(b[sort]) ? -sign : sign));
+    }
+    const totalPages = Math.ceil(found.length / limit);
+    return [
+      200,
+      {
+        users: found.slice((page - 1) * limit, page * limit),
+        pagination: {
+          totalCount: found.length,
+          currentPage: page,
+          totalPages,
+          hasPrev: page > 1,
+          hasNext: page < totalPages,
+        },
+      },
+    ];
+  };
+}
+
 const table = (extra = {}) =>
-  jsonResponses({ ...asAdmin, 'GET /api/admin/users': [200, users], ...extra });
+  jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(users), ...extra });
 
 async function renderUsers(extra = {}) {
   const fetchFn = table(extra);
@@ -30,58 +63,86 @@ async function renderUsers(extra = {}) {
 }
 
 const toast = () => screen.findByTestId('toast');
+const listCalls = (fetchFn: { calls: RecordedCall[] }) =>
+  fetchFn.calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/admin/users'));
 
-describe('user search (spec 2 §2: client-side, case-insensitive, name or email)', () => {
-  const index = buildUserIndex(users);
-  it('matches names and emails whatever the case, and everything when blank', () => {
-    expect(filterUsers(index, 'carla').map((u) => u.id)).toEqual([carla.id]);
-    expect(filterUsers(index, 'CLINICA.COM').map((u) => u.id)).toEqual([carla.id]);
-    expect(filterUsers(index, 'souza').map((u) => u.id)).toEqual([bruno.id]);
-    expect(filterUsers(index, '  ')).toHaveLength(4);
-    expect(filterUsers(index, 'ninguém')).toEqual([]);
-  });
-
-  it('sorts once by a column; filtering keeps that order', () => {
-    const byName = sortUserIndex(index, 'fullName', 'asc');
-    expect(byName.map((e) => e.user.fullName)).toEqual([
-      '',
-      'Bruno Souza',
-      'Carla Dias',
-      'Chefe Admin',
-    ]);
-    const desc = sortUserIndex(index, 'fullName', 'desc');
-    expect(filterUsers(desc, 'example').map((u) => u.fullName)).toEqual([
-      'Chefe Admin',
-      'Bruno Souza',
-      '',
-    ]);
-    expect(sortUserIndex(index, 'lastLoginAt', 'desc')[0]?.user.id).toBe(carla.id);
-    expect(sortUserIndex(index, undefined, undefined)).toBe(index);
-  });
-});
-
-describe('Usuários grid paging (10,000 users stay fast: the grid gets one page)', () => {
+describe('Usuários paged, searched and sorted on the server (issue 17)', () => {
   afterEach(() => vi.unstubAllGlobals());
+  const many = Array.from({ length: 60 }, (_, i) =>
+    makeAdminUser({
+      fullName: `Pessoa ${String(i).padStart(2, '0')}`,
+      email: `p${i}@example.com`,
+    }),
+  );
 
-  it('shows 25 rows per page of the matches and goes back to page 1 on a new search', async () => {
-    const many = Array.from({ length: 60 }, (_, i) =>
-      makeAdminUser({
-        fullName: `Pessoa ${String(i).padStart(2, '0')}`,
-        email: `p${i}@example.com`,
-      }),
-    );
-    vi.stubGlobal('fetch', jsonResponses({ ...asAdmin, 'GET /api/admin/users': [200, many] }));
+  it('asks for one page of 25 and pages with the grid controls', async () => {
+    const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
+    vi.stubGlobal('fetch', fetchFn);
     renderAt(<UsersTab />);
     await screen.findByText('Pessoa 00');
+    expect(listCalls(fetchFn).map((c) => c.url)).toEqual(['/api/admin/users?page=1&limit=25']);
     expect(screen.queryByText('Pessoa 25')).not.toBeInTheDocument();
     expect(screen.getByText(/^1.25 de 60$/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
     expect(await screen.findByText('Pessoa 25')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar por nome ou email' }), {
-      target: { value: 'pessoa 0' },
+    expect(listCalls(fetchFn).at(-1)?.url).toBe('/api/admin/users?page=2&limit=25');
+  }, 60_000);
+
+  it('sends the search once typing pauses, and starts again at page 1', async () => {
+    const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
+    vi.stubGlobal('fetch', fetchFn);
+    renderAt(<UsersTab />);
+    await screen.findByText('Pessoa 00');
+    await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
+    await screen.findByText('Pessoa 25');
+    const before = listCalls(fetchFn).length;
+    const box = screen.getByRole('searchbox', { name: 'Buscar por nome ou email' });
+    // Typing faster than the pause: one change per keystroke, no wait in between.
+    for (const end of [1, 2, 3, 4, 5, 6, 7, 8])
+      fireEvent.change(box, { target: { value: 'PESSOA 0'.slice(0, end) } });
+    await waitFor(() => expect(screen.getByText(/^1.10 de 10$/)).toBeInTheDocument(), {
+      timeout: 10_000,
     });
-    expect(await screen.findByText('Pessoa 00')).toBeInTheDocument();
-    expect(screen.getByText(/^1.10 de 10$/)).toBeInTheDocument();
+    // Eight keystrokes, one search: the debounced text, on page 1.
+    expect(
+      listCalls(fetchFn)
+        .slice(before)
+        .map((c) => c.url),
+    ).toEqual(['/api/admin/users?page=1&limit=25&q=PESSOA+0']);
+    expect(screen.getByText('Pessoa 09')).toBeInTheDocument();
+  }, 60_000);
+
+  it('sorts on the server when a column header is clicked', async () => {
+    const fetchFn = await renderUsers();
+    await userEvent.click(screen.getByRole('columnheader', { name: /Email/ }));
+    await waitFor(() =>
+      expect(listCalls(fetchFn).at(-1)?.url).toBe(
+        '/api/admin/users?page=1&limit=25&sort=email&order=asc',
+      ),
+    );
+    await waitFor(() => {
+      const emails = screen
+        .getAllByRole('gridcell')
+        .map((cell) => cell.textContent ?? '')
+        .filter((text) => text.includes('@'));
+      expect(emails).toEqual([
+        'CARLA@clinica.com.br',
+        'bruno@example.com',
+        'chefe@example.com',
+        'sem.nome@example.com',
+      ]);
+    });
+  });
+
+  it("shows 'Nenhum usuário encontrado' when the search matches no one", async () => {
+    await renderUsers();
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Buscar por nome ou email' }),
+      'ninguém',
+    );
+    expect(
+      await screen.findByText('Nenhum usuário encontrado', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -109,7 +170,9 @@ describe('Usuários tab (spec 2 §2, §5, §8)', () => {
       screen.getByRole('searchbox', { name: 'Buscar por nome ou email' }),
       'CARLA',
     );
-    await waitFor(() => expect(screen.queryByText('Bruno Souza')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Bruno Souza')).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
     expect(screen.getByText('Carla Dias')).toBeInTheDocument();
   });
 
@@ -345,13 +408,44 @@ describe('Usuários tab (spec 2 §2, §5, §8)', () => {
     ).toBeInTheDocument();
   });
 
+  it("full profile: 'Uso da Plataforma' shows the storage used in MB (issue 17)", async () => {
+    await renderUsers({
+      [`GET /api/admin/user-profile/${carla.id}`]: [200, carla],
+      [`GET /api/admin/login-history/${carla.id}`]: [200, []],
+      [`GET /api/admin/usage-metrics/${carla.id}`]: [
+        200,
+        [
+          {
+            userId: carla.id,
+            month: 11,
+            year: 2026,
+            loginCount: 3,
+            transcriptionCount: 2,
+            pdfGenerationCount: 1,
+            aiRequestCount: 4,
+            aiCostUSD: '0.0100',
+            storageUsedMB: 3.006,
+            storageUsedBytes: 3_006_048,
+          },
+        ],
+      ],
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Ver perfil completo de Carla Dias' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Uso da Plataforma' }));
+    const row = (await within(dialog).findByText('11/2026')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('3,006')).toBeInTheDocument();
+  });
+
   it('full profile: the registry as documents print it, and the RQE', async () => {
     const withRqe = makeAdminUser({ fullName: 'Dora Lima', registryUf: 'RJ', rqe: '778' });
     vi.stubGlobal(
       'fetch',
       jsonResponses({
         ...asAdmin,
-        'GET /api/admin/users': [200, [withRqe]],
+        'GET /api/admin/users': usersServer([withRqe]),
         [`GET /api/admin/user-profile/${withRqe.id}`]: [200, withRqe],
         [`GET /api/admin/login-history/${withRqe.id}`]: [200, []],
       }),

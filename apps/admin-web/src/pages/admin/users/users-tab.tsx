@@ -11,7 +11,7 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
-import type { AdminUser } from '@pv/contracts';
+import { type AdminUser, type AdminUserSort, DEFAULT_USERS_PER_PAGE } from '@pv/contracts';
 import { useFailureToast, useToast } from '@pv/web-kit';
 import { useMemo, useState } from 'react';
 import { useDeleteUserMutation, useListUsersQuery } from '../../../api/users';
@@ -19,14 +19,24 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../format';
 import { professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
+import { useDebounced } from '../../../use-debounced';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UserProfileDialog } from './user-profile-dialog';
-import { buildUserIndex, filterUsers, sortUserIndex } from './user-search';
 
 /** jsdom has no layout, so component tests render every row; browsers virtualize. */
 const VIRTUALIZE = import.meta.env.MODE !== 'test';
-const PAGE_SIZES = [25, 50, 100];
+const PAGE_SIZES = [DEFAULT_USERS_PER_PAGE, 50, 100];
+/** The search reaches the server once typing pauses this long (as the support queue's). */
+export const USER_SEARCH_DELAY_MS = 300;
+/** Grid columns the server sorts by (their ids are the API's `sort` values). */
+const SERVER_SORTS: readonly string[] = [
+  'fullName',
+  'email',
+  'specialty',
+  'registry',
+  'lastLoginAt',
+];
 
 type Dialog =
   | { kind: 'none' }
@@ -38,28 +48,37 @@ type Dialog =
 
 /** Spec 2 §2 "Usuários": search, list, create, edit, reset password, delete, full profile. */
 export default function UsersTab() {
-  const { data: users, isLoading, isError } = useListUsersQuery();
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [deleteUser, deleting] = useDeleteUserMutation();
   const toast = useToast();
   const failed = useFailureToast();
 
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [paging, setPaging] = useState<GridPaginationModel>({
+    page: 0,
+    pageSize: DEFAULT_USERS_PER_PAGE,
+  });
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const q = useDebounced(query.trim(), USER_SEARCH_DELAY_MS);
 
-  // The grid gets one page at a time: filtering, sorting and slicing 10,000 users here is a few
-  // milliseconds, while handing the grid every row would make it rebuild its row tree per keystroke.
-  const index = useMemo(() => buildUserIndex(users ?? []), [users]);
-  const sorted = useMemo(
-    () => sortUserIndex(index, sortModel[0]?.field, sortModel[0]?.sort),
-    [index, sortModel],
-  );
-  const matches = useMemo(() => filterUsers(sorted, query), [sorted, query]);
-  const rows = useMemo(
-    () => matches.slice(paging.page * paging.pageSize, (paging.page + 1) * paging.pageSize),
-    [matches, paging],
-  );
+  // Spec 2 §2 searches the list it fetched; with tens of thousands of users the server pages,
+  // searches (name or email, case-insensitive) and sorts it instead (issue 17).
+  const sorted = sortModel[0];
+  const { data, isLoading, isFetching, isError } = useListUsersQuery({
+    page: paging.page + 1,
+    limit: paging.pageSize,
+    ...(q ? { q } : {}),
+    ...(sorted?.sort && SERVER_SORTS.includes(sorted.field)
+      ? { sort: sorted.field as AdminUserSort, order: sorted.sort }
+      : {}),
+  });
+  // A new search starts at page 1.
+  const [searched, setSearched] = useState(q);
+  if (searched !== q) {
+    setSearched(q);
+    if (paging.page !== 0) setPaging({ ...paging, page: 0 });
+  }
+  const rows = data?.users ?? [];
   const columns = useMemo(() => userColumns(setDialog), []);
   const close = () => setDialog({ kind: 'none' });
 
@@ -79,10 +98,7 @@ export default function UsersTab() {
         <TextField
           label={T.searchUsers}
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setPaging((current) => (current.page === 0 ? current : { ...current, page: 0 }));
-          }}
+          onChange={(event) => setQuery(event.target.value)}
           size="small"
           sx={{ flex: 1 }}
           slotProps={{ htmlInput: { 'aria-label': T.searchUsers, type: 'search' } }}
@@ -108,7 +124,8 @@ export default function UsersTab() {
             pageSizeOptions={PAGE_SIZES}
             paginationMode="server"
             sortingMode="server"
-            rowCount={matches.length}
+            rowCount={data?.pagination.totalCount ?? 0}
+            loading={isFetching}
             paginationModel={paging}
             onPaginationModelChange={setPaging}
             sortModel={sortModel}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SigningMessages } from '@pv/contracts';
+import { type EventEnvelope, SigningMessages, type StorageChangedPayload } from '@pv/contracts';
 import { type FakeS3, startFakeS3 } from '@pv/provider-fakes/s3';
-import { createRedis } from '@pv/service-kit';
+import { connectNats, createRedis } from '@pv/service-kit';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,13 @@ import {
   SIGNED_OBJECT_PREFIX,
 } from '../src/signing/s3-signed-documents.store.js';
 import { SignedDocumentsRepository } from '../src/signing/signed-documents.repository.js';
-import { type Client, type DocumentsUnderTest, PROFILE, startDocuments } from './harness.js';
+import {
+  type Client,
+  collectEvents,
+  type DocumentsUnderTest,
+  PROFILE,
+  startDocuments,
+} from './harness.js';
 
 // Issue 14: signed PDFs in an S3-compatible bucket (SIGNED_DOCUMENTS_S3_*), here a local fake of
 // S3 that checks every request's SigV4 signature, with the real service, pdf-worker, Postgres
@@ -81,7 +87,7 @@ const PRESCRIPTION = {
   hasControlledMedications: false,
 };
 
-async function premiumWithCertificate(): Promise<Client> {
+async function premiumWithCertificate(): Promise<Client & { userId?: string }> {
   const premium = await svc.as('premium');
   const form = new FormData();
   form.append('password', pki.password);
@@ -115,7 +121,7 @@ const file = (id: string, code: string) =>
   fetch(`${svc.url}/api/documents/${id}/file?_secretCode=${code}`);
 
 describe('signed documents in an S3-compatible bucket', () => {
-  let premium: Client;
+  let premium: Client & { userId?: string };
   let first: Awaited<ReturnType<typeof signOne>>;
 
   beforeAll(async () => {
@@ -145,6 +151,29 @@ describe('signed documents in an S3-compatible bucket', () => {
     expect(row.expires_at.getTime()).toBe(expiresAt.getTime());
     // Every request the fake took was signed with the configured key (it refuses others).
     expect(s3.requests.filter((r) => r.error)).toEqual([]);
+  });
+
+  it("a PDF in the bucket still counts as the user's storage (issue 17)", async () => {
+    const nc = await connectNats(svc.config.NATS_URL, 'test-s3-storage');
+    const events = await collectEvents(nc, `test-s3-storage-${randomBytes(4).toString('hex')}`, [
+      'usage.storage.changed.v1',
+    ]);
+    try {
+      const counted = await events.waitFor((e: EventEnvelope) => {
+        const p = e.payload as StorageChangedPayload;
+        return p.userId === premium.userId && p.source === 'signed-documents';
+      });
+      expect((counted?.payload as StorageChangedPayload | undefined)?.bytes).toBe(first.pdf.length);
+      const row = await db()
+        .selectFrom('signed_documents')
+        .select('pdf_size')
+        .where('id', '=', first.id)
+        .executeTakeFirstOrThrow();
+      expect(row.pdf_size).toBe(first.pdf.length);
+    } finally {
+      await events.stop();
+      await nc.close();
+    }
   });
 
   it('verify answers the ITI JSON; its URL serves the same bytes from the bucket', async () => {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeOpenAI } from '@pv/provider-fakes';
+import { acquireLock, type FileLock, STACK_PORTS_LOCK_FILE } from '../lock.js';
 import { error, info } from '../log.js';
 import { repoRoot } from '../paths.js';
 import { GatewayClient, type OpResult, runLoad } from './load.js';
@@ -66,6 +67,24 @@ async function makeClinicians(baseUrl: string): Promise<{ user: string; client: 
 }
 
 async function main(): Promise<number> {
+  // The services listen on the fixed ports 8081-8087, as in the browser suites: take their
+  // machine-wide lock (waiting for a running suite) and hold it until the stack is down.
+  const lock = await acquireLock(STACK_PORTS_LOCK_FILE, {
+    timeoutMs: Number(process.env.FAULTS_LOCK_TIMEOUT_MS ?? 30 * 60_000),
+    onWait: (holder) =>
+      info(
+        `another run of the stack${holder ? ` (pid ${holder})` : ''} holds ${STACK_PORTS_LOCK_FILE}; waiting for it to finish...`,
+      ),
+  });
+  info(`holding ${STACK_PORTS_LOCK_FILE}`);
+  try {
+    return await underLock(lock);
+  } finally {
+    lock.release();
+  }
+}
+
+async function underLock(lock: FileLock): Promise<number> {
   // The JSON note a model answers for consulta_medica (services/formatting's LLM contract).
   const note = JSON.stringify({
     patientData: { name: 'Helena Duarte', age: '52 anos', gender: 'Feminino' },
@@ -117,7 +136,10 @@ async function main(): Promise<number> {
     process.once(signal, () => {
       void stopStack()
         .then(stopStartedBySuite)
-        .finally(() => process.exit(130));
+        .finally(() => {
+          lock.release();
+          process.exit(130);
+        });
     });
   try {
     await waitFor('the gateway', () => ok(`${baseUrl}/health`));

@@ -156,6 +156,14 @@ async function phase(
   }
   if (byAnswer.size > 0)
     notes.push(`failures: ${[...byAnswer].map(([answer, n]) => `${n}× ${answer}`).join(', ')}`);
+  // What the unreadable answers were: real status and body shape (never their text).
+  const shapes = new Map<string, number>();
+  for (const r of failed.filter((f) => f.unreadable)) {
+    const shape = `${r.kind} ${r.unreadable}`;
+    shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+  }
+  if (shapes.size > 0)
+    notes.push(`unreadable: ${[...shapes].map(([shape, n]) => `${n}× ${shape}`).join(', ')}`);
   return {
     fault,
     requests: results.length,

@@ -10,7 +10,7 @@ import { startFakeOpenAI } from '@pv/provider-fakes';
 import { acquireLock, type FileLock, STACK_PORTS_LOCK_FILE } from '../lock.js';
 import { error, info } from '../log.js';
 import { repoRoot } from '../paths.js';
-import { GatewayClient, type OpResult, runLoad } from './load.js';
+import { GatewayClient, type OpResult } from './load.js';
 import { stopStartedBySuite } from './processes.js';
 import { renderReport } from './report.js';
 import { FAULTS, type FaultContext, type FaultOutcome } from './scenarios.js';
@@ -152,9 +152,10 @@ async function underLock(lock: FileLock): Promise<number> {
     await admin.call('POST', '/auth/login', ADMIN);
     const context: FaultContext = { baseUrl, admin, vaultAdminKey: VAULT_ADMIN_KEY, clinicians };
 
+    // Each phase runs its own load (scenarios.ts). No load between phases: a second loop of the
+    // same clinicians would be counted by billing but not by the phase's books (the runs before
+    // this one had such a loop, which is why every phase showed formats and PDFs counted twice).
     const results: OpResult[] = [];
-    const stop = new AbortController();
-    const load = runLoad(clinicians, results, stop.signal);
     const outcomes: FaultOutcome[] = [];
     const only = process.env.FAULTS_ONLY?.split(',');
     for (const fault of FAULTS.filter((f) => !only || only.includes(f.key))) {
@@ -166,8 +167,6 @@ async function underLock(lock: FileLock): Promise<number> {
         outcomes.push({ fault, error: err instanceof Error ? err.message : String(err) });
       }
     }
-    stop.abort();
-    await load;
     const report = renderReport(outcomes, { clinicians: CLINICIANS, llmDelayMs: LLM_DELAY_MS });
     const out = path.join(logDir, 'latest.md');
     writeFileSync(out, report);

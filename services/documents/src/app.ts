@@ -31,7 +31,8 @@ import { SignedDocumentsService } from './signing/signed-documents.service.js';
 import { keyWrapperFrom } from './signing/signing-order.js';
 
 export { startProfessionalConsumer } from './events/professional-consumer.js';
-export { startPdfWorker } from './workers/pdf-handlers.js';
+export { RenderPdfJob } from './pdf/jobs.js';
+export { pdfHandler, startPdfWorker } from './workers/pdf-handlers.js';
 
 export interface DocumentsAppOptions {
   config: DocumentsConfig;

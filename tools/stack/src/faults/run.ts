@@ -9,6 +9,7 @@ import path from 'node:path';
 import { startFakeOpenAI } from '@pv/provider-fakes';
 import { acquireLock, type FileLock, STACK_PORTS_LOCK_FILE } from '../lock.js';
 import { error, info } from '../log.js';
+import { PROCESSES } from '../catalog/catalog.js';
 import { repoRoot } from '../paths.js';
 import { GatewayClient, type OpResult } from './load.js';
 import { stopStartedBySuite } from './processes.js';
@@ -143,9 +144,9 @@ async function underLock(lock: FileLock): Promise<number> {
     });
   try {
     await waitFor('the gateway', () => ok(`${baseUrl}/health`));
-    await waitFor('every service', () =>
-      ok(`${baseUrl}/ready/upstreams`).catch(() => ok(`${baseUrl}/health`)),
-    );
+    // /ready/upstreams is an operators' endpoint, on the gateway's internal port only.
+    const internalPort = PROCESSES.find((p) => p.name === 'gateway')?.internalPort ?? 9464;
+    await waitFor('every service', () => ok(`http://127.0.0.1:${internalPort}/ready/upstreams`));
     await sleep(3000);
     const clinicians = await makeClinicians(baseUrl);
     const admin = new GatewayClient(baseUrl);

@@ -82,13 +82,17 @@ export class JobQueue {
     });
   }
 
-  /** Takes a finished job's outcome from its key, deleting it: no one reads it twice. */
-  private async takeOutcome(jobId: string): Promise<unknown> {
+  /**
+   * Takes a finished job's outcome from its key, deleting it: no one reads it twice. A job with
+   * an id of the caller's (`keep`) may have two callers (the first one gone, its retry joining):
+   * its outcome stays until it expires (the worker's result TTL), so both can read it.
+   */
+  private async takeOutcome(jobId: string, keep = false): Promise<unknown> {
     const client = await this.queue.client;
     const key = jobResultKey(this.name, jobId);
     // Only the one caller waiting for this job id reads it, so GET then DEL is enough.
     const raw = await client.get(key);
-    if (raw !== null) await client.del(key);
+    if (raw !== null && !keep) await client.del(key);
     return raw === null ? undefined : JSON.parse(raw);
   }
 
@@ -121,14 +125,26 @@ export class JobQueue {
       backoffMs?: number;
       /** Receives what the handler reports with context.reportProgress (e.g. streamed text). */
       onProgress?: (data: unknown) => void;
+      /**
+       * The job's own id (no ':'), for a caller that may come back for it: a retry with the same
+       * id joins the job while it waits or runs, or takes its outcome if it finished and nobody
+       * read it (a caller that went away), instead of running it again.
+       */
+      jobId?: string;
     },
   ): Promise<Static<R>> {
+    const keep = options.jobId !== undefined;
+    if (options.jobId) {
+      const left = await this.takeOutcome(options.jobId, keep);
+      if (left !== undefined) return resultOf(definition, left);
+    }
     const job = await this.queue.add(definition.name, payload, {
       attempts: options.attempts ?? 3,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
       // The caller has the payload and receives the outcome: neither stays in Redis after it.
       removeOnComplete: true,
       removeOnFail: true,
+      ...(options.jobId ? { jobId: options.jobId } : {}),
     });
     const jobId = job.id ?? '';
     if (options.onProgress) this.progressHandlers.set(jobId, options.onProgress);
@@ -138,7 +154,7 @@ export class JobQueue {
         .waitUntilFinished(this.events, options.timeoutMs + WAIT_GRACE_MS)
         .then(async (returned: unknown) => {
           if (!isReference(returned)) return returned;
-          const outcome = await this.takeOutcome(jobId);
+          const outcome = await this.takeOutcome(jobId, keep);
           if (outcome === undefined)
             throw new JobCrashedError(definition.name, 'the result expired before it was read');
           return outcome;
@@ -147,7 +163,7 @@ export class JobQueue {
           if (error instanceof JobCrashedError) throw error;
           // A job that finished (and was removed) before our listener was in place reads as
           // missing to BullMQ; its outcome is still waiting in its key.
-          const outcome = await this.takeOutcome(jobId).catch(() => undefined);
+          const outcome = await this.takeOutcome(jobId, keep).catch(() => undefined);
           if (outcome !== undefined) return outcome;
           throw new JobCrashedError(definition.name, (error as Error).message ?? String(error));
         });

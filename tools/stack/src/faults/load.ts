@@ -20,6 +20,8 @@ export interface OpResult {
    * the shape of its body (content type, length, JSON keys with their types), never its text.
    */
   unreadable?: string;
+  /** A format whose first answer was unreadable and was retried with the same request id. */
+  retried?: string;
 }
 
 /** The shape of a body without its content: what a report may print (no patient text). */
@@ -92,17 +94,39 @@ const dictation = (marker: string) =>
   `Pressão 130 por 85. Penso em cefaleia tensional. Vou prescrever dipirona 500 mg. ` +
   `Código ${marker}.`;
 
+/** Why a call got no answer (the error's name and code), without anything it carried. */
+function reasonOf(err: unknown): string {
+  const cause = err instanceof Error ? (err.cause instanceof Error ? err.cause : err) : undefined;
+  if (!cause) return 'error';
+  return `${cause.name}${'code' in cause && typeof cause.code === 'string' ? ` ${cause.code}` : ''}`;
+}
+
 async function once(client: GatewayClient, user: string, kind: OpKind): Promise<OpResult> {
   const startedAt = Date.now();
   const marker = `falha${randomUUID().slice(0, 8)}`;
   try {
     let answer: Awaited<ReturnType<GatewayClient['call']>>;
     let ok = false;
+    let retried: string | undefined;
     if (kind === 'format') {
-      answer = await client.call('POST', '/api/format-text', {
+      // As the workspace does (formatWithRetry): one request id per press, and one retry with it
+      // after an answer that could not be read, which joins the note still being written or
+      // takes the one written for the lost answer.
+      const body = {
         text: dictation(marker),
         professional: 'consulta_medica',
-      });
+        requestId: randomUUID(),
+      };
+      const press = () =>
+        client.call('POST', '/api/format-text', body).catch((err: unknown) => err as Error);
+      let first = await press();
+      if (!('status' in first) || (first.status >= 500 && typeof first.json?.code !== 'string')) {
+        retried = 'status' in first ? bodyShape(first) : `no answer (${reasonOf(first)})`;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        first = await press();
+      }
+      if (!('status' in first)) throw first;
+      answer = first;
       ok = answer.status === 200 && typeof answer.json?.text === 'string';
     } else if (kind === 'pdf') {
       answer = await client.call('POST', '/api/generate-pdf', {
@@ -141,12 +165,10 @@ async function once(client: GatewayClient, user: string, kind: OpKind): Promise<
       ...(clear ? { code: json?.code as string } : {}),
       ...(consultId ? { consultId } : {}),
       ...(ok || clear ? {} : { unreadable: bodyShape(answer) }),
+      ...(retried ? { retried } : {}),
     };
   } catch (err) {
-    const cause = err instanceof Error ? (err.cause instanceof Error ? err.cause : err) : undefined;
-    const reason = cause
-      ? `${cause.name}${'code' in cause && typeof cause.code === 'string' ? ` ${cause.code}` : ''}`
-      : 'error';
+    const reason = reasonOf(err);
     return {
       kind,
       user,

@@ -71,23 +71,34 @@ export function unreadableFailure(error: unknown): boolean {
   return error.code === undefined && error.status >= 500;
 }
 
+/** Shown when the server could not be reached at all, even after the retries. */
+export const FORMAT_CONNECTION_LOST =
+  'Não foi possível falar com o servidor. Verifique a conexão e tente novamente.';
+
 /**
- * One press of 'Formatar' for one part: streamed, and retried once after `retryAfterMs` with the
- * same request id when the answer could not be read, so a note written while the answer was lost
- * is delivered (and counted) once instead of being lost.
+ * One press of 'Formatar' for one part: streamed, and retried with the same request id when the
+ * answer could not be read (after 1.5 s, 3 s and 6 s: long enough for a restarting process), so a
+ * note written while its answer was lost is delivered (and counted) once instead of being lost.
  */
 export async function formatWithRetry(
   body: FormatTextBody,
   onDelta: (textSoFar: string) => void,
-  retryAfterMs = 1_500,
+  retryDelaysMs: readonly number[] = [1_500, 3_000, 6_000],
 ): Promise<FormatTextResponse> {
   const once = { ...body, requestId: body.requestId ?? crypto.randomUUID() };
-  try {
-    return await streamFormatText(once, onDelta);
-  } catch (error) {
-    if (!unreadableFailure(error)) throw error;
-    await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
-    return streamFormatText(once, onDelta);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await streamFormatText(once, onDelta);
+    } catch (error) {
+      const delay = retryDelaysMs[attempt];
+      if (!unreadableFailure(error)) throw error;
+      if (delay === undefined) {
+        // No answer at all: the browser's own words (e.g. 'Failed to fetch') are not for people.
+        if (!(error instanceof ApiCallError)) throw new ApiCallError(0, FORMAT_CONNECTION_LOST);
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 }
 

@@ -104,14 +104,14 @@ function reasonOf(err: unknown): string {
 async function once(client: GatewayClient, user: string, kind: OpKind): Promise<OpResult> {
   const startedAt = Date.now();
   const marker = `falha${randomUUID().slice(0, 8)}`;
+  let retried: string | undefined;
   try {
     let answer: Awaited<ReturnType<GatewayClient['call']>>;
     let ok = false;
-    let retried: string | undefined;
     if (kind === 'format') {
-      // As the workspace does (formatWithRetry): one request id per press, and one retry with it
-      // after an answer that could not be read, which joins the note still being written or
-      // takes the one written for the lost answer.
+      // As the workspace does (formatWithRetry): one request id per press, and up to three
+      // retries with it (1.5 s, 3 s, 6 s) after an answer that could not be read, which join the
+      // note still being written or take the one written for the lost answer.
       const body = {
         text: dictation(marker),
         professional: 'consulta_medica',
@@ -120,9 +120,11 @@ async function once(client: GatewayClient, user: string, kind: OpKind): Promise<
       const press = () =>
         client.call('POST', '/api/format-text', body).catch((err: unknown) => err as Error);
       let first = await press();
-      if (!('status' in first) || (first.status >= 500 && typeof first.json?.code !== 'string')) {
-        retried = 'status' in first ? bodyShape(first) : `no answer (${reasonOf(first)})`;
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const delay of [1_500, 3_000, 6_000]) {
+        if ('status' in first && (first.status < 500 || typeof first.json?.code === 'string'))
+          break;
+        retried ??= 'status' in first ? bodyShape(first) : `no answer (${reasonOf(first)})`;
+        await new Promise((resolve) => setTimeout(resolve, delay));
         first = await press();
       }
       if (!('status' in first)) throw first;
@@ -176,6 +178,7 @@ async function once(client: GatewayClient, user: string, kind: OpKind): Promise<
       endedAt: Date.now(),
       status: 0,
       unreadable: `no answer (${reason})`,
+      ...(retried ? { retried } : {}),
     };
   }
 }

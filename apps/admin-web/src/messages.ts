@@ -22,16 +22,6 @@ export const T = {
   signOut: 'Sair',
   errorTitle: 'Erro',
   signOutError: 'Não foi possível sair agora. Tente novamente.',
-  // Forced password change (spec 2 §4, §5, §8)
-  changeTitle: Messages.passwordChangeRequiredTitle,
-  changeDefaultText: Messages.mustChangePassword,
-  currentPassword: 'Senha atual',
-  newPassword: 'Nova senha',
-  confirmNewPassword: 'Confirmar nova senha',
-  changeButton: 'Alterar senha',
-  currentPasswordRequired: 'Informe a senha atual.',
-  changeErrorTitle: 'Erro ao alterar senha',
-  changeSuccess: Messages.passwordChanged,
   // Unknown console paths
   notFoundTitle: 'Página não encontrada',
   notFoundText: 'Este endereço não existe no Painel Administrativo.',

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { setup as startE2eStack, teardown as stopE2eStack } from '@pv/e2e-kit/global-setup';
-import { startFakeSoniox, startFakeSonioxRealtime, startFakeStripe } from '@pv/provider-fakes';
+import {
+  startFakeS3,
+  startFakeSoniox,
+  startFakeSonioxRealtime,
+  startFakeStripe,
+} from '@pv/provider-fakes';
 import type { TestProject } from 'vitest/node';
 
 /** What the Super Transcritor spec gets through `inject('soniox')` to steer the fakes. */
@@ -17,8 +22,17 @@ export interface StripeFakeContext {
   controlUrl: string;
 }
 
+/** What the signing spec gets through `inject('s3')`: the bucket the stack keeps signed PDFs in. */
+export interface S3FakeContext {
+  /** `GET /_fake/state`: every object's size and SHA-256. */
+  stateUrl: string;
+  bucket: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
+    s3?: S3FakeContext;
     /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
     soniox?: SonioxFakesContext;
     /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
@@ -30,7 +44,7 @@ let stopFakes: (() => Promise<void>) | undefined;
 
 /**
  * The workspace suite's global setup: local fakes of Soniox's temporary-key REST endpoint, of
- * its realtime WebSocket and of Stripe live for the whole run, and the stack is started pointing at them
+ * its realtime WebSocket, of Stripe and of S3 (signed PDFs) live for the whole run, and the stack is started pointing at them
  * (billing mints keys from one and hands the other's address to the browser; the gateway's CSP
  * lets the page reach a plain ws:// address).
  */
@@ -38,10 +52,13 @@ export async function setup(project: TestProject): Promise<void> {
   const rest = await startFakeSoniox('soniox-e2e-key');
   const realtime = await startFakeSonioxRealtime({ keys: rest.keys });
   const stripe = await startFakeStripe();
+  const bucket = 'pv-e2e-signed-documents';
+  const s3 = await startFakeS3({ buckets: [bucket] });
   stopFakes = async () => {
     await realtime.close();
     await rest.close();
     await stripe.close();
+    await s3.close();
   };
   const ownStack = !process.env.E2E_BASE_URL?.trim();
   if (ownStack) {
@@ -50,6 +67,7 @@ export async function setup(project: TestProject): Promise<void> {
       restControlUrl: rest.url,
     });
     project.provide('stripe', { controlUrl: stripe.url });
+    project.provide('s3', { stateUrl: `${s3.url}/_fake/state`, bucket });
   }
   try {
     await startE2eStack(project, {
@@ -66,6 +84,13 @@ export async function setup(project: TestProject): Promise<void> {
         STRIPE_API_URL: stripe.url,
         // Digital signature on (issue 14): the documents service and the pdf-worker share it.
         SIGNING_KEK: randomBytes(32).toString('hex'),
+        // ...and signed PDFs kept in an S3-compatible bucket (the fake checks every signature).
+        SIGNED_DOCUMENTS_S3_ENDPOINT: s3.url,
+        SIGNED_DOCUMENTS_S3_BUCKET: bucket,
+        SIGNED_DOCUMENTS_S3_REGION: s3.region,
+        SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
+        SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE: 'true',
       },
     });
     if (ownStack)

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,17 +13,31 @@ import {
   saveScreenshot,
   watchPageProblems,
 } from '@pv/e2e-kit';
+import type { FakeS3State } from '@pv/provider-fakes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { say, speechDouble } from './speech-helpers';
 
 // Issue 14 in a real browser against the real stack (documents service, pdf-worker and gateway
-// started by the suite with a SIGNING_KEK): a Premium user uploads an A1 certificate in Minha
-// Área and downloads a signed ambulatory prescription from the documents card.
+// started by the suite with a SIGNING_KEK, signed PDFs in a fake S3 bucket): a Premium user
+// uploads an A1 certificate in Minha Área and downloads a signed ambulatory prescription from
+// the documents card.
 
 const PASSWORD = 'senha-e2e-assinatura';
+/** The stack's documents service itself (tools/stack's catalog port), behind the gateway. */
+const DOCUMENTS_DIRECT = 'http://127.0.0.1:8083';
+const CPF = '52998224725';
+/**
+ * ICP-Brasil's person data (otherName 2.16.76.1.3.1 of the subjectAltName, DOC-ICP-04): birth
+ * date ddmmaaaa, CPF, NIS, RG and its issuer, zero-filled when absent. The CPF the product shows
+ * comes from here only, never from the common name.
+ */
+const PERSON_DATA = `15031980${CPF}${'0'.repeat(11)}${'0'.repeat(15)}${'0'.repeat(10)}`;
 
-/** A self-signed A1 made with OpenSSL 3's defaults (PBES2/AES-256), signing key usage. */
+/**
+ * A self-signed A1 shaped like an e-CPF, made with OpenSSL 3's defaults (PBES2/AES-256):
+ * signing key usage and the holder's CPF in the ICP-Brasil otherName.
+ */
 function makeA1(dir: string): string {
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
@@ -40,7 +55,9 @@ function makeA1(dir: string): string {
     '-days',
     '20',
     '-subj',
-    '/C=BR/O=ICP-Brasil de Teste/CN=MEDICA E2E:52998224725',
+    `/C=BR/O=ICP-Brasil de Teste/CN=MEDICA E2E:${CPF}`,
+    '-addext',
+    `subjectAltName=otherName:2.16.76.1.3.1;OCTETSTRING:${PERSON_DATA}`,
     '-addext',
     'basicConstraints=critical,CA:FALSE',
     '-addext',
@@ -61,10 +78,7 @@ function makeA1(dir: string): string {
   return p12;
 }
 
-// KNOWN FAILING (2026-11-26, issue 14 stays open): on the merged stack the certificate's CPF
-// is not shown after upload and pdfsig rejects the downloaded file. services/documents/test/
-// signing.test.ts checks the same signature against the real services and passes.
-describe.skip('digital signature (issue 14) in a real browser', () => {
+describe('digital signature (issue 14) in a real browser', () => {
   const { baseUrl, admin } = inject('e2e');
   const dir = mkdtempSync(path.join(tmpdir(), 'pv-e2e-a1-'));
   let browser: Browser;
@@ -98,8 +112,8 @@ describe.skip('digital signature (issue 14) in a real browser', () => {
     await section.getByLabel('Senha do certificado').fill(PASSWORD);
     await section.getByRole('button', { name: 'Enviar certificado' }).click();
     // Self-signed: the holder and the issuer have the same name.
-    await section.getByText('MEDICA E2E:52998224725').first().waitFor();
-    await section.getByText('52998224725', { exact: true }).waitFor();
+    await section.getByText(`MEDICA E2E:${CPF}`).first().waitFor();
+    await section.getByText(CPF, { exact: true }).waitFor();
     // Valid for 20 days: inside the 30-day warning.
     await section.getByText(/^Seu certificado digital vence em \d{2}\/\d{2}\/\d{4}\./).waitFor();
     await expectNoSeriousA11yViolations(page);
@@ -139,7 +153,44 @@ describe.skip('digital signature (issue 14) in a real browser', () => {
     const code = /Código de verificação: ([A-Z0-9]+)/.exec(text)?.[1];
     expect(code).toBeDefined();
     await page.getByText(`Código de verificação: ${code}`).first().waitFor();
-    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const downloaded = readFileSync(file);
+    expect(downloaded.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The ITI validator's path: the printed verify URL with the code, then the file it names.
+    // Through the gateway and straight from the documents service, the stored file is the one
+    // the browser downloaded, byte for byte.
+    // The printed URL may wrap: read it with the line breaks taken out.
+    const id = /\/api\/documents\/([0-9a-f-]{36})\/verify/.exec(text.replace(/\s+/g, ''))?.[1];
+    expect(id).toBeDefined();
+    const verify = await fetch(
+      `${baseUrl}/api/documents/${id}/verify?_format=application/validador-iti%2Bjson&_secretCode=${code}`,
+    );
+    expect(verify.status).toBe(200);
+    const answer = (await verify.json()) as {
+      prescription: { signatureFiles: { url: string }[] };
+    };
+    const fileUrl = new URL(answer.prescription.signatureFiles[0]!.url);
+    const through = async (origin: string) => {
+      const response = await fetch(`${origin}${fileUrl.pathname}${fileUrl.search}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      return Buffer.from(await response.arrayBuffer());
+    };
+    expect((await through(baseUrl)).equals(downloaded)).toBe(true);
+    expect((await through(DOCUMENTS_DIRECT)).equals(downloaded)).toBe(true);
+
+    // The suite's stack keeps signed PDFs in the fake S3 bucket: the object is the same file, and
+    // every request documents made was signed with the configured key.
+    const s3 = inject('s3');
+    if (s3) {
+      const state = (await (await fetch(s3.stateUrl)).json()) as FakeS3State;
+      expect(state.buckets[s3.bucket]?.[`signed-documents/${id}.pdf`]).toEqual({
+        size: downloaded.byteLength,
+        sha256: createHash('sha256').update(downloaded).digest('hex'),
+        contentType: 'application/pdf',
+      });
+      expect(state.refused).toBe(0);
+    }
   });
 
   it('never threw in the page', () => {

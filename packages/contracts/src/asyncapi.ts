@@ -60,6 +60,13 @@ export const EVENT_CHANNELS: Record<EventSubject, EventChannelInfo> = {
     classification: 'phi-free',
     consumers: ['billing (billing-usage)', 'analytics (analytics-events)'],
   },
+  'ai.template.changed.v1': {
+    publisher: 'formatting',
+    summary:
+      "An AI template of the admin's 'Templates IA' tab was created, edited, activated, deactivated or deleted (its key, type, name, prompt and state; admin-authored text, no patient data).",
+    classification: 'phi-free',
+    consumers: ['documents (documents-ai-templates), the document templates by document type'],
+  },
   'document.generated.v1': {
     publisher: 'documents',
     summary: 'A document, prescription, text file or PDF was generated (no content).',

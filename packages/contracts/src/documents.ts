@@ -531,7 +531,14 @@ export const DocumentsRoutes = {
     tags,
     params: SignedDocumentParamsSchema,
     querystring: VerifyDocumentQuerySchema,
-    response: { 200: ItiVerificationSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+    response: {
+      200: ItiVerificationSchema,
+      401: ErrorSchema,
+      404: ErrorSchema,
+      429: ErrorSchema,
+      // The S3-compatible store of signed PDFs (SIGNED_DOCUMENTS_S3_BUCKET) did not answer.
+      503: ErrorSchema,
+    },
   }),
   signedDocumentFile: defineRoute({
     method: 'GET',
@@ -541,7 +548,13 @@ export const DocumentsRoutes = {
     tags,
     params: SignedDocumentParamsSchema,
     querystring: SignedDocumentFileQuerySchema,
-    response: { 200: PdfFileSchema, 401: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema },
+    response: {
+      200: PdfFileSchema,
+      401: ErrorSchema,
+      404: ErrorSchema,
+      429: ErrorSchema,
+      503: ErrorSchema,
+    },
   }),
   extractPdfText: defineRoute({
     method: 'POST',

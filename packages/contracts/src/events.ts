@@ -7,7 +7,7 @@ import {
   UserStatusSchema,
 } from './auth.js';
 import { DateTimeSchema, Nullable } from './common.js';
-import { TranscriptionRefSchema } from './formatting.js';
+import { AiTemplateTypeSchema, TranscriptionRefSchema } from './formatting.js';
 
 /**
  * Every event travels in this envelope. `id` is unique per event and is what consumers key their
@@ -162,6 +162,27 @@ export const SubscriptionChangedPayloadSchema = Type.Object({
 });
 export type SubscriptionChangedPayload = Static<typeof SubscriptionChangedPayloadSchema>;
 
+/**
+ * An AI template of the admin's 'Templates IA' tab was created, edited (activated or deactivated
+ * included) or deleted, with its state after the change (before it, for a deletion). Published by
+ * formatting, which owns the templates; documents keeps a projection of the `document_template`
+ * ones (the template of a document type, docs/documents.md). Admin-authored configuration: no
+ * patient text, no personal data.
+ */
+export const AiTemplateChangedPayloadSchema = Type.Object({
+  change: Type.Union([Type.Literal('saved'), Type.Literal('deleted')]),
+  template: Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    templateKey: Type.String(),
+    templateType: AiTemplateTypeSchema,
+    name: Type.String(),
+    prompt: Type.String(),
+    isActive: Type.Boolean(),
+    updatedAt: DateTimeSchema,
+  }),
+});
+export type AiTemplateChangedPayload = Static<typeof AiTemplateChangedPayloadSchema>;
+
 /** Subject -> payload schema, for every event of the product. */
 export const EventCatalog = {
   'auth.user.logged-in.v1': UserLoggedInPayloadSchema,
@@ -169,6 +190,7 @@ export const EventCatalog = {
   'consult.formatted.v1': ConsultFormattedSummaryPayloadSchema,
   'phi.consult.formatted.v1': ConsultFormattedPayloadSchema,
   'ai.request.completed.v1': AiRequestCompletedPayloadSchema,
+  'ai.template.changed.v1': AiTemplateChangedPayloadSchema,
   'document.generated.v1': DocumentGeneratedPayloadSchema,
   'usage.speech-seconds.v1': SpeechSecondsPayloadSchema,
   'billing.subscription.changed.v1': SubscriptionChangedPayloadSchema,

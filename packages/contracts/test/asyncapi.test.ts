@@ -51,6 +51,8 @@ describe('the AsyncAPI document of the events', () => {
     expect(PHI_FREE_SUBJECTS).toEqual([
       'consult.formatted.v1',
       'ai.request.completed.v1',
+      // Admin-authored configuration (the 'Templates IA' tab): no patient text, no person.
+      'ai.template.changed.v1',
       'document.generated.v1',
       'usage.speech-seconds.v1',
       'billing.subscription.changed.v1',

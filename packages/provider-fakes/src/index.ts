@@ -1,4 +1,4 @@
-// Local stand-ins for the paid providers the product calls, each speaking the provider's real
+// Local stand-ins for the paid providers the product calls (and an OpenTelemetry collector), each speaking the provider's real
 // wire protocol on a loopback port: the same fakes serve service tests, system tests, benches and
 // the browser suites, so none of them has to reach into a service for its test doubles.
 export {
@@ -10,6 +10,26 @@ export {
   type RecordedRequest,
   startFakeOpenAI,
 } from './openai.js';
+export {
+  type AttributeValue,
+  decodeTraceRequest,
+  type FakeOtlpCollector,
+  parseJsonTraceRequest,
+  type RecordedSpan,
+  type SpanKindName,
+  startFakeOtlpCollector,
+} from './otlp.js';
+export {
+  type FakeS3,
+  type FakeS3Object,
+  type FakeS3Options,
+  type FakeS3Request,
+  type FakeS3State,
+  sigV4Encode,
+  sigV4SigningKey,
+  startFakeS3,
+} from './s3.js';
+
 export {
   type FakeSonioxBehaviour,
   FakeSonioxKeyStore,

@@ -10,6 +10,7 @@ import { errorBody, errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import type { SessionStore, SessionTokens } from './session.js';
+import { startTracing, tracedRoutes, tracedServerFactory } from './tracing.js';
 import { compileValidator } from './validation.js';
 
 export interface ServiceAppOptions {
@@ -37,6 +38,11 @@ export interface ServiceAppOptions {
   collectMetrics?: (registry: Registry) => void;
   /** Keep request logs quiet in tests and benchmarks. */
   logger?: boolean;
+  /**
+   * Start every request's trace here, ignoring an incoming `traceparent`: for the public gateway,
+   * which takes no trace context from the internet. Only matters when tracing is on.
+   */
+  traceRoot?: boolean;
 }
 
 /**
@@ -85,7 +91,10 @@ function parseTrustProxy(
 }
 
 function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
+  // Tracing off: Fastify makes its own server and no hook is added (tracing.ts).
+  const serverFactory = tracedServerFactory({ root: options.traceRoot ?? false });
   return {
+    ...(serverFactory ? { serverFactory } : {}),
     logger:
       options.logger === false
         ? false
@@ -121,7 +130,9 @@ function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
  * @example const app = await createServiceApp({ name: 'auth', sessions, readiness: { postgres: () => db.selectNoFrom(sql`1`.as('x')).execute() } })
  */
 export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
+  startTracing(options.name);
   const app = Fastify(serverOptions(options)).withTypeProvider<TypeBoxTypeProvider>();
+  tracedRoutes(app);
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
   await app.register(errorsPlugin);
   refuseWhileClosing(app);

@@ -21,6 +21,12 @@ import {
 import { type Generated, type Kysely, type Migration, sql, type Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import { Counter, Registry } from 'prom-client';
+import {
+  currentTraceparent,
+  startProducerSpan,
+  type TraceCarrier,
+  withConsumerSpan,
+} from './tracing.js';
 
 /** The tables the kit needs in every service database: the outbox and the processed-event log. */
 export interface KitTables {
@@ -34,6 +40,11 @@ export interface KitTables {
     attempts: Generated<number>;
     last_error: string | null;
     next_attempt_at: Date | null;
+    /**
+     * The W3C `traceparent` of the request that recorded the event (tracing on), so the event's
+     * publish, later and from the relay, continues that request's trace; null when off.
+     */
+    traceparent: string | null;
   };
   /** Events the broker refused for good, with why: kept for an operator, never blocking the rest. */
   outbox_dead_letters: {
@@ -106,6 +117,11 @@ export const kitMigrations: Record<string, Migration> = {
         .addColumn('user_key', 'text', (c) => c.primaryKey())
         .addColumn('erased_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
+    },
+  },
+  '0000_0003_kit_outbox_traceparent': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('outbox_events').addColumn('traceparent', 'text').execute();
     },
   },
 };
@@ -210,6 +226,7 @@ export async function enqueueEvent<DB extends KitTables, S extends EventSubject>
     payload: JSON.stringify(payload),
     occurred_at: new Date(envelope.occurredAt),
     published_at: null,
+    traceparent: currentTraceparent(),
   });
   await (options.id ? insert.onConflict((oc) => oc.column('id').doNothing()) : insert).execute();
   return envelope;
@@ -456,15 +473,47 @@ export class OutboxRelay {
   private async publish(
     nc: NatsConnection,
     js: ReturnType<typeof jetstream>,
+    row: { id: string; subject: string; traceparent?: string | null },
+    data: Uint8Array,
+  ): Promise<void> {
+    // Tracing on: a PRODUCER span continuing the trace of the request that recorded the event,
+    // its context in the message headers (every part's) for the consumers.
+    const span = startProducerSpan({
+      system: 'nats',
+      operation: 'publish',
+      destination: row.subject,
+      id: row.id,
+      parent: row.traceparent ?? null,
+    });
+    try {
+      await this.publishParts(nc, js, row, data, span?.carrier);
+    } catch (error) {
+      span?.end(error);
+      throw error;
+    }
+    span?.end();
+  }
+
+  private async publishParts(
+    nc: NatsConnection,
+    js: ReturnType<typeof jetstream>,
     row: { id: string; subject: string },
     data: Uint8Array,
+    trace: TraceCarrier | undefined,
   ): Promise<void> {
     const limit = Math.min(
       (nc.info?.max_payload ?? 1024 * 1024) - PART_HEADROOM_BYTES,
       this.maxMessageBytes ?? Number.POSITIVE_INFINITY,
     );
+    const traceHeaders = (h = headers()) => {
+      for (const [key, value] of Object.entries(trace ?? {})) h.set(key, value);
+      return h;
+    };
     if (data.byteLength <= limit) {
-      await js.publish(row.subject, data, { msgID: row.id });
+      await js.publish(row.subject, data, {
+        msgID: row.id,
+        ...(trace ? { headers: traceHeaders() } : {}),
+      });
       return;
     }
     const parts = Math.ceil(data.byteLength / limit);
@@ -474,7 +523,7 @@ export class OutboxRelay {
       );
     }
     for (let i = 0; i < parts; i++) {
-      const h = headers();
+      const h = traceHeaders();
       h.set(EVENT_ID_HEADER, row.id);
       h.set(PART_HEADER, String(i));
       h.set(PARTS_HEADER, String(parts));
@@ -654,7 +703,16 @@ export async function subscribeDurable(
           if (!whole) continue; // a part of an event still arriving; acknowledged with the rest
           try {
             const event = JSON.parse(new TextDecoder().decode(whole.data)) as EventEnvelope;
-            await options.handler(event);
+            await withConsumerSpan(
+              {
+                system: 'nats',
+                destination: msg.subject,
+                id: event.id,
+                carrier: traceCarrierOf(whole.msgs[0]),
+                attributes: { 'messaging.consumer.group.name': options.durable },
+              },
+              () => options.handler(event),
+            );
             for (const m of whole.msgs) m.ack();
           } catch (error) {
             options.log.error(
@@ -690,6 +748,14 @@ function filterFor(nc: NatsConnection, subjects: string[]) {
   if (subjects.length === 1) return { filter_subject: subjects[0] };
   const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);
   return major > 2 || (major === 2 && minor >= 10) ? { filter_subjects: subjects } : {};
+}
+
+/** The trace context a message carries in its headers (none when the publisher traced nothing). */
+function traceCarrierOf(msg: Delivery | undefined): TraceCarrier | undefined {
+  const traceparent = msg?.headers?.get('traceparent');
+  if (!traceparent) return undefined;
+  const tracestate = msg?.headers?.get('tracestate');
+  return { traceparent, ...(tracestate ? { tracestate } : {}) };
 }
 
 type Delivery = {

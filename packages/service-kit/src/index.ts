@@ -14,3 +14,4 @@ export * from './redis.js';
 export * from './routes.js';
 export * from './runtime.js';
 export * from './session.js';
+export * from './tracing.js';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from './config.js';
+import { stopTracing } from './tracing.js';
 
 /**
  * How long a process drains after SIGTERM before it gives up: an LLM call may take 110 s, so the
@@ -110,6 +111,8 @@ function onShutdown(graceMs: number, close: () => Promise<void>): void {
     force.unref();
     try {
       await close();
+      // The spans of the drain itself are sent before the process goes.
+      await stopTracing();
       process.exit(0);
     } catch (error) {
       console.error('Error while shutting down:', error);

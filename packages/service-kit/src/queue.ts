@@ -12,6 +12,12 @@ import {
   JobTimeoutError,
   resultOf,
 } from './jobs.js';
+import {
+  carrierFromMetadata,
+  startProducerSpan,
+  startTracing,
+  withConsumerSpan,
+} from './tracing.js';
 
 /**
  * BullMQ bundles its own ioredis, so it gets connection options rather than one of our clients.
@@ -138,14 +144,30 @@ export class JobQueue {
       const left = await this.takeOutcome(options.jobId, keep);
       if (left !== undefined) return resultOf(definition, left);
     }
-    const job = await this.queue.add(definition.name, payload, {
-      attempts: options.attempts ?? 3,
-      backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
-      // The caller has the payload and receives the outcome: neither stays in Redis after it.
-      removeOnComplete: true,
-      removeOnFail: true,
-      ...(options.jobId ? { jobId: options.jobId } : {}),
+    // Tracing on: the trace context travels in the job's telemetry metadata (BullMQ keeps it
+    // with the job's options, apart from the payload the worker validates).
+    const producer = startProducerSpan({
+      system: 'bullmq',
+      operation: 'send',
+      destination: this.name,
+      attributes: { 'pv.job.name': definition.name },
     });
+    let job: Job;
+    try {
+      job = await this.queue.add(definition.name, payload, {
+        attempts: options.attempts ?? 3,
+        backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
+        // The caller has the payload and receives the outcome: neither stays in Redis after it.
+        removeOnComplete: true,
+        removeOnFail: true,
+        ...(producer ? { telemetry: { metadata: JSON.stringify(producer.carrier) } } : {}),
+        ...(options.jobId ? { jobId: options.jobId } : {}),
+      });
+    } catch (error) {
+      producer?.end(error);
+      throw error;
+    }
+    producer?.end();
     const jobId = job.id ?? '';
     if (options.onProgress) this.progressHandlers.set(jobId, options.onProgress);
     let timer: NodeJS.Timeout | undefined;
@@ -247,6 +269,8 @@ export type DrainableWorker = Worker & {
  * @example const worker = startWorker({ queue: config.PDF_QUEUE, redisUrl, jobs: [handleJob(RenderPdfJob, render)], concurrency: 2, log })
  */
 export function startWorker(options: WorkerOptions): DrainableWorker {
+  // A worker process's spans carry its catalog name (formatting-worker, pdf-worker).
+  startTracing(`${options.queue}-worker`);
   const byName = new Map(options.jobs.map((bound) => [bound.definition.name, bound]));
   const resultTtlMs = options.resultTtlMs ?? 5 * 60_000;
   // The jobs running now, with what hands each back: the handler keeps running, but the processor
@@ -278,7 +302,19 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
       });
       running.set(id, { job, token: token ?? '', handBack });
       try {
-        const outcome = await Promise.race([handedBack, settle(bound, job.data, context)]);
+        const outcome = await Promise.race([
+          handedBack,
+          withConsumerSpan(
+            {
+              system: 'bullmq',
+              destination: options.queue,
+              id,
+              carrier: carrierFromMetadata(job.opts.telemetry?.metadata),
+              attributes: { 'pv.job.name': job.name, 'pv.job.attempt': job.attemptsMade + 1 },
+            },
+            () => settle(bound, job.data, context),
+          ),
+        ]);
         const client = await worker.client;
         const key = jobResultKey(options.queue, id);
         await client.set(key, JSON.stringify(outcome), { PX: resultTtlMs });

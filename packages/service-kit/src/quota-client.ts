@@ -3,6 +3,7 @@ import type { ErrorBody, QuotaConsumeResponse, QuotaKind } from '@pv/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from './errors.js';
+import { startClientSpan } from './tracing.js';
 
 /** What a metered action may do next, as the billing service decided it. */
 export type QuotaDecision =
@@ -112,12 +113,22 @@ export class QuotaClient {
     }
   }
 
-  private post(path: string, body: unknown, credentials: Record<string, string>) {
-    return fetch(`${this.billingUrl.replace(/\/$/, '')}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...credentials },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+  private async post(path: string, body: unknown, credentials: Record<string, string>) {
+    const url = `${this.billingUrl.replace(/\/$/, '')}${path}`;
+    // Tracing on: a CLIENT span, its `traceparent` sent to billing (paths here hold no ids).
+    const span = startClientSpan({ method: 'POST', template: path, url, peer: 'billing' });
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...credentials, ...span?.headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      span?.end({ statusCode: response.status });
+      return response;
+    } catch (error) {
+      span?.end({ error });
+      throw error;
+    }
   }
 }

@@ -14,6 +14,7 @@ import {
 import { registerOutboxMetrics } from './observability.js';
 import { createRedis } from './redis.js';
 import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './session.js';
+import { startTracing } from './tracing.js';
 
 /**
  * A NATS connection that may not exist yet: services start (and accept writes, which wait in the
@@ -161,6 +162,8 @@ export interface ServiceRuntime<DB> {
  * @example const runtime = await openRuntime<AuthDatabase>({ service: 'auth', ...urls, migrations })
  */
 export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceRuntime<DB>> {
+  // Before the relay and the consumers start: their spans carry this process's name.
+  startTracing(options.service);
   const log =
     options.log ?? pino({ level: options.logLevel ?? 'info', base: { service: options.service } });
   const database = options.database ?? options.service;

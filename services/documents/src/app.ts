@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { SigningMessages } from '@pv/contracts';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
+  createLlmMetrics,
   createPdfMetrics,
   createServiceApp,
   type JobQueue,
@@ -13,7 +14,7 @@ import {
   standardAppOptions,
 } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
-import type { DocumentsConfig } from './config.js';
+import { type DocumentsConfig, s3StoreSettingsFrom } from './config.js';
 import type { DocumentsDatabase, DocumentsKysely } from './db/schema.js';
 import { Authoring } from './documents/authoring.js';
 import { PdfsService } from './documents/pdfs.service.js';
@@ -26,10 +27,15 @@ import { extractRoutes } from './routes/extract.js';
 import { signingRoutes } from './routes/signing.js';
 import { CertificatesRepository } from './signing/certificates.repository.js';
 import { CertificatesService } from './signing/certificates.service.js';
-import { SignedDocumentsRepository } from './signing/signed-documents.repository.js';
+import { createS3Client, S3SignedDocumentStore } from './signing/s3-signed-documents.store.js';
+import {
+  type SignedDocumentStore,
+  SignedDocumentsRepository,
+} from './signing/signed-documents.repository.js';
 import { SignedDocumentsService } from './signing/signed-documents.service.js';
 import { keyWrapperFrom } from './signing/signing-order.js';
 
+export { startAiTemplateConsumer } from './events/ai-template-consumer.js';
 export { startProfessionalConsumer } from './events/professional-consumer.js';
 export { RenderPdfJob } from './pdf/jobs.js';
 export { pdfHandler, startPdfWorker } from './workers/pdf-handlers.js';
@@ -83,7 +89,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
       ...(options.signingTrustAnchors ? { trustAnchors: options.signingTrustAnchors } : {}),
     }),
     documents: new SignedDocumentsService({
-      store: new SignedDocumentsRepository(db),
+      store: await signedDocumentStore(config, db, app),
       publicUrl: config.PUBLIC_URL,
       retentionDays: config.SIGNED_DOCUMENT_RETENTION_DAYS,
     }),
@@ -93,6 +99,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     relay: runtime.relay,
     llm: new LlmClient(llmSettingsFrom(config), runtime.log),
     ...(quota ? { quota } : {}),
+    llmMetrics: createLlmMetrics(app.metrics),
   });
   documentRoutes(app, {
     documents: new TextDocumentsService(authoring),
@@ -121,4 +128,21 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     ),
   });
   return app;
+}
+
+/** Postgres, or the S3-compatible bucket of SIGNED_DOCUMENTS_S3_BUCKET (its client closed with the app). */
+async function signedDocumentStore(
+  config: DocumentsConfig,
+  db: DocumentsKysely,
+  app: FastifyInstance,
+): Promise<SignedDocumentStore> {
+  const settings = s3StoreSettingsFrom(config);
+  if (!settings) return new SignedDocumentsRepository(db);
+  const s3 = await createS3Client(settings);
+  app.addHook('onClose', async () => s3.destroy());
+  app.log.info(
+    { bucket: settings.bucket, endpoint: settings.endpoint ?? 'aws' },
+    'signed documents kept in an S3-compatible bucket',
+  );
+  return new S3SignedDocumentStore(db, s3, settings.bucket, app.log);
 }

@@ -1,5 +1,5 @@
 import { LlmConfigFields } from '@pv/llm';
-import { BaseConfigFields, loadConfig } from '@pv/service-kit';
+import { BaseConfigFields, ConfigError, loadConfig } from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const DocumentsConfigSchema = Type.Object({
@@ -11,6 +11,11 @@ export const DocumentsConfigSchema = Type.Object({
   DOCUMENTS_CONSUMER: Type.String({
     pattern: '^[A-Za-z0-9_-]+$',
     default: 'documents-professionals',
+  }),
+  /** The durable JetStream consumer that keeps the document templates (ai.template.changed.v1). */
+  DOCUMENTS_TEMPLATES_CONSUMER: Type.String({
+    pattern: '^[A-Za-z0-9_-]+$',
+    default: 'documents-ai-templates',
   }),
   /** The BullMQ queue between the HTTP service and its pdf-workers. */
   /** Billing's base URL for the monthly PDF quota; unset, PDFs are not metered. */
@@ -40,9 +45,55 @@ export const DocumentsConfigSchema = Type.Object({
   PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8080' }),
   /** How long signed PDFs are kept for verification (default 20 years, as clinical records). */
   SIGNED_DOCUMENT_RETENTION_DAYS: Type.Integer({ minimum: 1, default: 7305 }),
+  /**
+   * Issue 14: signed PDFs in an S3-compatible bucket instead of Postgres (metadata, expiry and
+   * the code's hash stay in Postgres). Unset: Postgres. The endpoint is any S3-compatible
+   * server's (unset: AWS S3 in the region); the key pair signs requests (SigV4); without one the
+   * AWS SDK's default chain (environment, instance or pod role) is asked.
+   */
+  SIGNED_DOCUMENTS_S3_BUCKET: Type.Optional(
+    Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }),
+  ),
+  SIGNED_DOCUMENTS_S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  SIGNED_DOCUMENTS_S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
+  SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** endpoint/bucket/key addressing, which most S3-compatible servers (MinIO, Ceph) want. */
+  SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),
   /** Verification calls (verify and file) one address may make per minute. */
   VERIFY_MAX_PER_MINUTE: Type.Integer({ minimum: 1, default: 30 }),
 });
 export type DocumentsConfig = Static<typeof DocumentsConfigSchema>;
 
 export const loadDocumentsConfig = (env = process.env) => loadConfig(DocumentsConfigSchema, env);
+
+/**
+ * The bucket settings, or undefined when signed PDFs stay in Postgres. Read by the HTTP service
+ * only (the pdf-worker never touches the bucket, and holds none of its secrets).
+ */
+export function s3StoreSettingsFrom(config: DocumentsConfig) {
+  const bucket = config.SIGNED_DOCUMENTS_S3_BUCKET;
+  if (!bucket) return undefined;
+  if (
+    Boolean(config.SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID) !==
+    Boolean(config.SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY)
+  )
+    throw new ConfigError([
+      'SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID and SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY go together: set both or neither',
+    ]);
+  return {
+    bucket,
+    region: config.SIGNED_DOCUMENTS_S3_REGION,
+    forcePathStyle: config.SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE,
+    timeoutMs: 10_000,
+    ...(config.SIGNED_DOCUMENTS_S3_ENDPOINT
+      ? { endpoint: config.SIGNED_DOCUMENTS_S3_ENDPOINT }
+      : {}),
+    ...(config.SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID && config.SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY
+      ? {
+          accessKeyId: config.SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID,
+          secretAccessKey: config.SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY,
+        }
+      : {}),
+  };
+}

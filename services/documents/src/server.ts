@@ -1,6 +1,7 @@
 import { JobQueue, runService } from '@pv/service-kit';
 import { buildDocumentsApp } from './app.js';
 import { loadDocumentsConfig } from './config.js';
+import { startAiTemplateConsumer } from './events/ai-template-consumer.js';
 import { startProfessionalConsumer } from './events/professional-consumer.js';
 import { openDocuments } from './runtime.js';
 
@@ -13,6 +14,15 @@ await runService(loadDocumentsConfig, async (config, hold) => {
     startProfessionalConsumer(nc, {
       db: runtime.db,
       durable: config.DOCUMENTS_CONSUMER,
+      log: runtime.log,
+    }),
+  );
+  // The admin's document templates (formatting's 'Templates IA' tab) follow the same way; until
+  // NATS answers, documents are shaped by the templates the projection already holds.
+  runtime.nats.startConsumer((nc) =>
+    startAiTemplateConsumer(nc, {
+      db: runtime.db,
+      durable: config.DOCUMENTS_TEMPLATES_CONSUMER,
       log: runtime.log,
     }),
   );

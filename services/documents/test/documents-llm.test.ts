@@ -226,3 +226,51 @@ describe('prescriptions with an OpenAI-compatible endpoint', () => {
     expect(prompt('user')).toContain('Dipirona 1 g');
   });
 });
+
+describe("documents' LLM calls in /metrics (pv_llm_*, as formatting's)", () => {
+  const count = (metrics: string, pattern: RegExp) =>
+    metrics
+      .split('\n')
+      .filter((line) => pattern.test(line))
+      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+
+  it('counts each call by purpose, model and outcome, with tokens and cost', async () => {
+    const read = () => fetch(`${svc.url}/metrics`).then((r) => r.text());
+    const before = await read();
+    fake.setResponder(() => ({
+      content: JSON.stringify({
+        title: 'Atestado Médico',
+        sections: [{ heading: 'A', content: 'B' }],
+      }),
+      usage: { promptTokens: 120, completionTokens: 30 },
+    }));
+    const client = await svc.as('free');
+    const ok = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'atestado_medico',
+    });
+    expect(ok.status).toBe(200);
+    fake.setResponder(() => ({ status: 500, content: 'falhou' }));
+    const failed = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'atestado_medico',
+    });
+    expect(failed.status).toBeGreaterThanOrEqual(502);
+    const after = await read();
+
+    const delta = (pattern: RegExp) => count(after, pattern) - count(before, pattern);
+    expect(
+      delta(
+        /^pv_llm_request_duration_seconds_count\{(?=.*model="modelo-documentos")(?=.*outcome="ok")/,
+      ),
+    ).toBe(1);
+    expect(delta(/^pv_llm_request_duration_seconds_count\{(?!.*outcome="ok").*\}/)).toBe(1);
+    expect(delta(/^pv_llm_tokens_total\{(?=.*kind="prompt")(?=.*model="modelo-documentos")/)).toBe(
+      120,
+    );
+    expect(
+      delta(/^pv_llm_tokens_total\{(?=.*kind="completion")(?=.*model="modelo-documentos")/),
+    ).toBe(30);
+    expect(delta(/^pv_llm_cost_usd_total\{/)).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -34,7 +34,7 @@ const EXPECTED: Record<(typeof DOCUMENT_TYPES)[number], string[]> = {
   receituario: [
     'RECEITUÁRIO',
     'Dipirona 500 mg',
-    'Não incluído nesta receita, por ser controlado (Portaria SVS/MS 344/98): Sertralina.',
+    '1 medicamento controlado da consulta (Portaria SVS/MS 344/98) não foi incluído nesta receita',
   ],
   hospitalar: ['PRESCRIÇÃO HOSPITALAR', 'Sertralina 50 mg - VO', 'Prontuário'],
   ambulatorial: ['PRESCRIÇÃO AMBULATORIAL', 'Sertralina 50 mg (controlado)', 'Retorno: 30 dias'],

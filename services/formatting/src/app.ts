@@ -57,7 +57,11 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
     FormattingRoutes.systemInstructions,
     new AdminContentService(db, systemInstructions),
   );
-  adminContentRoutes(app, FormattingRoutes.aiTemplates, new AdminContentService(db, aiTemplates));
+  adminContentRoutes(
+    app,
+    FormattingRoutes.aiTemplates,
+    new AdminContentService(db, aiTemplates, runtime.relay),
+  );
   userTemplateRoutes(app, new UserTemplatesService(db));
   formatRoutes(
     app,

@@ -131,7 +131,7 @@ describe("the admin's content offline", () => {
         prompt: 'Ordem das seções: Conduta nutricional, Avaliação',
       }),
       await admin.post('/api/ai-templates', {
-        templateKey: 'medico_familia',
+        templateKey: 'atestado_medico',
         templateType: 'document_template',
         name: 'Atestado',
         prompt: 'Atestado:\nDias:',

@@ -60,6 +60,8 @@ export async function buildGatewayApp(
     trustProxy: config.TRUST_PROXY,
     readiness: { redis: () => deps.redis.ping() },
     internalRoutes: false,
+    // Public: every trace starts here, whatever `traceparent` a client sends (tracing on).
+    traceRoot: true,
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
   });
 

@@ -251,4 +251,12 @@ describe('NetworkPolicies', () => {
     }
     expect(processNamed('pdf-worker').database).toBeUndefined();
   });
+
+  it('let every process send traces to the collector in the monitoring namespace, on OTLP/HTTP only', () => {
+    const monitoring = { namespace: DEPLOYMENT.monitoringNamespace };
+    for (const proc of PROCESSES) {
+      expect(allowed('egress', proc.name, monitoring, DEPLOYMENT.ports.otlpHttp)).toBe(true);
+      expect(allowed('egress', proc.name, monitoring, 4317)).toBe(false);
+    }
+  });
 });

@@ -1,3 +1,5 @@
+import { STRONG_PASSWORD_PATTERN } from '@pv/contracts/constants';
+
 /** pt-BR texts of /auth, /auth/login, /auth/register and the forced password change (spec 2 §2, §5, §8). */
 export const AuthStrings = {
   tabLogin: 'Entrar',
@@ -41,20 +43,8 @@ export const AuthStrings = {
   connectionError: 'Erro de conexão. Tente novamente.',
   signupErrorTitle: 'Erro no cadastro',
   signupError: 'Erro ao criar conta',
-  // forced password change (spec 2 §4, §5, §8)
-  changeTitle: 'Alteração de senha obrigatória',
-  changeDefaultText: 'Você precisa criar uma nova senha antes de continuar.',
-  currentPassword: 'Senha atual',
-  newPassword: 'Nova senha',
-  confirmNewPassword: 'Confirmar nova senha',
-  changeButton: 'Alterar senha',
+  // sign-up and profile (the forced change's texts live in the web kit)
   passwordPolicy: 'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
-  invalidPasswordTitle: 'Senha inválida',
-  mismatchTitle: 'Senhas não coincidem',
-  mismatchText: 'A nova senha e a confirmação devem ser iguais',
-  currentPasswordRequired: 'Informe a senha atual.',
-  changeErrorTitle: 'Erro ao alterar senha',
-  changeSuccessTitle: 'Senha alterada com sucesso',
   logout: 'Sair',
 } as const;
 
@@ -63,7 +53,7 @@ export const AuthStrings = {
  * Self-registration takes it too since issue 15 (the spec's 6-character sign-up rule was weaker
  * than the server now accepts).
  */
-export const STRONG_PASSWORD = /^(?=.*[A-Za-zÀ-ÿ])(?=.*[0-9])(?=.*[^A-Za-zÀ-ÿ0-9]).{8,}$/;
+export const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN);
 /** Spec 2 §2 / §9: redirect after login or sign-up (1 s on /auth, 1.5 s on the simple pages). */
 export const REDIRECT_DELAY_MS = 1_000;
 export const SIMPLE_REDIRECT_DELAY_MS = 1_500;

@@ -160,6 +160,9 @@ export const SigningMessages = {
   wrongCode: 'Código de verificação incorreto. Confira o código impresso no documento.',
   unknownDocument:
     'Documento não encontrado. Confira o endereço do QR code; documentos vencidos são apagados.',
+  /** The signed PDF could not be kept (or read back) in the configured store: 503. */
+  storeUnavailable:
+    'O armazenamento de documentos assinados está indisponível no momento. Tente novamente em instantes.',
   badFormat: `Formato não suportado. Use _format=${'application/validador-iti+json'}.`,
   tooManyVerifications:
     'Muitas consultas de verificação a partir deste endereço. Aguarde um minuto e tente novamente.',

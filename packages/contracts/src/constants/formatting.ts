@@ -1,4 +1,5 @@
 import { SPECIALTIES } from './auth.js';
+import { DOCUMENT_TYPES } from './documents.js';
 
 /** What the workspace sends as `professional`: the 13 specialties and the 3 prescription kinds. */
 export const PROFESSIONALS = [
@@ -43,6 +44,12 @@ export const AI_TEMPLATE_TYPES = [
   'formatting_prompt',
   'system_instruction',
 ] as const;
+
+/**
+ * A `document_template` AI template is the template of one document type: its key names the
+ * type (docs/documents.md, "Templates IA"), which the admin API checks with this message.
+ */
+export const DOCUMENT_TEMPLATE_KEY_INVALID = `A chave de um template do tipo "Modelo de documento" deve ser o tipo do documento: ${DOCUMENT_TYPES.join(', ')}.`;
 
 export const USER_TEMPLATES_PREMIUM_ONLY =
   'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.';

@@ -18,6 +18,22 @@ export interface ProfessionalsTable {
   erased_at: Date | null;
 }
 
+/**
+ * The admin's AI templates as ai.template.changed.v1 describes them (formatting owns them); the
+ * active `document_template` of a type shapes that type's generated document. A deleted one
+ * stays as a tombstone (deleted_at) so a late, older event cannot bring it back.
+ */
+export interface DocumentTemplatesTable {
+  template_id: string;
+  template_key: string;
+  template_type: string;
+  name: string;
+  prompt: string | null;
+  is_active: boolean;
+  changed_at: Date;
+  deleted_at: Date | null;
+}
+
 /** Issue 14: the user's encrypted signing certificate. */
 export interface SigningCertificatesTable {
   user_id: string;
@@ -38,18 +54,24 @@ export interface SignedDocumentsTable {
   /** SHA-256 of the verification code: the code itself is only printed on the PDF. */
   code_hash: Buffer;
   document_type: string;
-  /** The signed file, byte for byte as it was issued. */
-  pdf: Buffer;
+  /** The signed file, byte for byte as it was issued; null when it is kept in a bucket. */
+  pdf: Buffer | null;
+  /** Where the S3-compatible store keeps the file (SIGNED_DOCUMENTS_S3_BUCKET), else null. */
+  object_key: string | null;
+  /** SHA-256 of the file kept in the bucket, checked on every read. */
+  pdf_sha256: Buffer | null;
   created_at: Generated<Date>;
   expires_at: Date;
 }
 
 /**
  * The documents service stores no clinical content: documents are built, returned and forgotten.
- * Its database holds the kit's outbox (document.generated.v1) and the professionals' projection.
+ * Its database holds the kit's outbox (document.generated.v1), the professionals' projection and
+ * the admin's document templates (projections of auth's and formatting's events).
  */
 export interface DocumentsDatabase {
   professionals: ProfessionalsTable;
+  document_templates: DocumentTemplatesTable;
   signing_certificates: SigningCertificatesTable;
   signed_documents: SignedDocumentsTable;
 }

@@ -1,6 +1,7 @@
 import {
   type DocumentGeneratedPayload,
   DocumentMessages,
+  type DocumentType,
   type FormattingEngine,
   type ProfessionalProfile,
 } from '@pv/contracts';
@@ -8,6 +9,7 @@ import { type LlmClient, LlmError } from '@pv/llm';
 import {
   AppError,
   badRequest,
+  type LlmCall,
   type OutboxRelay,
   type Principal,
   type QuotaClient,
@@ -18,10 +20,12 @@ import {
   type ProfessionalHeader,
   resolveProfessionalHeader,
 } from '../professionals/professional-header.js';
+import { activeDocumentTemplate } from '../templates/document-template.repository.js';
 import { type Consultation, parseConsultation } from './consultation.js';
 import { isControlledMedication } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
 import { publishAiRequestCompleted, publishDocumentGenerated } from './document.events.js';
+import type { DocumentTemplate } from './document-template.js';
 
 // What every family of documents shares: who writes (the model or the offline writer), who
 // signs (the professional's header, resolved on the server), how the file is named, and the event that says a document was made.
@@ -67,6 +71,8 @@ export interface AuthoringDeps {
   llm: LlmClient;
   /** Billing's quota API: a signed-in user's LLM calls are AI requests of the plan. */
   quota?: QuotaClient;
+  /** Where LLM latency, tokens and cost are counted (pv_llm_*), as formatting counts its own. */
+  llmMetrics?: { observe(call: LlmCall): void };
 }
 
 /** Who asks for a document: the signed-in user (null: a visitor) and their session headers. */
@@ -94,6 +100,11 @@ export class Authoring {
     return this.deps.llm.isConfigured('standard');
   }
 
+  /** The admin's active template of a document type, as documents' projection holds it. */
+  documentTemplate(documentType: DocumentType): Promise<DocumentTemplate | undefined> {
+    return activeDocumentTemplate(this.deps.db, documentType);
+  }
+
   consultation(text: string): Consultation {
     return parseConsultation(text, isControlledMedication);
   }
@@ -111,12 +122,32 @@ export class Authoring {
   ): Promise<{ value: T; engine: Engine }> {
     const ask = async (reservationId: string | null) => {
       let answer: Awaited<ReturnType<LlmClient['completeJson']>>;
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
       try {
         answer = await this.deps.llm.completeJson({ mode: 'standard', purpose, messages, schema });
       } catch (error) {
-        if (error instanceof LlmError) throw new AppError(error.status, error.code, error.message);
+        const failure = error instanceof LlmError ? error : undefined;
+        this.deps.llmMetrics?.observe({
+          purpose,
+          model: failure?.model ?? 'unknown',
+          outcome: failure?.kind ?? 'error',
+          seconds: seconds(),
+          ...(failure?.usage ? failure.usage : {}),
+          ...(failure?.costUsd ? { costUsd: Number(failure.costUsd) } : {}),
+        });
+        if (failure) throw new AppError(failure.status, failure.code, failure.message);
         throw error;
       }
+      this.deps.llmMetrics?.observe({
+        purpose,
+        model: answer.model,
+        outcome: 'ok',
+        seconds: seconds(),
+        promptTokens: answer.usage.promptTokens,
+        completionTokens: answer.usage.completionTokens,
+        costUsd: Number(answer.costUsd),
+      });
       await publishAiRequestCompleted(this.deps.db, {
         userId: caller.principal?.userId ?? null,
         purpose,

@@ -45,14 +45,16 @@ const orDash = (v: string) => v || 'Não informado';
 const withoutTitle = (text: string) => text.split('\n').slice(1).join('\n').trim();
 const bullets = (items: string[]) => items.map((i) => `- ${i}`).join('\n');
 
-function patientSection(c: Consultation) {
+/** The patient's identification block of the offline documents. */
+export function patientSection(c: Consultation) {
   const parts = [`Nome: ${orDash(c.patient.name)}`];
   if (c.patient.age) parts.push(`Idade: ${c.patient.age}`);
   if (c.patient.gender) parts.push(`Sexo: ${c.patient.gender}`);
   return { heading: 'Paciente', content: parts.join('\n') };
 }
 
-function signature(profile: ProfessionalProfile) {
+/** The signature block every generated document ends with: date, line, name and registry. */
+export function signature(profile: ProfessionalProfile) {
   return {
     heading: 'Assinatura',
     content: [
@@ -107,6 +109,12 @@ function certificate(input: DocumentInput): DocumentDraft {
 const WARNING_SIGNS =
   'Procure atendimento imediatamente em caso de febre persistente, falta de ar, dor intensa, desmaio, sangramento ou piora importante dos sintomas.';
 
+/** The receituário's note about the controlled drugs of the consultation it leaves out. */
+export const controlledLeftOut = (count: number) =>
+  count === 1
+    ? '1 medicamento controlado da consulta (Portaria SVS/MS 344/98) não foi incluído nesta receita: prescreva-o no documento "Receituário Controlado" ou na notificação exigida.'
+    : `${count} medicamentos controlados da consulta (Portaria SVS/MS 344/98) não foram incluídos nesta receita: prescreva-os no documento "Receituário Controlado" ou na notificação exigida.`;
+
 /** The offline document of each type, built from the note's own content. */
 export function buildOfflineDocument(input: DocumentInput): DocumentDraft {
   const { consultation: c, profile, additionalContext } = input;
@@ -130,7 +138,8 @@ export function buildOfflineDocument(input: DocumentInput): DocumentDraft {
             ? [
                 {
                   heading: 'Atenção',
-                  content: `Não incluído nesta receita, por ser controlado (Portaria SVS/MS 344/98): ${controlled.map((m) => m.name).join(', ')}. Prescreva no receituário próprio (documento "Receituário Controlado" ou a notificação exigida).`,
+                  // Not named: the receituário's PDF refuses any controlled drug it names.
+                  content: controlledLeftOut(controlled.length),
                 },
               ]
             : []),

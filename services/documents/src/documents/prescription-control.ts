@@ -5,6 +5,8 @@ import {
   type RequiredNotification,
 } from '@pv/contracts';
 import { AppError } from '@pv/service-kit';
+import { FREE_TEXT_FUZZY, findMentions } from './controlled/classify.js';
+import { tableMentionMessage } from './controlled/effective.js';
 import {
   decidePrescriptionForms,
   effectiveControl,
@@ -85,9 +87,40 @@ export function refuseEmptyRows(rows: readonly { medication: string }[]): void {
 export function refuseControlledInSimple(rows: readonly ControlRow[]): void {
   const controlled = controlDecisions(rows);
   if (controlled.length === 0) return;
-  const parts = [DocumentRuleMessages.controlledInSimple, ...controlled.map((d) => d.message)];
-  if (controlled.some((d) => d.form === 'RCE')) parts.push(DocumentRuleMessages.useControlledType);
-  throw new AppError(422, 'CONTROLLED_DRUG_IN_SIMPLE_PRESCRIPTION', parts.join(' '));
+  throw controlledInSimple(
+    controlled.map((d) => d.message),
+    controlled.some((d) => d.form === 'RCE'),
+  );
+}
+
+/** The 422 of a simple prescription naming controlled drugs, one sentence per drug. */
+function controlledInSimple(messages: readonly string[], anyRce: boolean): AppError {
+  const parts = [DocumentRuleMessages.controlledInSimple, ...messages];
+  if (anyRce) parts.push(DocumentRuleMessages.useControlledType);
+  return new AppError(422, 'CONTROLLED_DRUG_IN_SIMPLE_PRESCRIPTION', parts.join(' '));
+}
+
+/**
+ * A free-text simple prescription (the 'receituario' document, printed by /api/generate-pdf and
+ * /api/generate-text-document) is read for controlled drugs as a structured one is: every drug
+ * the table controls (name, salt, brand or a close misspelling) answers the same 422, each drug
+ * named once with the form it needs. One pass over the text (linear in its length; the loose
+ * matching has a fixed budget, FREE_TEXT_FUZZY); there is no clinician flag in free text.
+ */
+export function refuseControlledInFreeText(text: string): void {
+  const named = new Set<string>();
+  const messages: string[] = [];
+  let anyRce = false;
+  for (const { classification: c } of findMentions(text, { fuzzy: FREE_TEXT_FUZZY })) {
+    const { form } = c;
+    if (form === 'SIMPLES') continue;
+    const key = `${c.substance}|${c.form}`;
+    if (named.has(key)) continue;
+    named.add(key);
+    messages.push(tableMentionMessage({ ...c, form }));
+    if (form === 'RCE') anyRce = true;
+  }
+  if (messages.length > 0) throw controlledInSimple(messages, anyRce);
 }
 
 /** The RCE prints no drug that needs a notification: 422 naming each drug and its notification. */

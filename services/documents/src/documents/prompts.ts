@@ -1,6 +1,7 @@
 import type { CertificateOptions, DocumentType, ProfessionalProfile } from '@pv/contracts';
 import type { LlmMessage } from '@pv/llm';
 import { Type } from '@sinclair/typebox';
+import type { DocumentTemplate } from './document-template.js';
 import { DOCUMENT_TITLES } from './offline-documents.js';
 
 /** What the model answers for a document: the same draft the offline builder makes. */
@@ -13,7 +14,7 @@ export const ModelDocumentSchema = Type.Object({
 
 const GUIDANCE: Record<DocumentType, string> = {
   receituario:
-    'Receituário simples: cada medicamento numerado com nome, concentração, via, posologia e duração. Sinalize medicamentos controlados (Portaria SVS/MS 344/98).',
+    'Receituário simples: cada medicamento numerado com nome, concentração, via, posologia e duração. Não inclua nem nomeie medicamentos controlados (Portaria SVS/MS 344/98): eles vão no Receituário de Controle Especial ou na notificação exigida, e esta receita não é impressa com eles; diga apenas quantos ficaram de fora.',
   hospitalar:
     'Prescrição hospitalar: dieta, hidratação, medicamentos com via, diluição e horário, cuidados de enfermagem e sinais vitais.',
   ambulatorial:
@@ -40,11 +41,14 @@ export function documentMessages(input: {
   additionalContext: string;
   profile: ProfessionalProfile;
   certificate: CertificateOptions;
+  /** The admin's active template of this type, cleaned and bounded (templateForModel). */
+  template?: DocumentTemplate | undefined;
 }): LlmMessage[] {
   const system = [
     'Você é um assistente de documentação clínica para profissionais de saúde brasileiros.',
     `Escreva o documento "${DOCUMENT_TITLES[input.documentType]}" em português do Brasil a partir da nota clínica formatada.`,
     GUIDANCE[input.documentType],
+    ...(input.template ? templateInstructions(input.template) : []),
     'Use somente informações presentes na nota ou no contexto; não invente dados do paciente. Datas no formato dd/MM/aaaa.',
     'Responda apenas com JSON: {"title": string, "sections": [{"heading": string, "content": string}]}.',
   ].join('\n');
@@ -63,6 +67,18 @@ export function documentMessages(input: {
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },
+  ];
+}
+
+/**
+ * The admin's template as the model's instruction: its structure, headings, order and fixed
+ * texts, within the document's rules. The server puts back the patient's identification and the
+ * signature block whatever the answer (withRequiredFields), so the prompt says so too.
+ */
+function templateInstructions(template: DocumentTemplate): string[] {
+  return [
+    `Siga o modelo de documento da instituição ("${template.name}"): sua estrutura, títulos, ordem das seções e textos fixos. O modelo não dispensa os campos obrigatórios: mantenha a identificação do paciente, a data e a identificação do profissional; as regras acima prevalecem sobre o modelo.`,
+    `MODELO DO DOCUMENTO:\n<<<\n${template.prompt}\n>>>`,
   ];
 }
 

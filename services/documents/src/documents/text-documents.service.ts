@@ -10,8 +10,21 @@ import { badRequest, type Principal } from '@pv/service-kit';
 import { profileOf, textHeaderLines } from '../professionals/professional-header.js';
 import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
 import { formatDateBr } from './dates.js';
-import { buildOfflineDocument, DOCUMENT_TITLES, renderDraft } from './offline-documents.js';
+import {
+  shapeWithTemplate,
+  templateForModel,
+  templateOutline,
+  withRequiredFields,
+} from './document-template.js';
+import {
+  buildOfflineDocument,
+  DOCUMENT_TITLES,
+  patientSection,
+  renderDraft,
+  signature,
+} from './offline-documents.js';
 import { choosePatient, patientNameFor } from './patients.js';
+import { refuseControlledInFreeText } from './prescription-control.js';
 import { documentMessages, ModelDocumentSchema } from './prompts.js';
 
 type Draft = { title: string; sections: { heading: string; content: string }[] };
@@ -43,20 +56,35 @@ export class TextDocumentsService {
       profile: profileOf(await this.authoring.header(principal, body.profile)),
       certificate: body.certificate ?? {},
     };
-    const { value: draft, engine } = this.authoring.llmReady
+    // The admin's active template of this type ('Templates IA', type document_template).
+    const stored = await this.authoring.documentTemplate(documentType);
+    const template = stored ? templateForModel(stored) : undefined;
+    const consultation = this.authoring.consultation(consultationText);
+    const { value: written, engine } = this.authoring.llmReady
       ? await this.authoring.askModel<Draft>(
           'generate-document',
-          documentMessages(input),
+          documentMessages({ ...input, template }),
           ModelDocumentSchema,
           { principal, credentials },
         )
       : {
-          value: buildOfflineDocument({
-            ...input,
-            consultation: this.authoring.consultation(consultationText),
-          }),
+          value: template
+            ? shapeWithTemplate(
+                buildOfflineDocument({ ...input, consultation }),
+                templateOutline(template.prompt),
+              )
+            : buildOfflineDocument({ ...input, consultation }),
           engine: OFFLINE,
         };
+    // A template shapes the document, never what it must carry (docs/documents.md).
+    const draft = template
+      ? withRequiredFields(written, {
+          title: DOCUMENT_TITLES[documentType],
+          patientName: consultation.patient.name,
+          patient: patientSection(consultation),
+          signature: signature(input.profile),
+        })
+      : written;
     await this.authoring.published(principal, { documentType, format: 'text' });
     return {
       document: renderDraft(draft),
@@ -70,6 +98,8 @@ export class TextDocumentsService {
   async textDocument(body: GeneratePdfBody, principal: Principal | null): Promise<FileAnswer> {
     const content = body.content?.trim();
     if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
+    // The same paper as the PDF: a free-text receituário carries no controlled drug.
+    if (body.documentType === 'receituario') refuseControlledInFreeText(content);
     const title = body.title?.trim() || 'Documento';
     const header = textHeaderLines(await this.authoring.header(principal, body.profile)).join('\n');
     const patientName = patientNameFor(body, body.patientName);

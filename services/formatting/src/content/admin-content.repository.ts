@@ -37,8 +37,11 @@ export function updateContent(
     .executeTakeFirst();
 }
 
-/** Deletes one row; false when the id does not exist. */
-export async function deleteContent(db: FormattingDb, table: string, id: string) {
-  const deleted = await loose(db).deleteFrom(table).where('id', '=', id).executeTakeFirst();
-  return Number(deleted.numDeletedRows) > 0;
+/** Deletes one row; answers it as it was, or undefined when the id does not exist. */
+export function deleteContent(
+  db: FormattingDb,
+  table: string,
+  id: string,
+): Promise<Row | undefined> {
+  return loose(db).deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -1,5 +1,5 @@
-import { conflict, isUniqueViolation, notFound } from '@pv/service-kit';
-import type { FormattingKysely } from '../db/schema.js';
+import { conflict, isUniqueViolation, notFound, type OutboxRelay } from '@pv/service-kit';
+import type { FormattingDb, FormattingKysely } from '../db/schema.js';
 import {
   type ContentTable,
   deleteContent,
@@ -15,6 +15,16 @@ export interface ContentKind<Item, Create, Update> extends ContentTable {
   toInsert: (body: Create) => Row;
   toUpdate: (body: Update) => Row;
   messages: { notFound: string; deleted: string; duplicate?: string };
+  /**
+   * Checks a body before it is written (after the contract's schema); throws the pt-BR answer.
+   * An update is checked with the row it changes, so a partial body is judged as the result.
+   */
+  validate?: (next: Row) => void;
+  /**
+   * Runs in the write's own transaction: a kind whose changes other services follow enqueues its
+   * event here (outbox), so the event exists exactly when the change does.
+   */
+  changed?: (trx: FormattingDb, change: 'saved' | 'deleted', row: Row) => Promise<void>;
 }
 
 /** List, create, edit and delete for one admin content list. */
@@ -22,6 +32,8 @@ export class AdminContentService<Item, Create, Update> {
   constructor(
     private readonly db: FormattingKysely,
     private readonly kind: ContentKind<Item, Create, Update>,
+    /** Kicked after a write that enqueued an event (kinds with `changed`). */
+    private readonly relay?: OutboxRelay,
   ) {}
 
   async list(): Promise<Item[]> {
@@ -29,24 +41,49 @@ export class AdminContentService<Item, Create, Update> {
   }
 
   async create(body: Create): Promise<Item> {
+    const values = this.kind.toInsert(body);
+    this.kind.validate?.(values);
     const row = await this.guard(() =>
-      insertContent(this.db, this.kind.table, this.kind.toInsert(body)),
+      this.write(async (trx) => {
+        const inserted = await insertContent(trx, this.kind.table, values);
+        await this.kind.changed?.(trx, 'saved', inserted);
+        return inserted;
+      }),
     );
     return this.kind.toItem(row);
   }
 
   async update(id: string, body: Update): Promise<Item> {
+    const values = this.kind.toUpdate(body);
     const row = await this.guard(() =>
-      updateContent(this.db, this.kind.table, { id, values: this.kind.toUpdate(body) }),
+      this.write(async (trx) => {
+        const updated = await updateContent(trx, this.kind.table, { id, values });
+        if (!updated) return undefined;
+        // Judged as the row it becomes (a partial body alone may not say the template's type).
+        this.kind.validate?.(updated);
+        await this.kind.changed?.(trx, 'saved', updated);
+        return updated;
+      }),
     );
     if (!row) throw notFound(this.kind.messages.notFound);
     return this.kind.toItem(row);
   }
 
   async remove(id: string): Promise<string> {
-    if (!(await deleteContent(this.db, this.kind.table, id)))
-      throw notFound(this.kind.messages.notFound);
+    const row = await this.write(async (trx) => {
+      const deleted = await deleteContent(trx, this.kind.table, id);
+      if (deleted) await this.kind.changed?.(trx, 'deleted', deleted);
+      return deleted;
+    });
+    if (!row) throw notFound(this.kind.messages.notFound);
     return this.kind.messages.deleted;
+  }
+
+  /** One transaction for the row and its event; the relay publishes right after the commit. */
+  private async write<T>(effects: (trx: FormattingDb) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction().execute(effects);
+    if (this.kind.changed) this.relay?.kick();
+    return result;
   }
 
   private async guard<T>(write: () => Promise<T>): Promise<T> {

@@ -1,17 +1,20 @@
-import type {
-  AiTemplateSchema,
-  CreateAiTemplateBodySchema,
-  CreateMedicalTermBodySchema,
-  CreateProfessionalTemplateBodySchema,
-  CreateSystemInstructionBodySchema,
-  MedicalTermSchema,
-  ProfessionalTemplateSchema,
-  SystemInstructionSchema,
-  UpdateAiTemplateBodySchema,
-  UpdateMedicalTermBodySchema,
-  UpdateProfessionalTemplateBodySchema,
-  UpdateSystemInstructionBodySchema,
+import {
+  type AiTemplateSchema,
+  type CreateAiTemplateBodySchema,
+  type CreateMedicalTermBodySchema,
+  type CreateProfessionalTemplateBodySchema,
+  type CreateSystemInstructionBodySchema,
+  DOCUMENT_TEMPLATE_KEY_INVALID,
+  DOCUMENT_TYPES,
+  type MedicalTermSchema,
+  type ProfessionalTemplateSchema,
+  type SystemInstructionSchema,
+  type UpdateAiTemplateBodySchema,
+  type UpdateMedicalTermBodySchema,
+  type UpdateProfessionalTemplateBodySchema,
+  type UpdateSystemInstructionBodySchema,
 } from '@pv/contracts';
+import { badRequest, enqueueEvent } from '@pv/service-kit';
 import type { Static } from '@sinclair/typebox';
 import { type ContentKind, defined } from './admin-content.service.js';
 
@@ -149,5 +152,29 @@ export const aiTemplates: ContentKind<
     notFound: 'Template de IA não encontrado.',
     deleted: 'Template de IA excluído com sucesso',
     duplicate: 'Já existe um template de IA com esta chave.',
+  },
+  // A document template is the template of one document type, named by its key.
+  validate: (r: Row) => {
+    if (
+      r.template_type === 'document_template' &&
+      !(DOCUMENT_TYPES as readonly string[]).includes(String(r.template_key))
+    )
+      throw badRequest(DOCUMENT_TEMPLATE_KEY_INVALID, 'DOCUMENT_TEMPLATE_KEY_INVALID');
+  },
+  // Documents follows the templates (its projection of the document templates): every change
+  // is an ai.template.changed.v1 in the write's transaction.
+  changed: async (trx, change, r: Row) => {
+    await enqueueEvent(trx, 'ai.template.changed.v1', {
+      change,
+      template: {
+        id: String(r.id),
+        templateKey: String(r.template_key),
+        templateType: r.template_type as Static<typeof AiTemplateSchema>['templateType'],
+        name: String(r.name),
+        prompt: String(r.prompt),
+        isActive: Boolean(r.is_active),
+        updatedAt: iso(r.updated_at),
+      },
+    });
   },
 };

@@ -7,7 +7,7 @@ import {
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { type Readable, Transform } from 'node:stream';
 import { Messages } from '@pv/contracts';
-import { AppError, errorBody } from '@pv/service-kit';
+import { AppError, errorBody, startClientSpan } from '@pv/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import {
   bodyLimitFor,
@@ -130,6 +130,14 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
       delete headers.connection;
       delete headers['keep-alive'];
       headers.host = target.host;
+      // Tracing on: a CLIENT span per upstream call, its `traceparent` sent to the service.
+      const span = startClientSpan({
+        method: request.method,
+        template: request.routeOptions.url ?? prefix,
+        url: target,
+        peer: route.service,
+      });
+      if (span) Object.assign(headers, span.headers);
       const outgoing = client(
         {
           protocol: target.protocol,
@@ -143,6 +151,7 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
           timeout: timeoutMs,
         },
         (answer) => {
+          span?.end({ statusCode: answer.statusCode ?? 502 });
           const {
             connection: _connection,
             'keep-alive': _keepAlive,
@@ -159,6 +168,7 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
       );
       outgoing.on('timeout', () => outgoing.destroy(new Error('upstream timeout')));
       outgoing.on('error', (error) => {
+        if (!reply.sent) span?.end({ error });
         if (!reply.sent) resolve(failed(request, reply, error));
       });
       const body = request.body as Readable | undefined;
@@ -229,7 +239,15 @@ function forwardedHeaders(
   const peerTrusted = (request.ips?.length ?? 0) > 1;
   const forwardedFor =
     peerTrusted && incoming ? `${[incoming].flat().join(', ')}, ${socketAddress}` : socketAddress;
-  const { forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
+  // A trace context from the internet is not continued: the gateway starts every trace.
+  const {
+    forwarded: _forwarded,
+    'x-real-ip': _realIp,
+    traceparent: _traceparent,
+    tracestate: _tracestate,
+    baggage: _baggage,
+    ...rest
+  } = headers;
   return {
     ...rest,
     'x-request-id': request.id,

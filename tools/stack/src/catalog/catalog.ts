@@ -135,6 +135,13 @@ export const SECRETS: readonly SecretSpec[] = [
     make: 'hex32',
   },
   {
+    name: 'SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY',
+    description:
+      'secret key of the S3-compatible bucket of signed PDFs; unset: Postgres (or the SDK default chain)',
+    required: false,
+    make: 'provider',
+  },
+  {
     name: 'SONIOX_API_KEY',
     description: 'Soniox key; unset: no realtime transcription keys',
     required: false,
@@ -179,7 +186,22 @@ const HTTP_SCALING: HpaScaling = { kind: 'hpa', min: 2, max: 10, cpuPercent: 70 
 const SMALL = { cpu: '50m', memory: '192Mi', memoryLimit: '512Mi' };
 const MEDIUM = { cpu: '100m', memory: '256Mi', memoryLimit: '768Mi' };
 
-export const PROCESSES: readonly CatalogProcess[] = [
+/**
+ * OpenTelemetry traces (off unless an exporter is named; docs/observability.md): every process may
+ * be given these standard variables. OTEL_SERVICE_NAME is not among them: it defaults to the
+ * process's own name, and one value for every process would merge them in a trace viewer.
+ */
+export const TRACING_SETTINGS = [
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_TRACES_SAMPLER',
+  'OTEL_TRACES_SAMPLER_ARG',
+  'OTEL_RESOURCE_ATTRIBUTES',
+  'OTEL_SDK_DISABLED',
+] as const;
+
+const DECLARED: readonly CatalogProcess[] = [
   service('gateway', 8080, {
     summary: 'the only public entry: routes /auth and /api to the services, serves both SPAs',
     nats: false,
@@ -265,8 +287,19 @@ export const PROCESSES: readonly CatalogProcess[] = [
       'PUBLIC_URL',
       'SIGNED_DOCUMENT_RETENTION_DAYS',
       'VERIFY_MAX_PER_MINUTE',
+      // Issue 14: signed PDFs in an S3-compatible bucket instead of Postgres (unset: Postgres).
+      'SIGNED_DOCUMENTS_S3_BUCKET',
+      'SIGNED_DOCUMENTS_S3_ENDPOINT',
+      'SIGNED_DOCUMENTS_S3_REGION',
+      'SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID',
+      'SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE',
     ],
-    secrets: ['OPENAI_API_KEY', 'OPENAI_ALT_API_KEY', 'SIGNING_KEK'],
+    secrets: [
+      'OPENAI_API_KEY',
+      'OPENAI_ALT_API_KEY',
+      'SIGNING_KEK',
+      'SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY',
+    ],
     internet: true,
     resources: MEDIUM,
     scaling: HTTP_SCALING,
@@ -344,6 +377,11 @@ export const PROCESSES: readonly CatalogProcess[] = [
   }),
 ];
 
+export const PROCESSES: readonly CatalogProcess[] = DECLARED.map((proc) => ({
+  ...proc,
+  optional: [...proc.optional, ...TRACING_SETTINGS],
+}));
+
 /** Where the product is reached and what it reaches outside its own processes. */
 export const DEPLOYMENT = {
   namespace: 'prontuario-voz',
@@ -354,11 +392,14 @@ export const DEPLOYMENT = {
   adminHostAlsoServes: ['/api', '/auth'],
   /** Namespace of the Gateway API implementation's proxies (Envoy Gateway's default). */
   edgeNamespace: 'envoy-gateway-system',
-  /** Namespace whose Prometheus scrapes /metrics. */
+  /**
+   * Namespace whose Prometheus scrapes /metrics, and where the OpenTelemetry collector takes
+   * traces (OTLP/HTTP on `ports.otlpHttp`) when OTEL_EXPORTER_OTLP_ENDPOINT points at it.
+   */
   monitoringNamespace: 'monitoring',
   /** Namespace where Postgres, Redis and NATS run in the cluster (operators or Helm releases). */
   dataNamespace: 'pv-data',
-  ports: { postgres: 5432, redis: 6379, nats: 4222 },
+  ports: { postgres: 5432, redis: 6379, nats: 4222, otlpHttp: 4318 },
   /** In-cluster names of the data servers (compose uses postgres, redis, nats). */
   dataHosts: {
     postgres: 'pv-postgres-rw.pv-data.svc',

@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as professionals from './2026_11_26_0900_professionals.js';
 import * as signing from './2026_11_26_0900_signing.js';
+import * as documentTemplates from './2026_11_26_1200_document_templates.js';
+import * as signedDocumentObjects from './2026_11_26_1300_signed_document_objects.js';
 
 /** The service's own tables; the kit's outbox migration is applied by openRuntime. */
 export const documentsMigrations: Record<string, Migration> = {
   '2026_11_26_0900_professionals': professionals,
   '2026_11_26_0900_signing': signing,
+  '2026_11_26_1200_document_templates': documentTemplates,
+  '2026_11_26_1300_signed_document_objects': signedDocumentObjects,
 };

@@ -8,7 +8,12 @@ import {
   SALT_WORDS,
   type Substance,
 } from './annex.js';
-import { FUZZY_WORD_LIMIT, type FuzzyBudget, nearestSubstance } from './fuzzy.js';
+import {
+  FUZZY_CELL_BUDGET,
+  FUZZY_WORD_LIMIT,
+  type FuzzyBudget,
+  nearestSubstance,
+} from './fuzzy.js';
 import { firstDose, fold, phraseWords, type Token, tokenize } from './text.js';
 import {
   type Classification,
@@ -168,17 +173,22 @@ function exactHits(tokens: readonly Token[], stats: ClassifyStats): Hit[] {
 }
 
 /** Loose matches for words the exact pass did not explain, within a fixed budget of work. */
-function fuzzyHits(tokens: readonly Token[], covered: Uint8Array, stats: ClassifyStats): Hit[] {
+function fuzzyHits(
+  tokens: readonly Token[],
+  covered: Uint8Array,
+  stats: ClassifyStats,
+  limits: FuzzyLimits,
+): Hit[] {
   const hits: Hit[] = [];
   const seen = new Map<string, Substance | null>();
-  const budget: FuzzyBudget = { cells: 0 };
+  const budget: FuzzyBudget = { cells: 0, max: limits.cells };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (covered[i] || t.kind !== 'word' || t.text.length < FUZZY_MIN_LENGTH) continue;
     if (KNOWN_NOT_CONTROLLED.has(t.text) || PHRASES.has(t.text)) continue;
     let target = seen.get(t.text);
     if (target === undefined) {
-      if (seen.size >= FUZZY_WORD_LIMIT) continue;
+      if (seen.size >= limits.words) continue;
       const folded = fold(t.text);
       target = folded.length >= FUZZY_MIN_LENGTH ? nearestSubstance(folded, budget) : null;
       seen.set(t.text, target);
@@ -200,6 +210,26 @@ export const newStats = (): ClassifyStats => ({
   fuzzyCells: 0,
 });
 
+/**
+ * How much loose matching one text gets: distinct unknown words compared and edit-distance
+ * cells. A medication row fits the defaults many times over; a free-text prescription (a
+ * 'receituario' document) has more words and gets FREE_TEXT_FUZZY, still a fixed bound.
+ */
+export interface FuzzyLimits {
+  words: number;
+  cells: number;
+}
+const ROW_FUZZY: FuzzyLimits = { words: FUZZY_WORD_LIMIT, cells: FUZZY_CELL_BUDGET };
+export const FREE_TEXT_FUZZY: FuzzyLimits = {
+  words: 16 * FUZZY_WORD_LIMIT,
+  cells: 8 * FUZZY_CELL_BUDGET,
+};
+
+interface FindOptions {
+  stats?: ClassifyStats;
+  fuzzy?: FuzzyLimits;
+}
+
 /** Each mention of a listed substance in a text, with the substance record behind it. */
 export interface Mention {
   substance: Substance;
@@ -211,7 +241,7 @@ export interface Mention {
  * salt, brand, or a close misspelling of a name (see docs/controlled-drugs.md for the rules).
  * Work is linear in the text's length: one map lookup per word, plus a bounded fuzzy pass.
  */
-export function findMentions(text: string, options: { stats?: ClassifyStats } = {}): Mention[] {
+export function findMentions(text: string, options: FindOptions = {}): Mention[] {
   const stats = options.stats ?? newStats();
   stats.chars += text.length;
   const tokens = tokenize(text);
@@ -219,7 +249,8 @@ export function findMentions(text: string, options: { stats?: ClassifyStats } = 
   const exact = exactHits(tokens, stats);
   const covered = new Uint8Array(tokens.length);
   for (const h of exact) covered.fill(1, h.first, h.last);
-  const hits = [...exact, ...fuzzyHits(tokens, covered, stats)].sort((a, b) => a.first - b.first);
+  const fuzzy = fuzzyHits(tokens, covered, stats, options.fuzzy ?? ROW_FUZZY);
+  const hits = [...exact, ...fuzzy].sort((a, b) => a.first - b.first);
   stats.hits += hits.length;
   return hits.map((hit) => {
     const resolved = resolveForm(hit, tokens);
@@ -240,7 +271,7 @@ export function findMentions(text: string, options: { stats?: ClassifyStats } = 
 }
 
 /** The classification of every mention, in text order. */
-export const findControlledMatches = (text: string, options: { stats?: ClassifyStats } = {}) =>
+export const findControlledMatches = (text: string, options: FindOptions = {}) =>
   findMentions(text, options).map((m) => m.classification);
 
 /** The mention needing the strictest form; the first one among equals. */

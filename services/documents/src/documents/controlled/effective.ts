@@ -133,6 +133,22 @@ function messageFor(medication: string, control: EffectiveControl): string {
   return `${label} exige ${form}.`;
 }
 
+/**
+ * The sentence for a mention the table found in free text, where no clinician flag exists: the
+ * same words a structured row naming that drug gets ('Clonazepam (lista B1) exige ...').
+ */
+export function tableMentionMessage(
+  c: Classification & { form: Exclude<PrescriptionForm, 'SIMPLES'> },
+): string {
+  return messageFor(c.matchedText, {
+    controlled: true,
+    list: c.list,
+    form: c.form,
+    reason: 'table',
+    classification: c,
+  });
+}
+
 const destinationOf = (form: PrescriptionForm): Destination =>
   form === 'SIMPLES' ? 'SIMPLES' : form === 'RCE' ? 'RCE' : 'NOTIFICACAO';
 

@@ -20,6 +20,8 @@ const FAR = 1 << 20;
 
 export interface FuzzyBudget {
   cells: number;
+  /** Cells allowed before giving up (FUZZY_CELL_BUDGET unless the caller reads a longer text). */
+  max?: number;
 }
 
 /**
@@ -71,7 +73,7 @@ export function nearestSubstance(folded: string, budget: FuzzyBudget): Substance
   let best: FuzzyEntry[] = [];
   for (let len = folded.length - 2; len <= folded.length + 2; len++) {
     for (const entry of FUZZY_BY_LENGTH.get(len) ?? []) {
-      if (budget.cells >= FUZZY_CELL_BUDGET) return null;
+      if (budget.cells >= (budget.max ?? FUZZY_CELL_BUDGET)) return null;
       const limit = allowedEdits(Math.min(folded.length, len));
       const d = boundedDistance(folded, entry.folded, limit, budget);
       if (d > limit || d > bestDistance) continue;

@@ -25,6 +25,29 @@ const TYPE_LABELS: Record<string, string> = {
   system_instruction: 'Instrução de sistema',
 };
 
+/**
+ * Which code path each type feeds (docs/offline-formatter.md "Templates IA" for formatting,
+ * docs/documents.md "Templates IA" for documents), shown under the type and as a chip.
+ */
+export const TYPE_USES: Record<string, { chip: string; hint: string }> = {
+  professional_prompt: {
+    chip: 'Usado na formatação',
+    hint: 'Usado na formatação da nota da especialidade indicada na chave (ex.: medico_familia), quando não há prompt de formatação para ela.',
+  },
+  formatting_prompt: {
+    chip: 'Usado na formatação',
+    hint: 'Usado na formatação da nota da especialidade indicada na chave (ex.: nutricionista); tem prioridade sobre o prompt profissional.',
+  },
+  system_instruction: {
+    chip: 'Usado na formatação',
+    hint: 'Usado na formatação de todas as notas, depois das instruções da aba Instruções.',
+  },
+  document_template: {
+    chip: 'Usado na geração de documentos',
+    hint: 'Usado na geração de documentos do tipo indicado na chave (ex.: atestado_medico): com IA, o modelo segue este texto; sem IA, os títulos (linhas "# Título") ordenam o documento e o texto abaixo de cada título é incluído. Paciente, data e assinatura do profissional são sempre mantidos.',
+  },
+};
+
 export const aiTemplatesDefinition: ContentListDefinition<AiTemplate, Form> = {
   path: '/api/ai-templates',
   noun: 'template de IA',
@@ -39,13 +62,14 @@ export const aiTemplatesDefinition: ContentListDefinition<AiTemplate, Form> = {
       required: true,
       // docs/offline-formatter.md "Where the shaping inputs come from".
       helperText:
-        'Prompt de formatação ou profissional: use o código da especialidade (ex.: medico_familia) para valer na formatação dessa especialidade.',
+        'Prompt de formatação ou profissional: use o código da especialidade (ex.: medico_familia) para valer na formatação dessa especialidade. Modelo de documento: use o tipo do documento (ex.: atestado_medico).',
     },
     {
       name: 'templateType',
       label: 'Tipo',
       kind: 'select',
       required: true,
+      helperText: (form) => TYPE_USES[form.templateType]?.hint,
       options: AI_TEMPLATE_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] ?? value })),
     },
     { name: 'name', label: 'Nome', kind: 'text', required: true },
@@ -90,6 +114,7 @@ export const aiTemplatesDefinition: ContentListDefinition<AiTemplate, Form> = {
   body: (item) => preview(item.description || item.prompt, TEMPLATE_PREVIEW_CHARS),
   chips: (item) => [
     TYPE_LABELS[item.templateType] ?? item.templateType,
+    ...(TYPE_USES[item.templateType] ? [TYPE_USES[item.templateType]?.chip as string] : []),
     item.isActive ? T.active : T.inactive,
     ...(item.isSystemDefault ? ['Padrão'] : []),
   ],

@@ -42,7 +42,8 @@ export interface ContentField<F extends ContentForm> {
   required?: boolean;
   /** The error shown under the field for this value; undefined when it is acceptable. */
   validate?: (value: string) => string | undefined;
-  helperText?: string;
+  /** The hint under the field; a function reads the form (a hint that depends on another field). */
+  helperText?: string | ((form: F) => string | undefined);
 }
 
 /**
@@ -277,7 +278,10 @@ function ContentDialog<TItem extends ContentItem, F extends ContentForm>({
               value={text}
               onChange={(event) => set(event.target.value)}
               error={error !== undefined}
-              helperText={error ?? field.helperText}
+              helperText={
+                error ??
+                (typeof field.helperText === 'function' ? field.helperText(form) : field.helperText)
+              }
               fullWidth
               slotProps={{
                 inputLabel: field.kind === 'date' ? { shrink: true } : {},

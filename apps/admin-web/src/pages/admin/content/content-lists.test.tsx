@@ -197,6 +197,64 @@ describe('admin content lists (spec 2 §2, §5, §8)', () => {
     });
   });
 
+  describe('Templates IA: which code path each type feeds', () => {
+    const aiTemplate = (templateType: string, templateKey: string, name: string) => ({
+      id: uuid(),
+      templateKey,
+      templateType,
+      name,
+      category: null,
+      description: null,
+      prompt: '# Atestado',
+      isActive: true,
+      isSystemDefault: false,
+      ...stamps,
+    });
+
+    it('each item says whether it feeds document generation or formatting', async () => {
+      setup({
+        'GET /api/ai-templates': [
+          200,
+          [
+            aiTemplate('document_template', 'atestado_medico', 'Atestado da clínica'),
+            aiTemplate('formatting_prompt', 'nutricionista', 'Nutrição resumida'),
+          ],
+        ],
+      });
+      renderAt(<AiTemplatesTab />);
+      expect(await screen.findByText('Atestado da clínica')).toBeInTheDocument();
+      expect(screen.getByText('Usado na geração de documentos')).toBeInTheDocument();
+      expect(screen.getByText('Usado na formatação')).toBeInTheDocument();
+    });
+
+    it('the type field explains its code path; a document template is keyed by the document type', async () => {
+      const fetchFn = setup({
+        'GET /api/ai-templates': [200, []],
+        'POST /api/ai-templates': failure('Chave em uso.'),
+      });
+      renderAt(<AiTemplatesTab />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Novo Template de IA' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent(
+        'Usado na formatação da nota da especialidade indicada na chave (ex.: medico_familia), quando não há prompt de formatação para ela.',
+      );
+      await userEvent.click(within(dialog).getByRole('combobox', { name: /Tipo/ }));
+      await userEvent.click(await screen.findByRole('option', { name: 'Modelo de documento' }));
+      expect(dialog).toHaveTextContent(
+        'Usado na geração de documentos do tipo indicado na chave (ex.: atestado_medico): com IA, o modelo segue este texto; sem IA, os títulos (linhas "# Título") ordenam o documento e o texto abaixo de cada título é incluído. Paciente, data e assinatura do profissional são sempre mantidos.',
+      );
+      fill(within(dialog).getByLabelText(/Chave/), 'atestado_medico');
+      fill(within(dialog).getByLabelText(/^Nome/), 'Atestado da clínica');
+      fill(within(dialog).getByLabelText(/Prompt/), '# Atestado');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }));
+      await toast();
+      expect(fetchFn.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+        templateKey: 'atestado_medico',
+        templateType: 'document_template',
+      });
+    });
+  });
+
   describe('Termos', () => {
     it("marks the active version; 'Erro ao criar versão dos termos'", async () => {
       setup({

@@ -1,5 +1,5 @@
-import { Button, Paper, Stack, TableContainer, Typography } from '@mui/material';
-import type { Pagination, VaultRecordSummary } from '@pv/contracts';
+import { Button, Paper, TableContainer } from '@mui/material';
+import type { VaultRecordSummary } from '@pv/contracts';
 import { VAULT_CONSULT_ID_PREVIEW_CHARS } from '@pv/contracts/constants';
 import { SimpleTable } from '../../../components/simple-table';
 import { formatDateTime } from '../../../format';

@@ -143,6 +143,15 @@ export const FormatTextBodySchema = Type.Object({
   audioLengthSec: Type.Optional(Type.Number({ minimum: 0, maximum: 86_400 })),
   /** The dictation this text is (a part of): one vault record per transcription. */
   transcription: Type.Optional(Nullable(TranscriptionRefSchema)),
+  /**
+   * The client's id of this press of 'Formatar' (one per part), sent again unchanged when it
+   * retries after an answer it could not read: a signed-in caller's retry with the same id and
+   * body joins the note still being written, or gets the one written for the lost answer, and
+   * the consult is counted once.
+   */
+  requestId: Type.Optional(
+    Type.String({ format: 'uuid', errorMessage: 'Identificador da solicitação inválido.' }),
+  ),
 });
 export type FormatTextBody = Static<typeof FormatTextBodySchema>;
 

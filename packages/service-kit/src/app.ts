@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Messages } from '@pv/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
 import { csv } from './config.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { docsPlugin } from './plugins/docs.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorBody, errorsPlugin } from './plugins/errors.js';
 import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import type { SessionStore, SessionTokens } from './session.js';
@@ -109,6 +110,9 @@ function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
     trustProxy: parseTrustProxy(options.trustProxy),
     // The metrics plugin writes one access-log line per request instead of Fastify's two.
     disableRequestLogging: true,
+    // Fastify's own 503 while closing has no error code (a bare {error, message, statusCode}
+    // that the fault suite saw during rollouts); createServiceApp answers it in the error shape.
+    return503OnClosing: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -131,6 +135,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   tracedRoutes(app);
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
   await app.register(errorsPlugin);
+  refuseWhileClosing(app);
   await app.register(authContextPlugin, {
     ...(options.sessions ? { sessions: options.sessions } : {}),
     ...(options.publicOrigins ? { publicOrigins: options.publicOrigins } : {}),
@@ -150,6 +155,35 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     ...(options.degradable ? { degradable: options.degradable } : {}),
   });
   return app;
+}
+
+/**
+ * Once the app starts closing (SIGTERM: a rollout), a request arriving on a kept-alive connection
+ * is refused at once with 503 SERVICE_UNAVAILABLE in the error shape and the connection closed,
+ * instead of Fastify's bare 503: a clear answer the caller may retry (the running requests finish).
+ */
+function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) {
+      done();
+      return;
+    }
+    reply
+      .header('connection', 'close')
+      .code(503)
+      .send(
+        errorBody(request, {
+          statusCode: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: Messages.restarting,
+        }),
+      );
+  });
 }
 
 export { authContextPlugin } from './plugins/auth-context.js';

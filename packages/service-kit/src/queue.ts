@@ -88,13 +88,17 @@ export class JobQueue {
     });
   }
 
-  /** Takes a finished job's outcome from its key, deleting it: no one reads it twice. */
-  private async takeOutcome(jobId: string): Promise<unknown> {
+  /**
+   * Takes a finished job's outcome from its key, deleting it: no one reads it twice. A job with
+   * an id of the caller's (`keep`) may have two callers (the first one gone, its retry joining):
+   * its outcome stays until it expires (the worker's result TTL), so both can read it.
+   */
+  private async takeOutcome(jobId: string, keep = false): Promise<unknown> {
     const client = await this.queue.client;
     const key = jobResultKey(this.name, jobId);
     // Only the one caller waiting for this job id reads it, so GET then DEL is enough.
     const raw = await client.get(key);
-    if (raw !== null) await client.del(key);
+    if (raw !== null && !keep) await client.del(key);
     return raw === null ? undefined : JSON.parse(raw);
   }
 
@@ -127,8 +131,19 @@ export class JobQueue {
       backoffMs?: number;
       /** Receives what the handler reports with context.reportProgress (e.g. streamed text). */
       onProgress?: (data: unknown) => void;
+      /**
+       * The job's own id (no ':'), for a caller that may come back for it: a retry with the same
+       * id joins the job while it waits or runs, or takes its outcome if it finished and nobody
+       * read it (a caller that went away), instead of running it again.
+       */
+      jobId?: string;
     },
   ): Promise<Static<R>> {
+    const keep = options.jobId !== undefined;
+    if (options.jobId) {
+      const left = await this.takeOutcome(options.jobId, keep);
+      if (left !== undefined) return resultOf(definition, left);
+    }
     // Tracing on: the trace context travels in the job's telemetry metadata (BullMQ keeps it
     // with the job's options, apart from the payload the worker validates).
     const producer = startProducerSpan({
@@ -146,6 +161,7 @@ export class JobQueue {
         removeOnComplete: true,
         removeOnFail: true,
         ...(producer ? { telemetry: { metadata: JSON.stringify(producer.carrier) } } : {}),
+        ...(options.jobId ? { jobId: options.jobId } : {}),
       });
     } catch (error) {
       producer?.end(error);
@@ -160,7 +176,7 @@ export class JobQueue {
         .waitUntilFinished(this.events, options.timeoutMs + WAIT_GRACE_MS)
         .then(async (returned: unknown) => {
           if (!isReference(returned)) return returned;
-          const outcome = await this.takeOutcome(jobId);
+          const outcome = await this.takeOutcome(jobId, keep);
           if (outcome === undefined)
             throw new JobCrashedError(definition.name, 'the result expired before it was read');
           return outcome;
@@ -169,7 +185,7 @@ export class JobQueue {
           if (error instanceof JobCrashedError) throw error;
           // A job that finished (and was removed) before our listener was in place reads as
           // missing to BullMQ; its outcome is still waiting in its key.
-          const outcome = await this.takeOutcome(jobId).catch(() => undefined);
+          const outcome = await this.takeOutcome(jobId, keep).catch(() => undefined);
           if (outcome !== undefined) return outcome;
           throw new JobCrashedError(definition.name, (error as Error).message ?? String(error));
         });

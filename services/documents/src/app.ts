@@ -37,7 +37,8 @@ import { keyWrapperFrom } from './signing/signing-order.js';
 
 export { startAiTemplateConsumer } from './events/ai-template-consumer.js';
 export { startProfessionalConsumer } from './events/professional-consumer.js';
-export { startPdfWorker } from './workers/pdf-handlers.js';
+export { RenderPdfJob } from './pdf/jobs.js';
+export { pdfHandler, startPdfWorker } from './workers/pdf-handlers.js';
 
 export interface DocumentsAppOptions {
   config: DocumentsConfig;

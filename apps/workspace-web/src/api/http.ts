@@ -13,6 +13,8 @@ export class ApiCallError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The service's error code when the answer had the error shape (a clear answer). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -27,7 +29,11 @@ export async function errorFromResponse(response: Response): Promise<ApiCallErro
   try {
     const body = JSON.parse(text) as Partial<ErrorBody>;
     if (typeof body.message === 'string' && body.message !== '')
-      return new ApiCallError(response.status, body.message);
+      return new ApiCallError(
+        response.status,
+        body.message,
+        typeof body.code === 'string' ? body.code : undefined,
+      );
   } catch {
     // not JSON: fall through to the generic text
   }

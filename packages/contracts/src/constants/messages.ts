@@ -60,6 +60,8 @@ export const Messages = {
   bodyTooLarge: 'O corpo da requisição é grande demais.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie os dados como JSON.',
   internalError: 'Erro interno do servidor. Tente novamente em instantes.',
+  /** A process that is shutting down (a rollout) refusing a request on a kept-alive connection. */
+  restarting: 'O serviço está reiniciando. Tente novamente em instantes.',
   serviceUnavailable: (serviceLabel: string) =>
     `O serviço de ${serviceLabel} está indisponível no momento. Tente novamente em instantes.`,
 } as const;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   CUSTOM_TEMPLATE_NEEDS_PREMIUM,
   cleanTranscript,
@@ -21,6 +21,7 @@ import {
   type QuotaClient,
   RateLimiter,
   serviceUnavailable,
+  stableUuid,
   unauthorized,
 } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
@@ -201,8 +202,17 @@ export class FormatService {
       stream: onText !== undefined,
     };
     // The consult's id doubles as the reservation id: billing settles it on consult.formatted.v1.
-    const consultId = randomUUID();
-    const work = () => this.formatAndPublish(request, payload, consultId);
+    // A signed-in caller's retry (same request id, same body) is the same consult: it joins the
+    // job, its reservation and its events (stable ids), so a lost answer costs neither the note
+    // nor a second count. Anonymous callers have no identity to scope it to: a new consult.
+    const retryKey =
+      principal && body.requestId
+        ? createHash('sha256')
+            .update(JSON.stringify([principal.userId, body.requestId, payload]))
+            .digest('hex')
+        : null;
+    const consultId = retryKey ? stableUuid('consult', retryKey) : randomUUID();
+    const work = () => this.formatAndPublish(request, payload, consultId, retryKey);
     // A signed-in user's formatting counts against the plan limit (429 at the limit); anonymous
     // visitors have their own hourly limit above.
     const quota = principal ? this.deps.quota : undefined;
@@ -217,6 +227,7 @@ export class FormatService {
     request: FormatRequest,
     payload: FormatNotePayload,
     consultId: string,
+    retryKey: string | null,
   ): Promise<FormatTextResponse> {
     const { body, principal, clientIp, onText } = request;
     const startedAt = Date.now();
@@ -224,6 +235,7 @@ export class FormatService {
       this.deps.queue.run(FormatNoteJob, payload, {
         timeoutMs: this.deps.timeoutMs,
         onProgress: (data) => onText?.(String((data as { text?: string }).text ?? '')),
+        ...(retryKey ? { jobId: `format-${retryKey}` } : {}),
       }),
     );
     await this.deps.db.transaction().execute(async (trx) => {
@@ -243,8 +255,14 @@ export class FormatService {
         promptTokens: outcome.promptTokens,
         completionTokens: outcome.completionTokens,
         durationMs: Date.now() - startedAt,
+        stableIds: retryKey !== null,
       });
-      await this.recordAiUsage(trx, { usage: outcome, principal, purpose: 'format-text' });
+      await this.recordAiUsage(trx, {
+        usage: outcome,
+        principal,
+        purpose: 'format-text',
+        ...(retryKey ? { eventId: stableUuid('ai.request.completed.v1', consultId) } : {}),
+      });
     });
     this.deps.relay.kick();
     return { consultId, engine: outcome.engine, model: outcome.model, ...outcome.result };
@@ -303,18 +321,24 @@ export class FormatService {
       purpose: string;
       /** The AI-request reservation the call was made under (billing settles it). */
       reservationId?: string | null;
+      /** A stable event id (a retried consult's), so the call is counted once. */
+      eventId?: string;
     },
   ): Promise<void> {
-    const { usage, principal, purpose, reservationId } = call;
+    const { usage, principal, purpose, reservationId, eventId } = call;
     if (usage.engine !== 'llm') return;
-    await publishAiRequestCompleted(trx, {
-      userId: principal?.userId ?? null,
-      purpose,
-      model: usage.model,
-      promptTokens: usage.promptTokens,
-      completionTokens: usage.completionTokens,
-      costUsd: usage.costUsd,
-      ...(reservationId ? { reservationId } : {}),
-    });
+    await publishAiRequestCompleted(
+      trx,
+      {
+        userId: principal?.userId ?? null,
+        purpose,
+        model: usage.model,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+        costUsd: usage.costUsd,
+        ...(reservationId ? { reservationId } : {}),
+      },
+      eventId,
+    );
   }
 }

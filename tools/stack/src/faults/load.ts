@@ -15,6 +15,32 @@ export interface OpResult {
   code?: string;
   /** The consultation the answer named (format and archive). */
   consultId?: string;
+  /**
+   * For an answer the suite could not read as a result or as a clear error: its real status and
+   * the shape of its body (content type, length, JSON keys with their types), never its text.
+   */
+  unreadable?: string;
+  /** A format whose first answer was unreadable and was retried with the same request id. */
+  retried?: string;
+}
+
+/** The shape of a body without its content: what a report may print (no patient text). */
+export function bodyShape(answer: {
+  status: number;
+  type: string;
+  json?: Record<string, unknown>;
+  bytes?: Buffer;
+}): string {
+  if (answer.json) {
+    const keys = Object.entries(answer.json)
+      .map(
+        ([key, value]) =>
+          `${key}:${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}`,
+      )
+      .sort();
+    return `${answer.status} ${answer.type || 'no content-type'} {${keys.join(',')}}`;
+  }
+  return `${answer.status} ${answer.type || 'no content-type'} ${answer.bytes?.length ?? 0} bytes`;
 }
 
 /** A signed-in client of the gateway with its own cookies (the session, the vault's). */
@@ -31,7 +57,7 @@ export class GatewayClient {
     path: string,
     body?: unknown,
     timeoutMs = 130_000,
-  ): Promise<{ status: number; json?: Record<string, unknown>; bytes?: Buffer }> {
+  ): Promise<{ status: number; type: string; json?: Record<string, unknown>; bytes?: Buffer }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -49,10 +75,16 @@ export class GatewayClient {
       const at = pair?.indexOf('=') ?? -1;
       if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
-    const type = response.headers.get('content-type') ?? '';
-    if (type.includes('json'))
-      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+    const type = (response.headers.get('content-type') ?? '').split(';')[0] ?? '';
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (type.includes('json')) {
+      try {
+        return { status: response.status, type, json: JSON.parse(bytes.toString('utf8')) };
+      } catch {
+        return { status: response.status, type: `${type} (unparsable)`, bytes };
+      }
+    }
+    return { status: response.status, type, bytes };
   }
 }
 
@@ -62,38 +94,63 @@ const dictation = (marker: string) =>
   `Pressão 130 por 85. Penso em cefaleia tensional. Vou prescrever dipirona 500 mg. ` +
   `Código ${marker}.`;
 
+/** Why a call got no answer (the error's name and code), without anything it carried. */
+function reasonOf(err: unknown): string {
+  const cause = err instanceof Error ? (err.cause instanceof Error ? err.cause : err) : undefined;
+  if (!cause) return 'error';
+  return `${cause.name}${'code' in cause && typeof cause.code === 'string' ? ` ${cause.code}` : ''}`;
+}
+
 async function once(client: GatewayClient, user: string, kind: OpKind): Promise<OpResult> {
   const startedAt = Date.now();
   const marker = `falha${randomUUID().slice(0, 8)}`;
+  let retried: string | undefined;
   try {
-    let status: number;
-    let json: Record<string, unknown> | undefined;
+    let answer: Awaited<ReturnType<GatewayClient['call']>>;
     let ok = false;
     if (kind === 'format') {
-      ({ status, json } = await client.call('POST', '/api/format-text', {
+      // As the workspace does (formatWithRetry): one request id per press, and up to three
+      // retries with it (1.5 s, 3 s, 6 s) after an answer that could not be read, which join the
+      // note still being written or take the one written for the lost answer.
+      const body = {
         text: dictation(marker),
         professional: 'consulta_medica',
-      }));
-      ok = status === 200 && typeof json?.text === 'string';
+        requestId: randomUUID(),
+      };
+      const press = () =>
+        client.call('POST', '/api/format-text', body).catch((err: unknown) => err as Error);
+      let first = await press();
+      for (const delay of [1_500, 3_000, 6_000]) {
+        if ('status' in first && (first.status < 500 || typeof first.json?.code === 'string'))
+          break;
+        retried ??= 'status' in first ? bodyShape(first) : `no answer (${reasonOf(first)})`;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        first = await press();
+      }
+      if (!('status' in first)) throw first;
+      answer = first;
+      ok = answer.status === 200 && typeof answer.json?.text === 'string';
     } else if (kind === 'pdf') {
-      const answer = await client.call('POST', '/api/generate-pdf', {
+      answer = await client.call('POST', '/api/generate-pdf', {
         content: `Orientações ao paciente ${marker}: hidratação, repouso e retorno em 7 dias.`,
         title: 'Orientações',
         documentType: 'orientacoes_paciente',
       });
-      status = answer.status;
-      json = answer.json;
-      ok = status === 200 && answer.bytes?.subarray(0, 4).toString() === '%PDF';
+      ok = answer.status === 200 && answer.bytes?.subarray(0, 4).toString() === '%PDF';
     } else {
-      ({ status, json } = await client.call('POST', '/api/transcript-vault/consult', {
+      answer = await client.call('POST', '/api/transcript-vault/consult', {
         consultId: randomUUID(),
         formattedText: `Consulta Médica\n${dictation(marker)}`,
         rawTranscript: dictation(marker),
         professional: 'consulta_medica',
         uf: 'SP',
-      }));
-      ok = status === 200 || status === 201;
+      });
+      ok = answer.status === 200 || answer.status === 201;
     }
+    const { status, json } = answer;
+    // A clear error: an error status with the error shape (a code and a message).
+    const clear =
+      !ok && status >= 400 && typeof json?.code === 'string' && typeof json?.message === 'string';
     const consultId =
       typeof json?.consultId === 'string'
         ? json.consultId
@@ -105,12 +162,24 @@ async function once(client: GatewayClient, user: string, kind: OpKind): Promise<
       user,
       startedAt,
       endedAt: Date.now(),
-      status: ok ? status : status === 200 ? 502 : status,
-      ...(typeof json?.code === 'string' ? { code: json.code } : {}),
+      // A success without its result is reported as a bad gateway answer (never a success).
+      status: ok ? status : status < 400 ? 502 : status,
+      ...(clear ? { code: json?.code as string } : {}),
       ...(consultId ? { consultId } : {}),
+      ...(ok || clear ? {} : { unreadable: bodyShape(answer) }),
+      ...(retried ? { retried } : {}),
     };
-  } catch {
-    return { kind, user, startedAt, endedAt: Date.now(), status: 0 };
+  } catch (err) {
+    const reason = reasonOf(err);
+    return {
+      kind,
+      user,
+      startedAt,
+      endedAt: Date.now(),
+      status: 0,
+      unreadable: `no answer (${reason})`,
+      ...(retried ? { retried } : {}),
+    };
   }
 }
 

@@ -7,9 +7,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeOpenAI } from '@pv/provider-fakes';
+import { PROCESSES } from '../catalog/catalog.js';
+import { acquireLock, type FileLock, STACK_PORTS_LOCK_FILE } from '../lock.js';
 import { error, info } from '../log.js';
 import { repoRoot } from '../paths.js';
-import { GatewayClient, type OpResult, runLoad } from './load.js';
+import { GatewayClient, type OpResult } from './load.js';
 import { stopStartedBySuite } from './processes.js';
 import { renderReport } from './report.js';
 import { FAULTS, type FaultContext, type FaultOutcome } from './scenarios.js';
@@ -66,6 +68,24 @@ async function makeClinicians(baseUrl: string): Promise<{ user: string; client: 
 }
 
 async function main(): Promise<number> {
+  // The services listen on the fixed ports 8081-8087, as in the browser suites: take their
+  // machine-wide lock (waiting for a running suite) and hold it until the stack is down.
+  const lock = await acquireLock(STACK_PORTS_LOCK_FILE, {
+    timeoutMs: Number(process.env.FAULTS_LOCK_TIMEOUT_MS ?? 30 * 60_000),
+    onWait: (holder) =>
+      info(
+        `another run of the stack${holder ? ` (pid ${holder})` : ''} holds ${STACK_PORTS_LOCK_FILE}; waiting for it to finish...`,
+      ),
+  });
+  info(`holding ${STACK_PORTS_LOCK_FILE}`);
+  try {
+    return await underLock(lock);
+  } finally {
+    lock.release();
+  }
+}
+
+async function underLock(lock: FileLock): Promise<number> {
   // The JSON note a model answers for consulta_medica (services/formatting's LLM contract).
   const note = JSON.stringify({
     patientData: { name: 'Helena Duarte', age: '52 anos', gender: 'Feminino' },
@@ -117,22 +137,26 @@ async function main(): Promise<number> {
     process.once(signal, () => {
       void stopStack()
         .then(stopStartedBySuite)
-        .finally(() => process.exit(130));
+        .finally(() => {
+          lock.release();
+          process.exit(130);
+        });
     });
   try {
     await waitFor('the gateway', () => ok(`${baseUrl}/health`));
-    await waitFor('every service', () =>
-      ok(`${baseUrl}/ready/upstreams`).catch(() => ok(`${baseUrl}/health`)),
-    );
+    // /ready/upstreams is an operators' endpoint, on the gateway's internal port only.
+    const internalPort = PROCESSES.find((p) => p.name === 'gateway')?.internalPort ?? 9464;
+    await waitFor('every service', () => ok(`http://127.0.0.1:${internalPort}/ready/upstreams`));
     await sleep(3000);
     const clinicians = await makeClinicians(baseUrl);
     const admin = new GatewayClient(baseUrl);
     await admin.call('POST', '/auth/login', ADMIN);
     const context: FaultContext = { baseUrl, admin, vaultAdminKey: VAULT_ADMIN_KEY, clinicians };
 
+    // Each phase runs its own load (scenarios.ts). No load between phases: a second loop of the
+    // same clinicians would be counted by billing but not by the phase's books (the runs before
+    // this one had such a loop, which is why every phase showed formats and PDFs counted twice).
     const results: OpResult[] = [];
-    const stop = new AbortController();
-    const load = runLoad(clinicians, results, stop.signal);
     const outcomes: FaultOutcome[] = [];
     const only = process.env.FAULTS_ONLY?.split(',');
     for (const fault of FAULTS.filter((f) => !only || only.includes(f.key))) {
@@ -144,8 +168,6 @@ async function main(): Promise<number> {
         outcomes.push({ fault, error: err instanceof Error ? err.message : String(err) });
       }
     }
-    stop.abort();
-    await load;
     const report = renderReport(outcomes, { clinicians: CLINICIANS, llmDelayMs: LLM_DELAY_MS });
     const out = path.join(logDir, 'latest.md');
     writeFileSync(out, report);

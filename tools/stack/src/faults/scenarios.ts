@@ -156,6 +156,25 @@ async function phase(
   }
   if (byAnswer.size > 0)
     notes.push(`failures: ${[...byAnswer].map(([answer, n]) => `${n}× ${answer}`).join(', ')}`);
+  // What the unreadable answers were: real status and body shape (never their text).
+  const shapes = new Map<string, number>();
+  for (const r of failed.filter((f) => f.unreadable)) {
+    const shape = `${r.kind} ${r.unreadable}`;
+    shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+  }
+  if (shapes.size > 0)
+    notes.push(`unreadable: ${[...shapes].map(([shape, n]) => `${n}× ${shape}`).join(', ')}`);
+  // Formats whose first answer was unreadable, retried with the same request id (as the
+  // workspace does), and how the retry ended.
+  const retries = new Map<string, number>();
+  for (const r of results.filter((f) => f.retried)) {
+    const shape = `${r.retried} -> ${succeeded(r) ? 'note' : r.code ? `${r.status} ${r.code}` : 'unreadable again'}`;
+    retries.set(shape, (retries.get(shape) ?? 0) + 1);
+  }
+  if (retries.size > 0)
+    notes.push(
+      `formats retried with their request id: ${[...retries].map(([shape, n]) => `${n}× ${shape}`).join(', ')}`,
+    );
   return {
     fault,
     requests: results.length,

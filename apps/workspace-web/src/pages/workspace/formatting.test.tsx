@@ -72,6 +72,8 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
       customTemplateId: null,
       audioLengthSec: 0,
       transcription: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), part: 1, parts: 1 },
+      // One id per press, sent again unchanged only by the retry of an unreadable answer.
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     const transcriptionId = (request?.body as { transcription?: { id: string } } | undefined)
       ?.transcription?.id;
@@ -136,6 +138,33 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
       end();
     });
     expect(await screen.findByTestId('formatted-text')).toHaveTextContent('dor de cabeça');
+  });
+
+  it('an answer cut before its result is retried once with the same request id, and the note arrives', async () => {
+    let answers = 0;
+    const sent: (string | undefined)[] = [];
+    const { container } = renderWorkspace(anonymous, {
+      'POST /api/format-text': (init) => {
+        answers += 1;
+        sent.push((JSON.parse(String(init?.body)) as { requestId?: string }).requestId);
+        const events =
+          answers === 1
+            ? 'event: delta\ndata: {"text":"QUEIXA"}\n\n'
+            : `event: result\ndata: ${JSON.stringify(formatted)}\n\n`;
+        return new Response(events, {
+          headers: { 'Content-Type': 'text/event-stream; charset=utf-8' },
+        });
+      },
+    });
+    typeInEditor(container, 'dor');
+    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
+    fireEvent.click(formatButton());
+    expect(await screen.findByTestId('formatted-text', {}, { timeout: 5_000 })).toHaveTextContent(
+      'dor de cabeça',
+    );
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]).toBe(sent[0]);
   });
 
   it("reports failures as 'Erro ao formatar texto: ...' (e.g. the 429 limit)", async () => {

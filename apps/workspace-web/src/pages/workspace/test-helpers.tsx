@@ -23,7 +23,7 @@ export const signedIn = (overrides: Partial<CurrentUser> = {}) =>
 /** Renders `/` with `table` as the server and the SpeechRecognition double installed. */
 export function renderWorkspace(
   table: Record<string, [number, unknown]> = anonymous,
-  raw: Record<string, () => Response> = {},
+  raw: Record<string, (init?: RequestInit) => Response> = {},
 ) {
   FakeRecognition.reset();
   vi.stubGlobal('SpeechRecognition', FakeRecognition);
@@ -36,7 +36,7 @@ export function renderWorkspace(
     const handler = raw[`${method} ${url.pathname}`];
     if (handler) {
       rawCalls.push(`${method} ${url.pathname}`);
-      return handler();
+      return handler(init);
     }
     return json(input, init);
   };

@@ -2,7 +2,7 @@ import type { FormatTextResponse } from '@pv/contracts';
 import { MAX_TRANSCRIPT_CHARS, VAULT_MAX_TEXT_CHARS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
 import { useCallback, useRef } from 'react';
-import { streamFormatText } from '../../api/formatting';
+import { formatWithRetry } from '../../api/formatting';
 import { failureText } from '../../api/http';
 import { archiveConsult } from '../../api/vault';
 import { workspaceActions } from '../../state/workspace-slice';
@@ -66,7 +66,7 @@ export function useFormatAction() {
       for (const [index, part] of parts.entries()) {
         const before = done.length ? `${done.join('\n\n')}\n\n` : '';
         const transcription = { id: transcriptionId, part: index + 1, parts: parts.length };
-        const answer = await streamFormatText({ ...common, text: part, transcription }, (soFar) =>
+        const answer = await formatWithRetry({ ...common, text: part, transcription }, (soFar) =>
           dispatch(workspaceActions.formattingStreamed(before + soFar)),
         );
         done.push(answer.text);

@@ -1,0 +1,61 @@
+import { connect } from 'node:net';
+import { Messages } from '@pv/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceApp } from '../src/app.js';
+
+// Issue 16: during a rollout the fault suite read Fastify's own 503 ({error, message, statusCode},
+// no code) from a closing service. A request that reaches a closing app is refused in the one
+// error shape instead, with its code and pt-BR message, and the running one still finishes.
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+describe('a closing service', () => {
+  it('answers a request arriving on a busy kept-alive connection with 503 SERVICE_UNAVAILABLE in the error shape', async () => {
+    const app = await createServiceApp({ name: 'closing-test', logger: false });
+    app.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return { done: true };
+    });
+    app.get('/fast', async () => ({ done: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    close = () => app.close();
+
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8');
+    });
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    // A kept-alive connection busy with a slow request when the app starts closing; the next
+    // request on it arrives while it closes.
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write('GET /fast HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    socket.destroy();
+    await closing;
+    close = undefined;
+
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 503/);
+    const body = JSON.parse(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4)) as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: Messages.restarting,
+    });
+    expect(body.message).toBe('O serviço está reiniciando. Tente novamente em instantes.');
+  });
+});

@@ -1,4 +1,11 @@
 export {
+  acquireLock,
+  type FileLock,
+  isProcessAlive,
+  LockTimeoutError,
+  tryAcquireLock,
+} from '@pv/stack/lock';
+export {
   type A11yViolation,
   axeViolations,
   expectNoSeriousA11yViolations,
@@ -20,13 +27,6 @@ export {
   watchPageProblems,
 } from './browser.js';
 export { DEFAULT_CHROMIUM_PATH, ensureChromium } from './chromium.js';
-export {
-  acquireLock,
-  type FileLock,
-  isProcessAlive,
-  LockTimeoutError,
-  tryAcquireLock,
-} from './lock.js';
 export { e2eDataDir, repoRoot } from './paths.js';
 export { saveScreenshot, screenshotDir } from './screenshot.js';
 export { ensureSpeechTools, speechWav } from './speech-audio.js';

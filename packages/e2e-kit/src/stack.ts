@@ -2,14 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Infra, probeTcp, provisionInfra } from '@pv/stack/infra';
+import { acquireLock, SERVICE_PORTS_LOCK_FILE } from '@pv/stack/lock';
 import { forEachLine } from '@pv/stack/processes';
 import { ensureVaultSecrets } from '@pv/stack/secrets';
 import { discoverProcesses } from '@pv/stack/services';
 import pg from 'pg';
-import { acquireLock } from './lock.js';
 import { e2eDataDir, repoRoot } from './paths.js';
 import {
   buildStackEnv,
@@ -43,9 +42,7 @@ export interface E2eStack {
   stop(): Promise<void>;
 }
 
-// Machine-wide, not per checkout: the services' ports (8081-8087) are machine-wide, so two
-// clones running their e2e suites at once must wait for each other too.
-const LOCK_FILE = path.join(tmpdir(), 'pv-e2e-stack.lock');
+const LOCK_FILE = SERVICE_PORTS_LOCK_FILE;
 const LOCK_TIMEOUT_MS = 10 * 60_000;
 const DEFAULT_START_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 30_000;

@@ -1,4 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** True when a process with this id exists (EPERM: it exists but belongs to someone else). */
@@ -111,3 +112,10 @@ export async function acquireLock(file: string, options: LockOptions = {}): Prom
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
+
+/**
+ * Machine-wide, not per checkout: whatever starts the product's services on their fixed ports
+ * (8081-8087) — the browser suites, the fault suite, the capacity scenario — holds this lock, so
+ * two of them never run at once on one machine.
+ */
+export const SERVICE_PORTS_LOCK_FILE = path.join(tmpdir(), 'pv-e2e-stack.lock');

@@ -335,10 +335,18 @@ async function main(): Promise<number> {
     );
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => void stopStack().finally(() => process.exit(130)));
+    process.once(
+      signal,
+      () =>
+        void stopStack().finally(() => {
+          lock.release();
+          process.exit(130);
+        }),
+    );
   try {
     await waitFor('the gateway', () => healthy(`${baseUrl}/health`));
-    await waitFor('every service', () => healthy(`${baseUrl}/ready/upstreams`));
+    // Every service's /ready, read on the gateway's internal port (not served to the public).
+    await waitFor('every service', () => healthy('http://127.0.0.1:9464/ready/upstreams'));
     const html = await (await fetch(`${baseUrl}/`)).text();
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
       (m) => m[1] as string,

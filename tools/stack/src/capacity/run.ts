@@ -41,6 +41,8 @@ const STEP_NAMES: Step[] = ['page', 'dictation', 'format', 'pdf', 'usage'];
 
 interface Sample {
   step: Step;
+  /** Why a step failed (status codes and error codes, never a body), for the report. */
+  failure?: string;
   /** Wall time of the step minus the time the fake LLM spent streaming (format only). */
   overheadMs: number;
   ok: boolean;
@@ -67,7 +69,7 @@ const DICTATION =
   'dipirona 500 mg de seis em seis horas se dor e retorno em trinta dias.';
 
 /** Reads a Server-Sent Events answer to its `result` event; false when it ends without one. */
-async function streamFormat(client: GatewayClient, baseUrl: string): Promise<boolean> {
+async function streamFormat(client: GatewayClient, baseUrl: string): Promise<Outcome> {
   const response = await fetch(`${baseUrl}/api/format-text`, {
     method: 'POST',
     headers: {
@@ -81,23 +83,45 @@ async function streamFormat(client: GatewayClient, baseUrl: string): Promise<boo
   });
   if (!response.ok || !response.body) {
     await response.body?.cancel();
-    return false;
+    return `POST /api/format-text ${response.status}`;
   }
   const text = await response.text();
-  return text.includes('event: result');
+  if (text.includes('event: result')) return true;
+  const code = /"code":"([A-Z_]+)"/.exec(text)?.[1];
+  return `POST /api/format-text stream ended without a result${code ? ` (${code})` : ''}`;
 }
 
-async function timed(step: Step, action: () => Promise<boolean>, samples: Sample[]) {
+/** An action answers true, or what went wrong (e.g. 'POST /api/generate-pdf 503 NO_PDF_WORKER'). */
+type Outcome = true | string;
+
+async function timed(step: Step, action: () => Promise<Outcome>, samples: Sample[]) {
   const started = performance.now();
-  let ok = false;
+  let outcome: Outcome;
   try {
-    ok = await action();
-  } catch {
-    ok = false;
+    outcome = await action();
+  } catch (err) {
+    outcome = err instanceof Error ? err.name : 'error';
   }
   const wall = performance.now() - started;
-  samples.push({ step, ok, overheadMs: step === 'format' ? wall - LLM_STREAM_MS : wall });
+  samples.push({
+    step,
+    ok: outcome === true,
+    ...(outcome === true ? {} : { failure: outcome }),
+    overheadMs: step === 'format' ? wall - LLM_STREAM_MS : wall,
+  });
 }
+
+/** true for a 200 (or 201), else the call, its status and the error code it named. */
+function answered(
+  call: string,
+  answer: { status: number; json?: Record<string, unknown> },
+): Outcome {
+  if (answer.status === 200 || answer.status === 201) return true;
+  const code = typeof answer.json?.code === 'string' ? ` ${answer.json.code}` : '';
+  return `${call} ${answer.status}${code}`;
+}
+
+const firstFailure = (outcomes: Outcome[]): Outcome => outcomes.find((o) => o !== true) ?? true;
 
 /** One consultation as the workspace makes it, every step timed. */
 async function consultation(
@@ -106,15 +130,13 @@ async function consultation(
   assets: string[],
   samples: Sample[],
 ) {
-  const get = async (url: string) => (await client.call('GET', url)).status === 200;
+  const get = async (url: string) => answered(`GET ${url}`, await client.call('GET', url));
   await timed(
     'page',
-    async () => {
-      const results = await Promise.all(
-        ['/', ...assets, '/auth/user', '/api/super-transcritor/usage'].map(get),
-      );
-      return results.every(Boolean);
-    },
+    async () =>
+      firstFailure(
+        await Promise.all(['/', ...assets, '/auth/user', '/api/super-transcritor/usage'].map(get)),
+      ),
     samples,
   );
   await timed(
@@ -127,7 +149,11 @@ async function consultation(
       const seconds = await client.call('POST', '/api/super-transcritor/usage', {
         secondsToAdd: 45,
       });
-      return key.status === 200 && session.status === 200 && seconds.status === 200;
+      return firstFailure([
+        answered('POST /api/soniox/temporary-key', key),
+        answered('POST /api/user-metrics/transcription-sessions', session),
+        answered('POST /api/super-transcritor/usage', seconds),
+      ]);
     },
     samples,
   );
@@ -140,7 +166,9 @@ async function consultation(
         title: 'Orientações',
         documentType: 'orientacoes_paciente',
       });
-      return answer.status === 200 && answer.bytes?.subarray(0, 4).toString() === '%PDF';
+      if (answer.status === 200 && answer.bytes?.subarray(0, 4).toString() !== '%PDF')
+        return 'POST /api/generate-pdf 200 without a PDF';
+      return answered('POST /api/generate-pdf', answer);
     },
     samples,
   );
@@ -198,6 +226,8 @@ interface StepResult {
   p95: Record<Step, number>;
   worstP95: number;
   cpuCores: Map<string, number>;
+  /** Failures by what went wrong, most frequent first. */
+  failures: [string, number][];
 }
 
 async function runStep(
@@ -238,6 +268,11 @@ async function runStep(
     clinicians: clients.length,
     consultations,
     failed: samples.filter((s) => !s.ok).length,
+    failures: [
+      ...samples
+        .flatMap((s) => (s.failure ? [s.failure] : []))
+        .reduce((counts, f) => counts.set(f, (counts.get(f) ?? 0) + 1), new Map<string, number>()),
+    ].sort((a, b) => b[1] - a[1]),
     p95,
     worstP95: Math.max(...Object.values(p95).filter((v) => Number.isFinite(v))),
     cpuCores,
@@ -269,6 +304,17 @@ function render(results: StepResult[]): string {
         `| ${r.clinicians} | ${labels.map((l) => (r.cpuCores.get(l) ?? 0).toFixed(2)).join(' | ')} |`,
     ),
   ];
+  const failing = results.filter((r) => r.failures.length > 0);
+  if (failing.length > 0)
+    lines.push(
+      '',
+      '**Failures**:',
+      '',
+      ...failing.map(
+        (r) =>
+          `- ${r.clinicians} clinicians: ${r.failures.map(([what, n]) => `${n}× ${what}`).join('; ')}`,
+      ),
+    );
   const within = results.filter((r) => r.worstP95 <= GOAL_P95_OVERHEAD_MS && r.failed === 0);
   const best = within.at(-1);
   if (best) {

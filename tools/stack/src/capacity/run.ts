@@ -148,6 +148,7 @@ async function consultation(
       });
       const seconds = await client.call('POST', '/api/super-transcritor/usage', {
         secondsToAdd: 45,
+        streamEnded: true,
       });
       return firstFailure([
         answered('POST /api/soniox/temporary-key', key),

@@ -52,6 +52,11 @@ export class GatewayClient {
     readonly origin = baseUrl.replace('127.0.0.1', 'localhost'),
   ) {}
 
+  /** The Cookie header a browser holding this client's cookies would send. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   async call(
     method: string,
     path: string,
@@ -62,9 +67,7 @@ export class GatewayClient {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookies.size > 0
-          ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
-          : {}),
+        ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
         origin: this.origin,
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -9,14 +9,19 @@
 // makes it: load the page, dictate (a Soniox key, the speech session, the seconds used), stream the
 // formatted note, print a PDF, open the usage report; then thinks for a moment and starts again.
 // The number of clinicians steps up until the p95 overhead of a step passes the goal.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeOpenAI, startFakeSoniox } from '@pv/provider-fakes';
 import { GatewayClient } from '../faults/load.js';
-import { acquireLock, STACK_PORTS_LOCK_FILE } from '../lock.js';
+import {
+  makePremiumClinicians,
+  type ProductUnderLoad,
+  sleep,
+  startProductUnderLoad,
+  takePortLock,
+} from '../faults/product-under-load.js';
 import { error, info } from '../log.js';
 import { repoRoot } from '../paths.js';
 import { cpuDelta, cpuSecondsByProcess } from './processes-cpu.js';
@@ -33,8 +38,6 @@ const CHUNK_SIZE = 8;
 const CHUNK_DELAY_MS = Number(process.env.CAPACITY_LLM_CHUNK_DELAY_MS ?? 40);
 const GOAL_P95_OVERHEAD_MS = 200;
 const ADMIN = { email: 'capacidade.admin@prontuario.test', password: 'Capacidade-Admin-2026!' };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Step = 'page' | 'dictation' | 'format' | 'pdf' | 'usage';
 const STEP_NAMES: Step[] = ['page', 'dictation', 'format', 'pdf', 'usage'];
@@ -182,44 +185,6 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 600_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(1000);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function healthy(url: string): Promise<boolean> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
-  await response.body?.cancel();
-  return response.ok;
-}
-
-/** Premium clinicians (no monthly limit interferes), each signed in through the gateway. */
-async function makeClinicians(baseUrl: string, count: number, admin: GatewayClient) {
-  const clients: GatewayClient[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const client = new GatewayClient(baseUrl);
-    const email = `capacidade.${Date.now().toString(36)}.${i}@clinica.test`;
-    const password = 'Senha-forte-2026!';
-    const created = await client.call('POST', '/auth/register', {
-      firstName: 'Clínica',
-      lastName: `Capacidade ${i}`,
-      email,
-      password,
-    });
-    const id = (created.json?.user as { id?: string } | undefined)?.id;
-    if (created.status !== 201 || !id) throw new Error(`register answered ${created.status}`);
-    const grant = await admin.call('PUT', `/api/admin/users/${id}`, { isPremium: true });
-    if (grant.status !== 200) throw new Error(`grant Premium answered ${grant.status}`);
-    await client.call('POST', '/auth/login', { email, password });
-    clients.push(client);
-  }
-  return clients;
-}
-
 interface StepResult {
   clinicians: number;
   consultations: number;
@@ -339,61 +304,32 @@ function render(results: StepResult[]): string {
 }
 
 async function main(): Promise<number> {
-  // The services' ports are fixed: a browser suite or the fault suite must not run meanwhile.
-  const lock = await acquireLock(STACK_PORTS_LOCK_FILE, {
-    timeoutMs: 60 * 60_000,
-    onWait: () => info(`waiting for ${STACK_PORTS_LOCK_FILE} (another stack holds the ports)...`),
-  });
+  const lock = await takePortLock(60 * 60_000);
   const llm = await startFakeOpenAI({
     respond: () => ({ content: NOTE, chunkSize: CHUNK_SIZE, chunkDelayMs: CHUNK_DELAY_MS }),
   });
   const soniox = await startFakeSoniox('capacidade-soniox');
-  const baseUrl = `http://127.0.0.1:${PORT}`;
-  const logDir = path.join(repoRoot, '.data', 'capacity');
-  mkdirSync(logDir, { recursive: true });
-  const stackLog = path.join(logDir, `stack-${new Date().toISOString().replace(/[:.]/g, '-')}.log`);
-  info(`starting the stack on private servers (log: ${path.relative(repoRoot, stackLog)})...`);
-  const logFd = openSync(stackLog, 'a');
-  const stack: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tools/stack/src/cli.ts', 'start'],
-    {
-      cwd: repoRoot,
+  let product: ProductUnderLoad | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      void (product?.stop() ?? Promise.resolve()).finally(() => {
+        lock.release();
+        process.exit(130);
+      });
+    });
+  try {
+    product = await startProductUnderLoad({
+      port: PORT,
+      admin: ADMIN,
+      logFolder: 'capacity',
       env: {
-        ...process.env,
-        PV_FORCE_PRIVATE_INFRA: '1',
-        PORT: String(PORT),
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
         OPENAI_BASE_URL: llm.url,
         OPENAI_API_KEY: 'capacity-scenario',
         SONIOX_API_KEY: 'capacidade-soniox',
         SONIOX_API_URL: soniox.url,
-        LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', logFd, logFd],
-      detached: true,
-    },
-  );
-  const stopStack = async () => {
-    if (stack.exitCode === null && stack.pid) process.kill(-stack.pid, 'SIGINT');
-    await new Promise((resolve) =>
-      stack.exitCode === null ? stack.once('exit', resolve) : resolve(null),
-    );
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(
-      signal,
-      () =>
-        void stopStack().finally(() => {
-          lock.release();
-          process.exit(130);
-        }),
-    );
-  try {
-    await waitFor('the gateway', () => healthy(`${baseUrl}/health`));
-    // Every service's /ready, read on the gateway's internal port (not served to the public).
-    await waitFor('every service', () => healthy('http://127.0.0.1:9464/ready/upstreams'));
+    });
+    const { baseUrl, pid } = product;
     const html = await (await fetch(`${baseUrl}/`)).text();
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
       (m) => m[1] as string,
@@ -404,19 +340,25 @@ async function main(): Promise<number> {
     const results: StepResult[] = [];
     const clients: GatewayClient[] = [];
     for (const count of STEPS) {
-      clients.push(...(await makeClinicians(baseUrl, count - clients.length, admin)));
+      const added = await makePremiumClinicians(
+        baseUrl,
+        admin,
+        count - clients.length,
+        'capacidade',
+      );
+      clients.push(...added.map((c) => c.client));
       info(`step: ${count} clinicians for ${STEP_SECONDS} s...`);
-      const result = await runStep(clients, baseUrl, assets, stack.pid as number);
+      const result = await runStep(clients, baseUrl, assets, pid);
       results.push(result);
       info(`  worst p95 overhead ${ms(result.worstP95)} ms, ${result.failed} failed`);
       if (result.worstP95 > GOAL_P95_OVERHEAD_MS * 2 || result.failed > result.consultations) break;
     }
     const report = render(results);
-    writeFileSync(path.join(logDir, 'latest.md'), report);
+    writeFileSync(path.join(repoRoot, '.data', 'capacity', 'latest.md'), report);
     process.stdout.write(`\n${report}\n`);
     return 0;
   } finally {
-    await stopStack();
+    await product?.stop();
     await llm.close();
     await soniox.close();
     lock.release();

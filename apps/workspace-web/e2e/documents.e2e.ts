@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { launchBrowser, newPage, watchPageProblems } from '@pv/e2e-kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { say, speechDouble, transcriptText } from './speech-helpers';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { say, transcriptText } from './speech-helpers';
+import { openWorkspaceForSuite } from './workspace-session';
 
 // Issue 12: one patient per document. A two-patient consultation dictated with 'Novo Paciente',
 // formatted offline, then a prescription for patient 2 downloaded and read with pdftotext.
@@ -13,22 +13,11 @@ async function chooseOption(page: Page, combobox: string | RegExp, option: strin
 }
 
 describe('documents of a multi-patient consultation (issue 12) in Chromium', () => {
-  const { baseUrl } = inject('e2e');
-  let browser: Browser;
+  const workspace = openWorkspaceForSuite({ viewport: { width: 1440, height: 900 } });
+  const { pageErrors } = workspace;
   let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
-    await page.addInitScript(speechDouble);
-    watchPageProblems(page, pageErrors);
-    await page.goto('/');
-    await page.getByText('Pressione e inicie a transcrição').waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = workspace.page;
   });
 
   it('dictates and formats two patients', async () => {

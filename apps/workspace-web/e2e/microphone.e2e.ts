@@ -1,28 +1,18 @@
-import { launchBrowser, newPage, saveScreenshot, watchPageProblems } from '@pv/e2e-kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { failRecognition, recognizersCreated, speechDouble } from './speech-helpers';
+import { saveScreenshot } from '@pv/e2e-kit';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { failRecognition, recognizersCreated } from './speech-helpers';
+import { openWorkspaceForSuite } from './workspace-session';
 
 // Spec 1 §4, §8: the browser engine rebuilds its recognizer after 'audio-capture', but a
 // microphone that is missing (or held by another application) never comes back: after a few
 // failed hard restarts it stops with 'Erro de Microfone'. A denied permission stops at once.
 describe('browser speech engine: microphone errors in a real browser', () => {
-  const { baseUrl } = inject('e2e');
-  let browser: Browser;
+  const workspace = openWorkspaceForSuite();
+  const { pageErrors } = workspace;
   let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser, { baseUrl });
-    await page.addInitScript(speechDouble);
-    watchPageProblems(page, pageErrors);
-    await page.goto('/');
-    await page.getByText('Pressione e inicie a transcrição').waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = workspace.page;
   });
 
   const start = async () => {

@@ -1,7 +1,7 @@
-import { launchBrowser, newPage, watchPageProblems } from '@pv/e2e-kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { say, speechDouble, transcriptText } from './speech-helpers';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { say, transcriptText } from './speech-helpers';
+import { openWorkspaceForSuite } from './workspace-session';
 
 // Issue 13 item 1 in a real browser: the clinician dictates the first patient, presses 'Novo
 // Paciente' only then, dictates the second, and reads two notes, each with its own patient's
@@ -13,22 +13,11 @@ const JORGE =
   'Seu Jorge Batista, 45 anos, refere dor lombar após carregar peso. Vou prescrever ciclobenzaprina 5 mg à noite.';
 
 describe('two patients dictated with Novo Paciente pressed after the first', () => {
-  const { baseUrl } = inject('e2e');
-  let browser: Browser;
+  const workspace = openWorkspaceForSuite({ viewport: { width: 1440, height: 900 } });
+  const { pageErrors } = workspace;
   let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
-    await page.addInitScript(speechDouble);
-    watchPageProblems(page, pageErrors);
-    await page.goto('/');
-    await page.getByText('Pressione e inicie a transcrição').waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = workspace.page;
   });
 
   it('gives each patient a note of their own and a summary naming both', async () => {

@@ -2,15 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import {
   expectNoSeriousA11yViolations,
-  launchBrowser,
   newPage,
   registerThroughApi,
   saveScreenshot,
-  watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { say, speechDouble, transcriptText } from './speech-helpers';
+import { openWorkspaceForSuite } from './workspace-session';
 
 async function chooseOption(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox }).click();
@@ -27,22 +26,13 @@ async function dictate(page: Page, phrases: string[]) {
 }
 
 describe('workspace (spec 1 §2) in a real browser against the real stack', () => {
-  const { baseUrl } = inject('e2e');
-  let browser: Browser;
+  const workspace = openWorkspaceForSuite({ viewport: { width: 1440, height: 900 } });
+  const { pageErrors, baseUrl } = workspace;
   let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
-    await page.addInitScript(speechDouble);
-    watchPageProblems(page, pageErrors);
-    await page.goto('/');
-    await page.getByText('Pressione e inicie a transcrição').waitFor();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+  let browser: Browser;
+  beforeAll(() => {
+    page = workspace.page;
+    browser = workspace.browser;
   });
 
   it('shows the six cards, recording and transcription in the left column', async () => {

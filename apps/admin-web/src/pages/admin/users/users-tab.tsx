@@ -11,7 +11,8 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
-import { type AdminUser, type AdminUserSort, DEFAULT_USERS_PER_PAGE } from '@pv/contracts';
+import type { AdminUser, AdminUserSort } from '@pv/contracts';
+import { DEFAULT_USERS_PER_PAGE } from '@pv/contracts/constants';
 import { useFailureToast, useToast } from '@pv/web-kit';
 import { useMemo, useState } from 'react';
 import { useDeleteUserMutation, useListUsersQuery } from '../../../api/users';

@@ -182,6 +182,34 @@ describe('/auth/login (spec 2 §8)', () => {
   });
 });
 
+describe('/auth/login after a successful sign-in', () => {
+  it('keeps the form (toast, then /) instead of turning into the "already signed in" panel', async () => {
+    let signedIn = false;
+    const table = jsonResponses({ 'POST /auth/login': [200, { user: userFixture() }] });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      if (new URL(request.url).pathname === '/auth/user')
+        return signedIn
+          ? new Response(JSON.stringify(userFixture()), {
+              status: 200,
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : new Response('{}', { status: 401, headers: { 'Content-Type': 'application/json' } });
+      const response = await table(request);
+      if (new URL(request.url).pathname === '/auth/login') signedIn = true;
+      return response;
+    });
+    const { router } = renderInLayout('/auth/login', pages);
+    await screen.findByRole('heading', { name: 'Entrar' });
+    await fill(/^Email/, 'ana@clinica.test');
+    await fill(/^Senha/, 'Segredo#2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Login realizado com sucesso')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
+    expect(screen.queryByText(/Você já entrou como/)).toBeNull();
+  });
+});
+
 describe('/auth/login for someone already signed in (the notice card leads here, spec 1 §2)', () => {
   it('tells a free user who is signed in, offers Premium, and keeps the form a click away', async () => {
     vi.stubGlobal(

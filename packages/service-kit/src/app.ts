@@ -129,6 +129,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   startTracing(options.name);
   const app = Fastify(serverOptions(options)).withTypeProvider<TypeBoxTypeProvider>();
   tracedRoutes(app);
+  closeConnectionsWhenClosing(app);
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
   await app.register(errorsPlugin);
   await app.register(authContextPlugin, {
@@ -150,6 +151,28 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     ...(options.degradable ? { degradable: options.degradable } : {}),
   });
   return app;
+}
+
+/**
+ * Once the app is closing, each answer still to go out says `Connection: close`, and its
+ * connection goes as soon as it is answered. Node's server.close() ends only the keep-alive
+ * connections idle at that moment: one whose request was in flight would stay open, idle, until
+ * Fastify's keepAliveTimeout (72 s), and app.close() (a drain after SIGTERM, a test's afterAll)
+ * would wait for it.
+ */
+function closeConnectionsWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  // An answer whose headers were already out when closing began: its connection is idle now.
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
 }
 
 export { authContextPlugin } from './plugins/auth-context.js';

@@ -279,6 +279,38 @@ describe('the S3 store itself', () => {
     client.destroy();
   });
 
+  it('a bucket that stops answering: 503 once the attempts time out, not a wait for ever', async () => {
+    const client = await createS3Client({
+      endpoint: s3.url,
+      bucket: BUCKET,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+      timeoutMs: 500,
+    });
+    const store = new S3SignedDocumentStore(db(), client, BUCKET, silent);
+    const stalled = row(Buffer.from('%PDF-1.7 never answered'));
+    s3.behaviour.stall = true;
+    try {
+      // Each attempt is cut at timeoutMs (the SDK used to only warn and wait on).
+      await expect(store.save(stalled)).rejects.toMatchObject({
+        statusCode: 503,
+        message: SigningMessages.storeUnavailable,
+      });
+    } finally {
+      s3.behaviour.stall = false;
+      client.destroy();
+    }
+    expect(s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${stalled.id}.pdf`)).toBeUndefined();
+    const rows = await db()
+      .selectFrom('signed_documents')
+      .select('id')
+      .where('id', '=', stalled.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('a bucket that refuses the signature (wrong secret): 503, and nothing is recorded', async () => {
     const client = await createS3Client({
       endpoint: s3.url,

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SigningMessages } from '@pv/contracts';
 import { type FakeS3, startFakeS3 } from '@pv/provider-fakes/s3';
-import { createRedis } from '@pv/service-kit';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,9 +33,6 @@ const silent = { warn: () => undefined, error: () => undefined };
 beforeAll(async () => {
   pki = createTestPki();
   s3 = await startFakeS3({ buckets: [BUCKET], region: 'sa-east-1' });
-  const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  await redis.del('pv:documents:verify:ip:127.0.0.1');
-  redis.disconnect();
   svc = await startDocuments(
     {
       SIGNING_KEK: KEK,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
@@ -154,24 +155,37 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
 }
 
 /**
- * Once the app is closing, each answer still to go out says `Connection: close`, and its
- * connection goes as soon as it is answered. Node's server.close() ends only the keep-alive
- * connections idle at that moment: one whose request was in flight would stay open, idle, until
- * Fastify's keepAliveTimeout (72 s), and app.close() (a drain after SIGTERM, a test's afterAll)
- * would wait for it.
+ * Once the app is closing, each answer still to go out says `Connection: close`, and every
+ * connection not carrying an answer is dropped: at once, and again as each answer goes out.
+ * Node's server.close() ends only the connections it counts as idle, and counts as busy both a
+ * keep-alive connection whose request was in flight and a connection opened but not yet sent a
+ * request on (it also stops the check that would time the latter out). Either would stay open,
+ * and app.close() (a drain after SIGTERM, a test's afterAll) would wait for it: until Fastify's
+ * keepAliveTimeout (72 s) for the first, until the client hangs up for the second.
  */
 function closeConnectionsWhenClosing(app: FastifyInstance): void {
   let closing = false;
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  // A connection carries an answer from its request's arrival until the answer is out.
+  const dropUnused = () => {
+    for (const socket of connections)
+      if (!(socket as Socket & { _httpMessage?: unknown })._httpMessage) socket.destroy();
+  };
   app.addHook('preClose', async () => {
     closing = true;
+    // After this hook Fastify stops listening; nothing new arrives after that.
+    setImmediate(dropUnused);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
     return payload;
   });
-  // An answer whose headers were already out when closing began: its connection is idle now.
   app.addHook('onResponse', async () => {
-    if (closing) app.server.closeIdleConnections();
+    if (closing) dropUnused();
   });
 }
 

@@ -49,6 +49,8 @@ export interface FakeS3 {
   /** bucket -> key -> object: what the store holds. */
   buckets: Map<string, Map<string, FakeS3Object>>;
   requests: FakeS3Request[];
+  /** `stall`: requests are taken but never answered (a bucket that hangs); close() still ends them. */
+  behaviour: { stall: boolean };
   object(bucket: string, key: string): FakeS3Object | undefined;
   close(): Promise<void>;
 }
@@ -335,6 +337,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
     (options.buckets ?? []).map((name) => [name, new Map()]),
   );
   const requests: FakeS3Request[] = [];
+  const behaviour = { stall: false };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
@@ -355,6 +358,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
       ...(key ? { key } : {}),
     };
     requests.push(record);
+    if (behaviour.stall) return;
     const fail = (error: S3Error) => {
       record.error = error.code;
       record.status = error.status;
@@ -479,6 +483,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
     region: keys.region,
     buckets,
     requests,
+    behaviour,
     object: (bucket, key) => buckets.get(bucket)?.get(key),
     close: server.close,
   };

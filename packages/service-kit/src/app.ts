@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Messages } from '@pv/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -133,6 +134,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   startTracing(options.name);
   const app = Fastify(serverOptions(options)).withTypeProvider<TypeBoxTypeProvider>();
   tracedRoutes(app);
+  closeConnectionsWhenClosing(app);
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
   await app.register(errorsPlugin);
   refuseWhileClosing(app);
@@ -183,6 +185,43 @@ function refuseWhileClosing(app: FastifyInstance): void {
           message: Messages.restarting,
         }),
       );
+  });
+}
+
+/**
+ * Once the app is closing, each answer still to go out says `Connection: close`, and every
+ * connection not carrying an answer is dropped: at once, and again as each answer goes out.
+ * Node's server.close() ends only the connections it counts as idle, and counts as busy both a
+ * keep-alive connection whose request was in flight and a connection opened but not yet sent a
+ * request on (it also stops the check that would time the latter out). Either would stay open,
+ * and app.close() (a drain after SIGTERM, a test's afterAll) would wait for it: until Fastify's
+ * keepAliveTimeout (72 s) for the first, until the client hangs up for the second.
+ */
+function closeConnectionsWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  // A connection carries an answer from its request's arrival until the answer is out.
+  const dropUnused = () => {
+    for (const socket of connections)
+      if (!(socket as Socket & { _httpMessage?: unknown })._httpMessage) socket.destroy();
+  };
+  app.addHook('preClose', async () => {
+    closing = true;
+    // After this hook Fastify stops listening; nothing new arrives after that.
+    setImmediate(dropUnused);
+  });
+  // Callback hooks: they run on every answer of every service, so they cost no promise.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (closing) dropUnused();
+    done();
   });
 }
 

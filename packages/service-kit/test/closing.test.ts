@@ -45,17 +45,23 @@ describe('a closing service', () => {
     close = undefined;
 
     const answers = received.split(/(?=HTTP\/1\.1 )/);
+    // The running request finishes, and its answer tells the client to leave the connection.
     expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
-    expect(answers[1]).toMatch(/^HTTP\/1\.1 503/);
-    const body = JSON.parse(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4)) as Record<
-      string,
-      unknown
-    >;
-    expect(body).toMatchObject({
-      statusCode: 503,
-      code: 'SERVICE_UNAVAILABLE',
-      message: Messages.restarting,
-    });
-    expect(body.message).toBe('O serviço está reiniciando. Tente novamente em instantes.');
+    expect(answers[0]?.toLowerCase()).toContain('connection: close');
+    // Whatever else this connection got is our 503, never Fastify's bare one (the closing app
+    // drops the connection once its answer is out, so usually nothing else arrives: the caller's
+    // next request goes to a new connection, which the gateway answers with its own 503).
+    for (const later of answers.slice(1)) {
+      expect(later).toMatch(/^HTTP\/1\.1 503/);
+      const body = JSON.parse(later.slice(later.indexOf('\r\n\r\n') + 4)) as Record<
+        string,
+        unknown
+      >;
+      expect(body).toMatchObject({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: Messages.restarting,
+      });
+    }
   });
 });

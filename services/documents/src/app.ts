@@ -46,7 +46,10 @@ export interface DocumentsAppOptions {
   /** The producing side of the PDF queue (the caller closes it). */
   queue: JobQueue;
   logger?: boolean;
-  /** Prefix of the service's own Redis keys (the anonymous limits); tests give each their own. */
+  /**
+   * Prefix of the service's own Redis keys (the anonymous limits, the verification limit); tests
+   * give each their own, so files running together never share a counter.
+   */
   redisKeyPrefix?: string;
   /**
    * PEM roots counted as ICP-Brasil in the certificates' `icpBrasil` (tests' own CA). Production
@@ -126,7 +129,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
         durationSeconds: 60,
         message: SigningMessages.tooManyVerifications,
       },
-      { keyPrefix: 'pv:documents:' },
+      { keyPrefix: options.redisKeyPrefix ?? 'pv:documents:' },
     ),
   });
   return app;

@@ -55,7 +55,9 @@ export async function startDocuments(
           : {}),
       });
       app.addHook('onClose', async () => {
-        await worker?.close();
+        // A short drain: a job still running then is handed back and discarded with the queue,
+        // instead of holding close() for the production grace (120 s, past the hook timeout).
+        await worker?.close(5_000);
         await jobs.discard();
         const stale = await runtime.redis.keys(`${redisKeyPrefix}*`);
         if (stale.length > 0) await runtime.redis.del(...stale);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type EventEnvelope, SigningMessages, type StorageChangedPayload } from '@pv/contracts';
 import { type FakeS3, startFakeS3 } from '@pv/provider-fakes/s3';
-import { connectNats, createRedis } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,9 +40,6 @@ const silent = { warn: () => undefined, error: () => undefined };
 beforeAll(async () => {
   pki = createTestPki();
   s3 = await startFakeS3({ buckets: [BUCKET], region: 'sa-east-1' });
-  const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  await redis.del('pv:documents:verify:ip:127.0.0.1');
-  redis.disconnect();
   svc = await startDocuments(
     {
       SIGNING_KEK: KEK,
@@ -306,6 +303,38 @@ describe('the S3 store itself', () => {
     expect(await new SignedDocumentsRepository(db()).find(inBucket.id)).toBeUndefined();
     expect((await store.find(inBucket.id))?.pdf.equals(inBucket.pdf)).toBe(true);
     client.destroy();
+  });
+
+  it('a bucket that stops answering: 503 once the attempts time out, not a wait for ever', async () => {
+    const client = await createS3Client({
+      endpoint: s3.url,
+      bucket: BUCKET,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+      forcePathStyle: true,
+      timeoutMs: 500,
+    });
+    const store = new S3SignedDocumentStore(db(), client, BUCKET, silent);
+    const stalled = row(Buffer.from('%PDF-1.7 never answered'));
+    s3.behaviour.stall = true;
+    try {
+      // Each attempt is cut at timeoutMs (the SDK used to only warn and wait on).
+      await expect(store.save(stalled)).rejects.toMatchObject({
+        statusCode: 503,
+        message: SigningMessages.storeUnavailable,
+      });
+    } finally {
+      s3.behaviour.stall = false;
+      client.destroy();
+    }
+    expect(s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${stalled.id}.pdf`)).toBeUndefined();
+    const rows = await db()
+      .selectFrom('signed_documents')
+      .select('id')
+      .where('id', '=', stalled.id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('a bucket that refuses the signature (wrong secret): 503, and nothing is recorded', async () => {

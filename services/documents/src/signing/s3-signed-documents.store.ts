@@ -22,7 +22,7 @@ export interface S3StoreSettings {
   secretAccessKey?: string;
   /** Path-style addressing (endpoint/bucket/key), which most S3-compatible servers want. */
   forcePathStyle: boolean;
-  /** Per-request bound of every bucket call. */
+  /** Bound of each attempt of a bucket call (the SDK tries up to 3 times). */
   timeoutMs: number;
 }
 
@@ -58,6 +58,9 @@ export async function createS3Client(settings: S3StoreSettings): Promise<S3Clien
     requestHandler: {
       connectionTimeout: Math.min(settings.timeoutMs, 5_000),
       requestTimeout: settings.timeoutMs,
+      // Without it the SDK only warns past requestTimeout and waits on: a bucket that stops
+      // answering would hold the request, and a shutdown draining it, for ever.
+      throwOnRequestTimeout: true,
     },
   });
 }

@@ -92,7 +92,7 @@ describe('patient text goes only to the vault (issue 15 item 4)', () => {
       () => undefined,
     );
     expect(await placesHolding(word, ['vault'])).toEqual([]);
-  });
+  }, 90_000);
 });
 
 describe('deleting a user erases them everywhere (issue 15 item 5)', () => {

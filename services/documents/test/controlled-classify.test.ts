@@ -242,6 +242,17 @@ describe('forms, including the adendos that move a preparation to another form',
     });
   });
 
+  it("reads a dose exception from the drug's own line only, never from a neighbouring medicine", () => {
+    // Each line of a prescription is one medicine: the dipyrone's 500 mg / 50 mg are not tramadol's.
+    const forms = (text: string) => findControlledMatches(text).map((m) => m.form);
+    expect(forms('Tramadol gotas\nDipirona 50 mg, 20 gotas')).toEqual(['NOTIFICACAO_A']);
+    expect(forms('Dipirona 50 mg\nTramadol')).toEqual(['NOTIFICACAO_A']);
+    expect(forms('Codeína xarope\nParacetamol 20 mg/ml')).toEqual(['NOTIFICACAO_A']);
+    // Its own line still counts, in a text of many lines.
+    expect(forms('Dipirona 500 mg\nTramadol 50 mg\nCodeína 30 mg')).toEqual(['RCE', 'RCE']);
+    expect(forms('Dipirona 500 mg\nTramadol 200 mg\nIbuprofeno 50 mg')).toEqual(['NOTIFICACAO_A']);
+  });
+
   it('says which exception could apply when the text does not show it', () => {
     expect(classifyMedication('tramadol')?.notes).toEqual([
       'Exceção (lista A2, adendo 3): preparações com até 100 mg de tramadol por unidade posológica vão no Receituário de Controle Especial em duas vias.',

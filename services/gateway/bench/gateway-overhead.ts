@@ -13,7 +13,8 @@
  * deliberately pointed at a closed port unless BENCH_USE_NATS=1: auth then keeps its events in
  * its outbox (dropped with the database) instead of announcing a bench admin to the real stream.
  * Tunables: BENCH_CONNECTIONS (10), BENCH_DURATION_SECONDS (10), BENCH_WARMUP_SECONDS (2),
- * BENCH_ROUNDS (3), BENCH_LOG_LEVEL (warn, for both processes).
+ * BENCH_ROUNDS (3), BENCH_LOG_LEVEL (warn, for both processes), BENCH_GATEWAY_PROFILE (a directory:
+ * the gateway runs with `--cpu-prof` and writes its profile there when the run ends).
  *
  * The targets are measured in alternating rounds (direct, gateway, reference, direct, ...) and the
  * median round of each is reported, so a noisy moment on a shared 2-core machine skews no single
@@ -36,6 +37,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PROFILE_DIR = process.env.BENCH_GATEWAY_PROFILE;
 const STARTUP_TIMEOUT_MS = 90_000;
 
 interface Started {
@@ -52,8 +54,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function start(name: string, script: string, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function start(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Started {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -227,14 +234,19 @@ async function main(): Promise<void> {
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
     });
-    gateway = start('gateway', 'services/gateway/src/server.ts', {
-      PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL,
-      REDIS_URL: testInfra.redisUrl,
-      AUTH_URL: authUrl,
-      INTERNAL_PORT: '0',
-    });
+    gateway = start(
+      'gateway',
+      'services/gateway/src/server.ts',
+      {
+        PORT: String(gatewayPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL,
+        REDIS_URL: testInfra.redisUrl,
+        AUTH_URL: authUrl,
+        INTERNAL_PORT: '0',
+      },
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    );
     reference = start('reference proxy', 'services/gateway/bench/raw-proxy-reference.ts', {
       PORT: String(referencePort),
       UPSTREAM_URL: authUrl,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './2026_11_22_0900_accounts.js';
+import * as announceUsers from './2026_11_26_1500_announce_users.js';
 import * as auditLog from './2026_11_26_0900_audit_log.js';
 import * as registryUfAndRqe from './2026_11_26_0900_registry_uf_and_rqe.js';
 import * as userSearchTrgm from './2026_11_26_1200_user_search_trgm.js';
@@ -9,4 +10,5 @@ export const authMigrations: Record<string, Migration> = {
   '2026_11_26_0900_audit_log': auditLog,
   '2026_11_26_0900_registry_uf_and_rqe': registryUfAndRqe,
   '2026_11_26_1200_user_search_trgm': userSearchTrgm,
+  '2026_11_26_1500_announce_users': announceUsers,
 };

@@ -83,11 +83,25 @@ function termPresent(tokens: readonly Token[], from: number, to: number, terms: 
   return false;
 }
 
+/**
+ * The tokens a rule may read around a mention: a few words before it and after it, never past
+ * the mention's own line. In a prescription each line is one medicine: the next line's "500 mg"
+ * belongs to another drug, and reading it could let a controlled one through as exempt.
+ */
+function windowOf(hit: Hit, tokens: readonly Token[]): { from: number; to: number } {
+  const line = tokens[hit.first]!.line;
+  let from = hit.first;
+  while (from > 0 && hit.first - from < WINDOW_BEFORE && tokens[from - 1]!.line === line) from--;
+  const lastLine = tokens[hit.last - 1]!.line;
+  let to = hit.last;
+  while (to < tokens.length && to - hit.last < WINDOW_AFTER && tokens[to]!.line === lastLine) to++;
+  return { from, to };
+}
+
 /** Whether every condition of a rule holds for this mention of the drug. */
 function ruleHolds(rule: FormRule, hit: Hit, tokens: readonly Token[]): boolean {
   const brand = hit.brand ? brandKey(hit.brand) : '';
-  const from = hit.first - WINDOW_BEFORE;
-  const to = hit.last + WINDOW_AFTER;
+  const { from, to } = windowOf(hit, tokens);
   if (rule.terms || rule.termBrands) {
     const byBrand = (rule.termBrands ?? []).some((b) => brandKey(b) === brand);
     if (!byBrand && !termPresent(tokens, from, to, rule.terms ?? [])) return false;

@@ -13,6 +13,8 @@ export interface Token {
   end: number;
   /** '/' or '%' written right after the token ("mg/ml", "2,5%"), else ''. */
   after: '' | '/' | '%';
+  /** Which line of the text (0-based) it is on: a dose is read from the drug's own line. */
+  line: number;
 }
 
 type CharClass = { kind: 'letter'; ch: string } | { kind: 'mark' } | { kind: 'other' };
@@ -52,9 +54,10 @@ function begin(
   kind: Token['kind'],
   at: number,
   first: string,
+  line: number,
 ) {
   if (current) tokens.push(current);
-  const token: Token = { text: first, kind, start: at, end: at + 1, after: '' };
+  const token: Token = { text: first, kind, start: at, end: at + 1, after: '', line };
   return token;
 }
 
@@ -62,14 +65,16 @@ export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let current: Token | null = null;
   let hasDecimal = false;
+  let line = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    if (code === 10) line++;
     if (isDigit(code)) {
       if (current !== null && current.kind === 'num') {
         current.text += text[i];
         current.end = i + 1;
       } else {
-        current = begin(tokens, current, 'num', i, text[i]!);
+        current = begin(tokens, current, 'num', i, text[i]!, line);
         hasDecimal = false;
       }
       continue;
@@ -102,7 +107,7 @@ export function tokenize(text: string): Token[] {
       if (current !== null && current.kind === 'word') {
         current.text += letter;
         current.end = i + 1;
-      } else current = begin(tokens, current, 'word', i, letter);
+      } else current = begin(tokens, current, 'word', i, letter, line);
       continue;
     }
     if (current !== null) tokens.push(current);

@@ -1,9 +1,9 @@
 import type { Migration } from 'kysely';
 import * as accounts from './2026_11_22_0900_accounts.js';
-import * as announceUsers from './2026_11_26_1500_announce_users.js';
 import * as auditLog from './2026_11_26_0900_audit_log.js';
 import * as registryUfAndRqe from './2026_11_26_0900_registry_uf_and_rqe.js';
 import * as userSearchTrgm from './2026_11_26_1200_user_search_trgm.js';
+import * as announceUsers from './2026_11_26_1500_announce_users.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026_11_22_0900_accounts': accounts,

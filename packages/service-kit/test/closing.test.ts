@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 describe('a closing service', () => {
-  it('answers a request arriving on a busy kept-alive connection with 503 SERVICE_UNAVAILABLE in the error shape', async () => {
+  it('finishes the request in flight with Connection: close; a request behind it on that connection never gets a bare 503', async () => {
     const app = await createServiceApp({ name: 'closing-test', logger: false });
     app.get('/slow', async () => {
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -63,5 +63,42 @@ describe('a closing service', () => {
         message: Messages.restarting,
       });
     }
+  });
+
+  it('refuses a request on a new connection while the app drains (its preClose hooks still running), in the error shape', async () => {
+    const app = await createServiceApp({ name: 'closing-test', logger: false });
+    app.get('/fast', async () => ({ done: true }));
+    // A service's own drain (workers handing back jobs, a relay flushing) runs in preClose while
+    // the server still listens: what arrives then must get the clear 503, not a bare one.
+    let releaseDrain: () => void = () => {};
+    const drained = new Promise<void>((resolve) => {
+      releaseDrain = resolve;
+    });
+    let draining: () => void = () => {};
+    const drainStarted = new Promise<void>((resolve) => {
+      draining = resolve;
+    });
+    app.addHook('preClose', async () => {
+      draining();
+      await drained;
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const closing = app.close();
+    close = async () => {
+      releaseDrain();
+      await closing;
+    };
+    await drainStarted;
+
+    const answer = await fetch(`http://127.0.0.1:${port}/fast`);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(await answer.json()).toMatchObject({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: Messages.restarting,
+    });
   });
 });

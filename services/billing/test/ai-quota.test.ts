@@ -1,13 +1,9 @@
-import { buildDocumentsApp } from '@pv/documents';
-import { loadDocumentsConfig } from '@pv/documents/config';
-import { openDocuments } from '@pv/documents/runtime';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
-import { JobQueue } from '@pv/service-kit';
-import { Client, createTestDatabase, eventually, testInfra } from '@pv/service-kit/testing';
+import { Client, eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
 import { addToMonth } from '../src/usage/usage.repository.js';
-import { type BillingUnderTest, startBilling, urlOf } from './harness.js';
+import { type BillingUnderTest, startBilling, startDocumentsFor } from './harness.js';
 
 const NOTE =
   'QUEIXA PRINCIPAL\nCefaleia há três dias.\n\nCONDUTA\n- Dipirona 500 mg, 1 comprimido de 6/6h se dor por 3 dias';
@@ -28,34 +24,17 @@ beforeAll(async () => {
     }),
   }));
   billing = await startBilling({}, { consumer: true });
-  const database = await createTestDatabase('billing_ai');
-  const config = loadDocumentsConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: billing.nats.url,
-    DOCUMENTS_DATABASE: database.name,
-    PDF_QUEUE: `test-pdf-${database.name.replace(/_/g, '-')}`,
-    SESSION_PUBLIC_KEY: billing.keys.publicKey,
-    BILLING_URL: billing.url,
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'modelo-documentos',
-    LLM_MAX_RETRIES: '0',
-    LOG_LEVEL: 'silent',
+  const documents = await startDocumentsFor(billing, {
+    database: 'billing_ai',
+    env: {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'modelo-documentos',
+      LLM_MAX_RETRIES: '0',
+    },
   });
-  const runtime = await openDocuments(config);
-  const queue = new JobQueue(config.PDF_QUEUE, config.REDIS_URL);
-  await queue.ready();
-  const app = await buildDocumentsApp({ config, runtime, queue, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  documentsUrl = urlOf(app);
-  stopDocuments = async () => {
-    await app.close();
-    await queue.queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-    await runtime.close();
-    await database.drop();
-  };
+  documentsUrl = documents.url;
+  stopDocuments = documents.close;
 }, 60_000);
 
 afterAll(async () => {

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { startServiceUnderTest } from '@pv/service-kit/testing';
+import { buildDocumentsApp } from '@pv/documents';
+import { type DocumentsConfig, loadDocumentsConfig } from '@pv/documents/config';
+import { openDocuments } from '@pv/documents/runtime';
+import { JobQueue } from '@pv/service-kit';
+import {
+  urlOf as addressOf,
+  createTestDatabase,
+  startServiceUnderTest,
+  testInfra,
+} from '@pv/service-kit/testing';
 import { buildBillingApp } from '../src/app.js';
 import { loadBillingConfig } from '../src/config.js';
 import { startUsageConsumer } from '../src/events/usage-consumer.js';
@@ -42,3 +51,52 @@ export function startBilling(
 }
 
 export type BillingUnderTest = Awaited<ReturnType<typeof startBilling>>;
+
+/** Something a documents stand-in runs beside the app (a pdf-worker), closed after the app. */
+export interface Closable {
+  close(): Promise<unknown>;
+}
+
+/**
+ * The real documents service, on its own database and PDF queue, calling this billing for its
+ * quotas and publishing on billing's NATS: how billing's limits are enforced in production.
+ * `worker` starts what renders its PDFs (none: documents that need no PDF).
+ */
+export async function startDocumentsFor(
+  billing: BillingUnderTest,
+  options: {
+    database: string;
+    env?: Record<string, string>;
+    worker?: (config: DocumentsConfig) => Promise<Closable>;
+  },
+): Promise<{ url: string; close(): Promise<void> }> {
+  const database = await createTestDatabase(options.database);
+  const config = loadDocumentsConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: billing.nats.url,
+    DOCUMENTS_DATABASE: database.name,
+    PDF_QUEUE: `test-pdf-${database.name.replace(/_/g, '-')}`,
+    SESSION_PUBLIC_KEY: billing.keys.publicKey,
+    BILLING_URL: billing.url,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const runtime = await openDocuments(config);
+  const queue = new JobQueue(config.PDF_QUEUE, config.REDIS_URL);
+  await queue.ready();
+  const worker = await options.worker?.(config);
+  const app = await buildDocumentsApp({ config, runtime, queue, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: addressOf(app),
+    async close() {
+      await app.close();
+      await worker?.close();
+      await queue.queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      await runtime.close();
+      await database.drop();
+    },
+  };
+}

@@ -3,16 +3,14 @@
 // reservation running. Real Postgres, Redis (the PDF queue) and NATS (document.generated.v1
 // through the documents outbox and billing's durable consumer); the one pdf-worker renders with
 // the real handler and crashes on the documents marked to fail, as a broken renderer would.
-import { buildDocumentsApp, pdfHandler, RenderPdfJob } from '@pv/documents';
-import { loadDocumentsConfig } from '@pv/documents/config';
-import { openDocuments } from '@pv/documents/runtime';
-import { handleJob, JobQueue, startWorker } from '@pv/service-kit';
-import { Client, createTestDatabase, eventually, testInfra } from '@pv/service-kit/testing';
+import { pdfHandler, RenderPdfJob } from '@pv/documents';
+import { handleJob, startWorker } from '@pv/service-kit';
+import { Client, eventually } from '@pv/service-kit/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
 import { addToMonth } from '../src/usage/usage.repository.js';
-import { type BillingUnderTest, startBilling, urlOf } from './harness.js';
+import { type BillingUnderTest, startBilling, startDocumentsFor } from './harness.js';
 
 const FAIL_MARKER = 'falha-de-renderizacao';
 const PDFS_PER_USER = 12;
@@ -31,47 +29,30 @@ let stopDocuments: () => Promise<void>;
 
 beforeAll(async () => {
   billing = await startBilling({}, { consumer: true });
-  const database = await createTestDatabase('billing_pdfcount');
-  const config = loadDocumentsConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: billing.nats.url,
-    DOCUMENTS_DATABASE: database.name,
-    PDF_QUEUE: `test-pdf-${database.name.replace(/_/g, '-')}`,
-    SESSION_PUBLIC_KEY: billing.keys.publicKey,
-    BILLING_URL: billing.url,
-    LOG_LEVEL: 'silent',
+  const documents = await startDocumentsFor(billing, {
+    database: 'billing_pdfcount',
+    // The real renderer, except that a document carrying the marker crashes it (every attempt).
+    worker: async (config) => {
+      const real = pdfHandler(undefined);
+      const worker = startWorker({
+        queue: config.PDF_QUEUE,
+        redisUrl: config.REDIS_URL,
+        jobs: [
+          handleJob(RenderPdfJob, async (payload, context) => {
+            if (payload.kind === 'document' && payload.content.includes(FAIL_MARKER))
+              throw new Error('renderer crashed');
+            return real.handle(payload, context) as never;
+          }),
+        ],
+        concurrency: 4,
+        log: pino({ level: 'silent' }),
+      });
+      await worker.waitUntilReady();
+      return { close: () => worker.drain(1_000) };
+    },
   });
-  const runtime = await openDocuments(config);
-  const queue = new JobQueue(config.PDF_QUEUE, config.REDIS_URL);
-  await queue.ready();
-  // The real renderer, except that a document carrying the marker crashes it (every attempt).
-  const real = pdfHandler(undefined);
-  const worker = startWorker({
-    queue: config.PDF_QUEUE,
-    redisUrl: config.REDIS_URL,
-    jobs: [
-      handleJob(RenderPdfJob, async (payload, context) => {
-        if (payload.kind === 'document' && payload.content.includes(FAIL_MARKER))
-          throw new Error('renderer crashed');
-        return real.handle(payload, context) as never;
-      }),
-    ],
-    concurrency: 4,
-    log: pino({ level: 'silent' }),
-  });
-  await worker.waitUntilReady();
-  const server = await buildDocumentsApp({ config, runtime, queue, logger: false });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  documentsUrl = urlOf(server);
-  stopDocuments = async () => {
-    await server.close();
-    await worker.drain(1_000);
-    await queue.queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-    await runtime.close();
-    await database.drop();
-  };
+  documentsUrl = documents.url;
+  stopDocuments = documents.close;
 }, 60_000);
 
 afterAll(async () => {

@@ -1,13 +1,10 @@
 import { BillingMessages } from '@pv/contracts';
-import { buildDocumentsApp, startPdfWorker } from '@pv/documents';
-import { loadDocumentsConfig } from '@pv/documents/config';
-import { openDocuments } from '@pv/documents/runtime';
-import { JobQueue } from '@pv/service-kit';
-import { Client, createTestDatabase, eventually, testInfra } from '@pv/service-kit/testing';
+import { startPdfWorker } from '@pv/documents';
+import { Client, eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
 import { addToMonth } from '../src/usage/usage.repository.js';
-import { type BillingUnderTest, startBilling, urlOf } from './harness.js';
+import { type BillingUnderTest, startBilling, startDocumentsFor } from './harness.js';
 
 const PDF_BODY = {
   content: 'Orientações: repouso relativo por três dias e hidratação oral.',
@@ -23,32 +20,12 @@ let stopDocuments: () => Promise<void>;
 
 beforeAll(async () => {
   billing = await startBilling({}, { consumer: true });
-  const database = await createTestDatabase('billing_docs');
-  const config = loadDocumentsConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: billing.nats.url,
-    DOCUMENTS_DATABASE: database.name,
-    PDF_QUEUE: `test-pdf-${database.name.replace(/_/g, '-')}`,
-    SESSION_PUBLIC_KEY: billing.keys.publicKey,
-    BILLING_URL: billing.url,
-    LOG_LEVEL: 'silent',
+  const documents = await startDocumentsFor(billing, {
+    database: 'billing_docs',
+    worker: startPdfWorker,
   });
-  const runtime = await openDocuments(config);
-  const queue = new JobQueue(config.PDF_QUEUE, config.REDIS_URL);
-  await queue.ready();
-  const worker = await startPdfWorker(config);
-  const app = await buildDocumentsApp({ config, runtime, queue, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  documentsUrl = urlOf(app);
-  stopDocuments = async () => {
-    await app.close();
-    await worker.close();
-    await queue.queue.obliterate({ force: true }).catch(() => undefined);
-    await queue.close();
-    await runtime.close();
-    await database.drop();
-  };
+  documentsUrl = documents.url;
+  stopDocuments = documents.close;
 }, 60_000);
 
 afterAll(async () => {

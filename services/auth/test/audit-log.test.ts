@@ -4,7 +4,7 @@ import { eventually } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyAuditRecorded } from '../src/events/audit-consumer.js';
-import { type AuthUnderTest, Client, newUser, signedInAdmin, startAuth } from './harness.js';
+import { ADMIN, type AuthUnderTest, Client, newUser, signedInAdmin, startAuth } from './harness.js';
 
 type Page = { entries: AuditEntry[]; pagination: { totalCount: number; hasNext: boolean } };
 
@@ -71,6 +71,63 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
       fields: 'isPremium',
     });
     expect(JSON.stringify(page.entries)).not.toContain('Nova!senha9');
+  });
+
+  it('records each user a users list or search showed, never the search text', async () => {
+    const admin = new Client(auth.url);
+    const adminId = ((await admin.login(ADMIN.email, ADMIN.password)).body.user as { id: string })
+      .id;
+    const tag = `lista${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    for (const name of ['Rita', 'Otávio']) {
+      const res = await admin.post('/api/admin/users', {
+        fullName: `${name} ${tag} Prado`,
+        email: `${name.toLowerCase()}.${tag}@clinica.test`.normalize('NFD').replace(/\p{M}/gu, ''),
+      });
+      expect(res.status).toBe(201);
+      ids.push((res.body.user as { id: string }).id);
+    }
+    const [older, newer] = ids as [string, string];
+
+    // A search: each user it showed is named, with the page's facts and not the text.
+    expect((await admin.get(`/api/admin/users?q=${tag}`)).status).toBe(200);
+    const searched = await logUntil(
+      `?targetId=${older}&action=users.search`,
+      (p) => p.entries.length === 1,
+    );
+    expect(searched.entries[0]).toMatchObject({
+      actorId: adminId,
+      actorEmail: 'chefe@clinica.test',
+      targetType: 'user',
+      targetId: older,
+      ipAddress: '127.0.0.1',
+      service: 'auth',
+      details: { page: 1, sort: 'createdAt', shown: 2, matches: 2 },
+    });
+    await logUntil(`?targetId=${newer}&action=users.search`, (p) => p.entries.length === 1);
+
+    // A plain page of the list: the newest account is on the first page, so it is named.
+    expect((await admin.get('/api/admin/users?limit=1')).status).toBe(200);
+    const listed = await logUntil(
+      `?targetId=${newer}&action=users.list`,
+      (p) => p.entries.length === 1,
+    );
+    expect(listed.entries[0]).toMatchObject({
+      actorId: adminId,
+      details: { page: 1, shown: 1 },
+    });
+
+    // A search that found nobody is still a search: one entry on the list, no target.
+    expect((await admin.get(`/api/admin/users?q=${tag}ninguem`)).status).toBe(200);
+    const empty = await logUntil(`?actor=${adminId}&action=users.search`, (p) =>
+      p.entries.some((e) => e.targetType === 'users'),
+    );
+    expect(empty.entries.find((e) => e.targetType === 'users')).toMatchObject({
+      targetId: null,
+      details: { shown: 0, matches: 0 },
+    });
+    const everything = await logUntil(`?actor=${adminId}&limit=200`, (p) => p.entries.length > 0);
+    expect(JSON.stringify(everything.entries)).not.toContain(tag);
   });
 
   it('filters by action, actor and dates, and pages newest first', async () => {

@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = {
   'vault.record.delete': 'Excluiu um registro do cofre',
   'vault.records.delete-all': 'Excluiu todos os registros do cofre',
   'user.profile.view': 'Viu o perfil de um usuário',
+  'users.list': 'Viu o usuário na lista de usuários',
+  'users.search': 'Viu o usuário numa busca de usuários (nome ou e-mail)',
   'user.login-history.view': 'Viu o histórico de acesso de um usuário',
   'user.usage.view': 'Viu o uso de um usuário',
   'usage.month.view': 'Viu o uso do mês de todos os usuários',
@@ -36,6 +38,8 @@ export const AUDIT_TARGET_TYPES = [
   'vault',
   'vault-record',
   'user',
+  /** A users search that matched nobody (a search that found someone names each one). */
+  'users',
   'usage',
   'support-ticket',
   'support-tickets',

@@ -60,8 +60,13 @@ const blankToNull = (value: string | null | undefined) =>
 export class AdminUsersService {
   constructor(private readonly deps: AuthDeps) {}
 
-  /** One page of the users list, searched by name or email (spec 2 §2 Usuários, issue 17). */
-  async list(query: AdminUserListQuery): Promise<AdminUserList> {
+  /**
+   * One page of the users list, searched by name or email (spec 2 §2 Usuários, issue 17). Each
+   * row is a whole profile (contacts, the address terms were accepted from), so the read is
+   * audited like a profile view: one entry per user shown, naming them, in one transaction; a
+   * search that found nobody is one entry on the list. The search text is never recorded.
+   */
+  async list(query: AdminUserListQuery, staff: StaffActor): Promise<AdminUserList> {
     const { page, limit, offset } = pageWindow(query, DEFAULT_USERS_PER_PAGE);
     const sort = query.sort ?? 'createdAt';
     const { rows, total } = await findUsersPage(
@@ -74,7 +79,36 @@ export class AdminUsersService {
       },
       { offset, limit },
     );
+    await this.recordListed(staff, query, rows, { page, total, sort });
     return { users: rows.map(toAdminUser), pagination: paginate(total, page, limit) };
+  }
+
+  private async recordListed(
+    staff: StaffActor,
+    query: AdminUserListQuery,
+    rows: readonly { id: string }[],
+    seen: { page: number; total: number; sort: string },
+  ): Promise<void> {
+    const searched = Boolean(query.q?.trim());
+    if (rows.length === 0 && !searched) return;
+    const action = searched ? 'users.search' : 'users.list';
+    const details = {
+      page: seen.page,
+      sort: seen.sort,
+      shown: rows.length,
+      matches: seen.total,
+    };
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (rows.length === 0)
+        await recordStaffAccess(trx, staff, {
+          service: 'auth',
+          action,
+          targetType: 'users',
+          details,
+        });
+      for (const row of rows) await recordStaffAccess(trx, staff, onUser(action, row.id, details));
+    });
+    this.deps.relay.kick();
   }
 
   /** One user in full, as the console's profile view shows it; the view is audited. */

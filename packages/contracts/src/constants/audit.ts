@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = {
   'user.profile.view': 'Viu o perfil de um usuário',
   'users.list': 'Viu o usuário na lista de usuários',
   'users.search': 'Viu o usuário numa busca de usuários (nome ou e-mail)',
+  'users.recent.view': 'Viu o usuário entre os cadastros recentes do painel',
   'user.login-history.view': 'Viu o histórico de acesso de um usuário',
   'user.usage.view': 'Viu o uso de um usuário',
   'usage.month.view': 'Viu o uso do mês de todos os usuários',

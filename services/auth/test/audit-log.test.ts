@@ -73,6 +73,32 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
     expect(JSON.stringify(page.entries)).not.toContain('Nova!senha9');
   });
 
+  it('records granting and taking back admin rights as actions of their own', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const { id } = await newUser(auth.url);
+    expect((await admin.put(`/api/admin/users/${id}`, { isAdmin: true })).status).toBe(200);
+    expect((await admin.put(`/api/admin/users/${id}`, { isAdmin: false })).status).toBe(200);
+    // An edit that leaves the flag as it was is only an edit.
+    expect((await admin.put(`/api/admin/users/${id}`, { isAdmin: false })).status).toBe(200);
+    const page = await logUntil(`?targetId=${id}`, (p) => p.entries.length >= 5);
+    expect(page.entries.map((e) => e.action).sort()).toEqual([
+      'user.admin.grant',
+      'user.admin.revoke',
+      'user.update',
+      'user.update',
+      'user.update',
+    ]);
+    const granted = await logUntil(
+      `?targetId=${id}&action=user.admin.grant`,
+      (p) => p.entries.length === 1,
+    );
+    expect(granted.entries[0]).toMatchObject({
+      actorEmail: 'chefe@clinica.test',
+      targetType: 'user',
+      service: 'auth',
+    });
+  });
+
   it('records each user a users list or search showed, never the search text', async () => {
     const admin = new Client(auth.url);
     const adminId = ((await admin.login(ADMIN.email, ADMIN.password)).body.user as { id: string })

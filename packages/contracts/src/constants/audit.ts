@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = {
   'user.password.reset': 'Redefiniu a senha de um usuário',
   'user.premium.grant': 'Concedeu Premium a um usuário',
   'user.premium.revoke': 'Retirou o Premium de um usuário',
+  'user.admin.grant': 'Tornou um usuário administrador',
+  'user.admin.revoke': 'Retirou o acesso de administrador de um usuário',
   'user.create': 'Criou um usuário',
   'user.update': 'Editou um usuário',
   'user.delete': 'Excluiu um usuário',

@@ -219,6 +219,13 @@ export class AdminUsersService {
             staff,
             onUser(row.is_premium ? 'user.premium.grant' : 'user.premium.revoke', id),
           );
+        // Who gave whom the console (and with it every audited read) is its own entry.
+        if (before.is_admin !== row.is_admin)
+          await recordStaffAccess(
+            trx,
+            staff,
+            onUser(row.is_admin ? 'user.admin.grant' : 'user.admin.revoke', id),
+          );
         return row;
       });
     } catch (error) {

@@ -73,6 +73,23 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
     expect(JSON.stringify(page.entries)).not.toContain('Nova!senha9');
   });
 
+  it("names only the contract's fields of an edit: unknown keys in the body never reach the log", async () => {
+    const admin = await signedInAdmin(auth.url);
+    const { id } = await newUser(auth.url);
+    const res = await admin.put(`/api/admin/users/${id}`, {
+      clinicPhone: '(11) 4000-0000',
+      'Paciente Maria da Silva, HIV positivo': true,
+      [`x${'y'.repeat(300)}`]: 1,
+    });
+    expect(res.status).toBe(200);
+    const page = await logUntil(
+      `?targetId=${id}&action=user.update`,
+      (p) => p.entries.length === 1,
+    );
+    expect(page.entries[0]!.details).toEqual({ fields: 'clinicPhone' });
+    expect(JSON.stringify(page.entries)).not.toContain('Maria');
+  });
+
   it('records granting and taking back admin rights as actions of their own', async () => {
     const admin = await signedInAdmin(auth.url);
     const { id } = await newUser(auth.url);

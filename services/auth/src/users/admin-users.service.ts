@@ -1,6 +1,7 @@
 import {
   type AdminCreateUserBody,
   type AdminUpdateUserBody,
+  AdminUpdateUserBodySchema,
   type AdminUser,
   type AdminUserList,
   type AdminUserListQuery,
@@ -52,6 +53,11 @@ const onUser = (
     targetId,
     ...(details ? { details } : {}),
   }) as const;
+
+/** The fields an admin edit can name in its audit entry (the contract's, nothing the body adds). */
+const EDITABLE_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(AdminUpdateUserBodySchema.properties),
+);
 
 const blankToNull = (value: string | null | undefined) =>
   value == null ? value : value.trim() || null;
@@ -210,8 +216,12 @@ export class AdminUsersService {
           change: 'updated',
           user: toChangedUser(row),
         });
-        // Field names only: what changed, never the values (an e-mail, an address).
-        const changed = Object.keys(body).sort().join(',');
+        // Field names only: what changed, never the values (an e-mail, an address). Only the
+        // contract's own names: a body may carry other keys, and the log must not take them in.
+        const changed = Object.keys(body)
+          .filter((key) => EDITABLE_FIELDS.has(key))
+          .sort()
+          .join(',');
         await recordStaffAccess(trx, staff, onUser('user.update', id, { fields: changed }));
         if (before.is_premium !== row.is_premium)
           await recordStaffAccess(

@@ -231,6 +231,40 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
     await expect(sql`TRUNCATE audit_log`.execute(auth.db)).rejects.toThrow(/append-only/);
   });
 
+  it('keeps only conforming details, so no stray text is stored and no entry breaks the page', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const targetId = randomUUID();
+    const stray = 'Paciente Joana Prado, diabetes descompensada, mora na Rua A';
+    // A producer's slip: a long free-text key, a long value, an object.
+    await auth.emit('audit.access.recorded.v1', {
+      actorId: randomUUID(),
+      actorEmail: 'ops@clinica.test',
+      action: 'user.profile.view',
+      targetType: 'user',
+      targetId,
+      ipAddress: '203.0.113.11',
+      service: 'auth',
+      details: { [stray]: true, note: 'x'.repeat(500), nested: { a: 1 }, page: 2 },
+    } as never);
+    // An entry stored before the consumer checked details (the table refuses to fix it).
+    await sql`INSERT INTO audit_log (id, occurred_at, actor_id, actor_email, action, target_type,
+        target_id, ip_address, service, details)
+      VALUES (${randomUUID()}, now(), ${randomUUID()}, 'antigo@clinica.test', 'user.update', 'user',
+        ${targetId}, '203.0.113.12', 'auth', ${JSON.stringify({ [stray]: true, fields: 'email' })})`.execute(
+      auth.db,
+    );
+    const page = await logUntil(`?targetId=${targetId}`, (p) => p.entries.length === 2);
+    const byAction = Object.fromEntries(page.entries.map((e) => [e.action, e.details]));
+    expect(byAction['user.profile.view']).toEqual({ note: 'x'.repeat(200), page: 2 });
+    expect(byAction['user.update']).toEqual({ fields: 'email' });
+    // The unfiltered first page holds them too and still answers.
+    expect((await admin.get('/api/admin/audit-log')).status).toBe(200);
+    const stored = await sql<{ details: string }>`
+      SELECT details::text AS details FROM audit_log WHERE action = 'user.profile.view'
+        AND target_id = ${targetId}`.execute(auth.db);
+    expect(stored.rows[0]!.details).not.toContain('Joana');
+  });
+
   it('stores a redelivered event once', async () => {
     const admin = await signedInAdmin(auth.url);
     const { id } = await newUser(auth.url);

@@ -173,7 +173,8 @@ const deadLetters = new Counter({
 /**
  * Erases a user's traces from the outbox and its dead letters (LGPD erasure): rows whose payload
  * names the user id or e-mail. Published rows have no payload left; this catches pending ones.
- * Staff-access records (`audit.*`) stay: who saw or erased whom is kept (docs/audit-trail.md).
+ * Staff-access records (`audit.*`) stay, pending or dead-lettered: who saw or erased whom is
+ * kept (docs/audit-trail.md).
  * @example await eraseOutboxOf(trx, { userId, email })
  */
 export async function eraseOutboxOf<DB extends KitTables>(
@@ -192,6 +193,8 @@ export async function eraseOutboxOf<DB extends KitTables>(
     await db
       .deleteFrom('outbox_dead_letters')
       .where(sql<boolean>`lower(payload::text) LIKE ${like}`)
+      // A dead-lettered access record is still owed to the log (replayed by an operator).
+      .where('subject', 'not like', 'audit.%')
       .execute();
   }
 }

@@ -1,6 +1,13 @@
-import type { AuditRecordedPayload, EventEnvelope, VisitorTracking } from '@pv/contracts';
+import { randomUUID } from 'node:crypto';
+import type {
+  AdminDashboard,
+  AuditRecordedPayload,
+  EventEnvelope,
+  VisitorTracking,
+} from '@pv/contracts';
 import { collectEvents, eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyAnalyticsEvent } from '../src/projections/projection.service.js';
 import { type AnalyticsUnderTest, startAnalytics } from './harness.js';
 
 let analytics: AnalyticsUnderTest;
@@ -51,11 +58,54 @@ describe('the visitor list in the audit trail', () => {
     expect(JSON.stringify(entry)).not.toContain('203.0.113.77');
   });
 
-  it('the aggregate reports (no addresses) are not recorded', async () => {
+  it('the site analytics (counts only) are not recorded', async () => {
     const admin = await analytics.as('admin');
     expect((await admin.get('/api/admin/site-analytics?days=7')).status).toBe(200);
-    expect((await admin.get('/api/admin/dashboard')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 600));
     expect(entriesOf(admin.userId)).toEqual([]);
+  });
+
+  it("records each of the dashboard's recent users by id, never their name or e-mail", async () => {
+    const user = {
+      id: randomUUID(),
+      firstName: 'Helena',
+      lastName: 'Recente',
+      fullName: 'Helena Recente',
+      email: `helena.${Date.now().toString(36)}@clinica.test`,
+      isAdmin: false,
+      isPremium: false,
+      userStatus: 'active' as const,
+      specialty: null,
+      createdAt: new Date().toISOString(),
+      lastLoginAt: null,
+    };
+    await applyAnalyticsEvent(analytics.runtime.db, {
+      id: randomUUID(),
+      subject: 'auth.user.changed.v1',
+      occurredAt: new Date().toISOString(),
+      payload: { change: 'registered', user },
+    });
+    const admin = await analytics.as('admin', undefined, { 'x-forwarded-for': '198.51.100.42' });
+    const res = await admin.get('/api/admin/dashboard');
+    expect(res.status).toBe(200);
+    const shown = (res.body as unknown as AdminDashboard).recentUsers.map((u) => u.id);
+    expect(shown).toContain(user.id);
+
+    const entries = await eventually(async () =>
+      entriesOf(admin.userId).length === shown.length ? entriesOf(admin.userId) : undefined,
+    );
+    expect(entries.map((e) => e.targetId).sort()).toEqual([...shown].sort());
+    expect(entries.find((e) => e.targetId === user.id)).toEqual({
+      actorId: admin.userId,
+      actorEmail: expect.any(String),
+      action: 'users.recent.view',
+      targetType: 'user',
+      targetId: user.id,
+      ipAddress: '198.51.100.42',
+      service: 'analytics',
+      details: { shown: shown.length },
+    });
+    expect(JSON.stringify(entries)).not.toContain('Helena');
+    expect(JSON.stringify(entries)).not.toContain(user.email);
   });
 });

@@ -4,7 +4,7 @@ import { eventually } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyAuditRecorded } from '../src/events/audit-consumer.js';
-import { type AuthUnderTest, Client, newUser, signedInAdmin, startAuth } from './harness.js';
+import { ADMIN, type AuthUnderTest, Client, newUser, signedInAdmin, startAuth } from './harness.js';
 
 type Page = { entries: AuditEntry[]; pagination: { totalCount: number; hasNext: boolean } };
 
@@ -73,6 +73,106 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
     expect(JSON.stringify(page.entries)).not.toContain('Nova!senha9');
   });
 
+  it("names only the contract's fields of an edit: unknown keys in the body never reach the log", async () => {
+    const admin = await signedInAdmin(auth.url);
+    const { id } = await newUser(auth.url);
+    const res = await admin.put(`/api/admin/users/${id}`, {
+      clinicPhone: '(11) 4000-0000',
+      'Paciente Maria da Silva, HIV positivo': true,
+      [`x${'y'.repeat(300)}`]: 1,
+    });
+    expect(res.status).toBe(200);
+    const page = await logUntil(
+      `?targetId=${id}&action=user.update`,
+      (p) => p.entries.length === 1,
+    );
+    expect(page.entries[0]!.details).toEqual({ fields: 'clinicPhone' });
+    expect(JSON.stringify(page.entries)).not.toContain('Maria');
+  });
+
+  it('records granting and taking back admin rights as actions of their own', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const { id } = await newUser(auth.url);
+    expect((await admin.put(`/api/admin/users/${id}`, { isAdmin: true })).status).toBe(200);
+    expect((await admin.put(`/api/admin/users/${id}`, { isAdmin: false })).status).toBe(200);
+    // An edit that leaves the flag as it was is only an edit.
+    expect((await admin.put(`/api/admin/users/${id}`, { isAdmin: false })).status).toBe(200);
+    const page = await logUntil(`?targetId=${id}`, (p) => p.entries.length >= 5);
+    expect(page.entries.map((e) => e.action).sort()).toEqual([
+      'user.admin.grant',
+      'user.admin.revoke',
+      'user.update',
+      'user.update',
+      'user.update',
+    ]);
+    const granted = await logUntil(
+      `?targetId=${id}&action=user.admin.grant`,
+      (p) => p.entries.length === 1,
+    );
+    expect(granted.entries[0]).toMatchObject({
+      actorEmail: 'chefe@clinica.test',
+      targetType: 'user',
+      service: 'auth',
+    });
+  });
+
+  it('records each user a users list or search showed, never the search text', async () => {
+    const admin = new Client(auth.url);
+    const adminId = ((await admin.login(ADMIN.email, ADMIN.password)).body.user as { id: string })
+      .id;
+    const tag = `lista${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    for (const name of ['Rita', 'Otávio']) {
+      const res = await admin.post('/api/admin/users', {
+        fullName: `${name} ${tag} Prado`,
+        email: `${name.toLowerCase()}.${tag}@clinica.test`.normalize('NFD').replace(/\p{M}/gu, ''),
+      });
+      expect(res.status).toBe(201);
+      ids.push((res.body.user as { id: string }).id);
+    }
+    const [older, newer] = ids as [string, string];
+
+    // A search: each user it showed is named, with the page's facts and not the text.
+    expect((await admin.get(`/api/admin/users?q=${tag}`)).status).toBe(200);
+    const searched = await logUntil(
+      `?targetId=${older}&action=users.search`,
+      (p) => p.entries.length === 1,
+    );
+    expect(searched.entries[0]).toMatchObject({
+      actorId: adminId,
+      actorEmail: 'chefe@clinica.test',
+      targetType: 'user',
+      targetId: older,
+      ipAddress: '127.0.0.1',
+      service: 'auth',
+      details: { page: 1, sort: 'createdAt', shown: 2, matches: 2 },
+    });
+    await logUntil(`?targetId=${newer}&action=users.search`, (p) => p.entries.length === 1);
+
+    // A plain page of the list: the newest account is on the first page, so it is named.
+    expect((await admin.get('/api/admin/users?limit=1')).status).toBe(200);
+    const listed = await logUntil(
+      `?targetId=${newer}&action=users.list`,
+      (p) => p.entries.length === 1,
+    );
+    expect(listed.entries[0]).toMatchObject({
+      actorId: adminId,
+      details: { page: 1, shown: 1 },
+    });
+
+    // A search that found nobody is still a search: one entry on the list, no target.
+    expect((await admin.get(`/api/admin/users?q=${tag}ninguem`)).status).toBe(200);
+    const empty = await logUntil(`?actor=${adminId}&action=users.search`, (p) =>
+      p.entries.some((e) => e.targetType === 'users'),
+    );
+    expect(empty.entries.find((e) => e.targetType === 'users')).toMatchObject({
+      targetId: null,
+      details: { shown: 0, matches: 0 },
+    });
+    const everything = await logUntil(`?actor=${adminId}&limit=200`, (p) => p.entries.length > 0);
+    expect(JSON.stringify(everything.entries)).not.toContain(tag);
+  });
+
   it('filters by action, actor and dates, and pages newest first', async () => {
     const admin = await signedInAdmin(auth.url);
     const { id } = await newUser(auth.url);
@@ -129,6 +229,40 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
       sql`DELETE FROM audit_log WHERE target_id = ${id}`.execute(auth.db),
     ).rejects.toThrow(/append-only/);
     await expect(sql`TRUNCATE audit_log`.execute(auth.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps only conforming details, so no stray text is stored and no entry breaks the page', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const targetId = randomUUID();
+    const stray = 'Paciente Joana Prado, diabetes descompensada, mora na Rua A';
+    // A producer's slip: a long free-text key, a long value, an object.
+    await auth.emit('audit.access.recorded.v1', {
+      actorId: randomUUID(),
+      actorEmail: 'ops@clinica.test',
+      action: 'user.profile.view',
+      targetType: 'user',
+      targetId,
+      ipAddress: '203.0.113.11',
+      service: 'auth',
+      details: { [stray]: true, note: 'x'.repeat(500), nested: { a: 1 }, page: 2 },
+    } as never);
+    // An entry stored before the consumer checked details (the table refuses to fix it).
+    await sql`INSERT INTO audit_log (id, occurred_at, actor_id, actor_email, action, target_type,
+        target_id, ip_address, service, details)
+      VALUES (${randomUUID()}, now(), ${randomUUID()}, 'antigo@clinica.test', 'user.update', 'user',
+        ${targetId}, '203.0.113.12', 'auth', ${JSON.stringify({ [stray]: true, fields: 'email' })})`.execute(
+      auth.db,
+    );
+    const page = await logUntil(`?targetId=${targetId}`, (p) => p.entries.length === 2);
+    const byAction = Object.fromEntries(page.entries.map((e) => [e.action, e.details]));
+    expect(byAction['user.profile.view']).toEqual({ note: 'x'.repeat(200), page: 2 });
+    expect(byAction['user.update']).toEqual({ fields: 'email' });
+    // The unfiltered first page holds them too and still answers.
+    expect((await admin.get('/api/admin/audit-log')).status).toBe(200);
+    const stored = await sql<{ details: string }>`
+      SELECT details::text AS details FROM audit_log WHERE action = 'user.profile.view'
+        AND target_id = ${targetId}`.execute(auth.db);
+    expect(stored.rows[0]!.details).not.toContain('Joana');
   });
 
   it('stores a redelivered event once', async () => {

@@ -9,7 +9,10 @@ export function reportRoutes(
   reports: {
     analytics: SiteAnalyticsService;
     dashboard: DashboardService;
-    /** The visitor list shows addresses and browsers of people: each view is audited. */
+    /**
+     * The visitor list shows addresses and browsers of people, the dashboard the names and
+     * e-mails of the newest accounts: each view is audited.
+     */
     audit: StaffAccessRecorder;
   },
 ) {
@@ -25,5 +28,17 @@ export function reportRoutes(
     });
     return tracking;
   });
-  registerRoute(app, AnalyticsRoutes.dashboard, async () => reports.dashboard.dashboard());
+  registerRoute(app, AnalyticsRoutes.dashboard, async (request) => {
+    const dashboard = await reports.dashboard.dashboard();
+    // Like a page of the users list: each person shown is named (their id, never their name).
+    const staff = staffActorOf(request);
+    for (const user of dashboard.recentUsers)
+      await reports.audit(staff, {
+        action: 'users.recent.view',
+        targetType: 'user',
+        targetId: user.id,
+        details: { shown: dashboard.recentUsers.length },
+      });
+    return dashboard;
+  });
 }

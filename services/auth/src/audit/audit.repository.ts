@@ -2,6 +2,29 @@
 import type { AuditLogQuery, AuditRecordedPayload } from '@pv/contracts';
 import type { AuditLogRow, AuthDb } from '../db/schema.js';
 
+const MAX_DETAIL_KEY = 40;
+const MAX_DETAIL_TEXT = 200;
+const MAX_DETAILS = 12;
+
+/**
+ * The details as the contract allows them (`AuditDetailsSchema`): at most 12 flat facts, names of
+ * up to 40 characters, texts of up to 200. Anything else is dropped, not stored: a producer's slip
+ * must neither write free text into a log nobody can erase nor make its page unreadable (one
+ * entry that breaks the response schema would answer 500 for every page that holds it).
+ */
+export function conformingDetails(details: unknown): AuditRecordedPayload['details'] {
+  const kept: AuditRecordedPayload['details'] = {};
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return kept;
+  for (const [key, value] of Object.entries(details)) {
+    if (Object.keys(kept).length === MAX_DETAILS) break;
+    if (key.length > MAX_DETAIL_KEY) continue;
+    if (typeof value === 'string') kept[key] = value.slice(0, MAX_DETAIL_TEXT);
+    else if (value === null || typeof value === 'boolean') kept[key] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) kept[key] = value;
+  }
+  return kept;
+}
+
 /** Stores one recorded access; a redelivered event (same id) adds nothing. */
 export async function insertAuditEntry(
   db: AuthDb,
@@ -20,7 +43,7 @@ export async function insertAuditEntry(
       target_id: payload.targetId,
       ip_address: payload.ipAddress,
       service: payload.service,
-      details: JSON.stringify(payload.details),
+      details: JSON.stringify(conformingDetails(payload.details)),
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();

@@ -4,13 +4,12 @@ import {
   type AuditLogPage,
   type AuditLogQuery,
   AuditMessages,
-  type AuditRecordedPayload,
   pageWindow,
   paginate,
 } from '@pv/contracts';
 import { badRequest } from '@pv/service-kit';
 import type { AuditLogRow, AuthDb } from '../db/schema.js';
-import { listAuditEntries } from './audit.repository.js';
+import { conformingDetails, listAuditEntries } from './audit.repository.js';
 
 function toEntry(row: AuditLogRow): AuditEntry {
   return {
@@ -23,7 +22,8 @@ function toEntry(row: AuditLogRow): AuditEntry {
     targetId: row.target_id,
     ipAddress: row.ip_address,
     service: row.service,
-    details: (row.details ?? {}) as AuditRecordedPayload['details'],
+    // Entries stored before the consumer checked them are read through the same check.
+    details: conformingDetails(row.details),
   };
 }
 

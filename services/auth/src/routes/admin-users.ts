@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminUsersService } from '../users/admin-users.service.js';
 
 export function adminUserRoutes(app: FastifyInstance, users: AdminUsersService) {
-  registerRoute(app, AuthRoutes.adminListUsers, async (request) => users.list(request.query));
+  registerRoute(app, AuthRoutes.adminListUsers, async (request) =>
+    users.list(request.query, staffActorOf(request)),
+  );
   registerRoute(app, AuthRoutes.adminCreateUser, async (request, reply) => {
     const created = await users.create(staffActorOf(request), request.body);
     return reply.code(201).send({ ...created, message: Messages.userCreated });

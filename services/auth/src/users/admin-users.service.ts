@@ -1,6 +1,7 @@
 import {
   type AdminCreateUserBody,
   type AdminUpdateUserBody,
+  AdminUpdateUserBodySchema,
   type AdminUser,
   type AdminUserList,
   type AdminUserListQuery,
@@ -53,6 +54,11 @@ const onUser = (
     ...(details ? { details } : {}),
   }) as const;
 
+/** The fields an admin edit can name in its audit entry (the contract's, nothing the body adds). */
+const EDITABLE_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(AdminUpdateUserBodySchema.properties),
+);
+
 const blankToNull = (value: string | null | undefined) =>
   value == null ? value : value.trim() || null;
 
@@ -60,8 +66,13 @@ const blankToNull = (value: string | null | undefined) =>
 export class AdminUsersService {
   constructor(private readonly deps: AuthDeps) {}
 
-  /** One page of the users list, searched by name or email (spec 2 §2 Usuários, issue 17). */
-  async list(query: AdminUserListQuery): Promise<AdminUserList> {
+  /**
+   * One page of the users list, searched by name or email (spec 2 §2 Usuários, issue 17). Each
+   * row is a whole profile (contacts, the address terms were accepted from), so the read is
+   * audited like a profile view: one entry per user shown, naming them, in one transaction; a
+   * search that found nobody is one entry on the list. The search text is never recorded.
+   */
+  async list(query: AdminUserListQuery, staff: StaffActor): Promise<AdminUserList> {
     const { page, limit, offset } = pageWindow(query, DEFAULT_USERS_PER_PAGE);
     const sort = query.sort ?? 'createdAt';
     const { rows, total } = await findUsersPage(
@@ -74,7 +85,36 @@ export class AdminUsersService {
       },
       { offset, limit },
     );
+    await this.recordListed(staff, query, rows, { page, total, sort });
     return { users: rows.map(toAdminUser), pagination: paginate(total, page, limit) };
+  }
+
+  private async recordListed(
+    staff: StaffActor,
+    query: AdminUserListQuery,
+    rows: readonly { id: string }[],
+    seen: { page: number; total: number; sort: string },
+  ): Promise<void> {
+    const searched = Boolean(query.q?.trim());
+    if (rows.length === 0 && !searched) return;
+    const action = searched ? 'users.search' : 'users.list';
+    const details = {
+      page: seen.page,
+      sort: seen.sort,
+      shown: rows.length,
+      matches: seen.total,
+    };
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (rows.length === 0)
+        await recordStaffAccess(trx, staff, {
+          service: 'auth',
+          action,
+          targetType: 'users',
+          details,
+        });
+      for (const row of rows) await recordStaffAccess(trx, staff, onUser(action, row.id, details));
+    });
+    this.deps.relay.kick();
   }
 
   /** One user in full, as the console's profile view shows it; the view is audited. */
@@ -176,14 +216,25 @@ export class AdminUsersService {
           change: 'updated',
           user: toChangedUser(row),
         });
-        // Field names only: what changed, never the values (an e-mail, an address).
-        const changed = Object.keys(body).sort().join(',');
+        // Field names only: what changed, never the values (an e-mail, an address). Only the
+        // contract's own names: a body may carry other keys, and the log must not take them in.
+        const changed = Object.keys(body)
+          .filter((key) => EDITABLE_FIELDS.has(key))
+          .sort()
+          .join(',');
         await recordStaffAccess(trx, staff, onUser('user.update', id, { fields: changed }));
         if (before.is_premium !== row.is_premium)
           await recordStaffAccess(
             trx,
             staff,
             onUser(row.is_premium ? 'user.premium.grant' : 'user.premium.revoke', id),
+          );
+        // Who gave whom the console (and with it every audited read) is its own entry.
+        if (before.is_admin !== row.is_admin)
+          await recordStaffAccess(
+            trx,
+            staff,
+            onUser(row.is_admin ? 'user.admin.grant' : 'user.admin.revoke', id),
           );
         return row;
       });

@@ -67,8 +67,9 @@ export default function AuditTab() {
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
         Registro permanente de acessos da equipe a dados sensíveis: cofre de transcrições, perfis,
-        histórico de acesso e uso dos usuários, redefinições de senha, concessões de Premium,
-        tickets de suporte abertos, alterados ou buscados por texto e a lista de visitantes.
+        listas e buscas de usuários (cada usuário exibido), histórico de acesso e uso dos usuários,
+        redefinições de senha, concessões de Premium e de administrador, tickets de suporte abertos,
+        alterados ou buscados por texto e a lista de visitantes.
       </Typography>
       <Stack
         component="form"

@@ -14,8 +14,9 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { formatRegistry } from '@pv/contracts/constants';
+import { AUDIT_ACTIONS, formatRegistry } from '@pv/contracts/constants';
 import { useState } from 'react';
+import { useAuditLogQuery } from '../../../api/audit';
 import { useUserTicketsQuery } from '../../../api/support';
 import {
   useLoginHistoryQuery,
@@ -24,6 +25,7 @@ import {
   useUserUsageQuery,
 } from '../../../api/users';
 import { FormDialog } from '../../../components/form-dialog';
+import { Pager } from '../../../components/pager';
 import { EmptyState, QueryState } from '../../../components/query-state';
 import { formatDateTime, formatMb, formatUsd4 } from '../../../format';
 import {
@@ -42,9 +44,13 @@ const SECTIONS = [
   'Uso da Plataforma',
   'Assinaturas Premium',
   'Tickets de Suporte',
+  'Acessos da equipe',
 ] as const;
 
-/** Spec 2 §2: the full profile of one user, in four tabs. */
+/**
+ * Spec 2 §2: the full profile of one user, in four tabs, and a fifth with the audit trail of
+ * staff access to this user (the console shows no user ids, so 'Auditoria' alone cannot find them).
+ */
 export function UserProfileDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const [section, setSection] = useState(0);
   const profile = useUserProfileQuery(userId);
@@ -72,6 +78,7 @@ export function UserProfileDialog({ userId, onClose }: { userId: string; onClose
         {section === 1 && <Usage userId={userId} />}
         {section === 2 && <Subscriptions userId={userId} />}
         {section === 3 && <Tickets userId={userId} />}
+        {section === 4 && <StaffAccess userId={userId} />}
       </Box>
     </FormDialog>
   );
@@ -245,6 +252,43 @@ function Tickets({ userId }: { userId: string }) {
             </ListItem>
           ))}
         </List>
+      )}
+    </QueryState>
+  );
+}
+
+/** Who of the staff saw or changed this user, newest first (GET /api/admin/audit-log?targetId). */
+function StaffAccess({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useAuditLogQuery({ targetId: userId, page });
+  return (
+    <QueryState isLoading={isLoading} isError={isError}>
+      {data && data.entries.length === 0 ? (
+        <EmptyState>Nenhum acesso da equipe registrado para este usuário.</EmptyState>
+      ) : (
+        <Table size="small" aria-label="Acessos da equipe">
+          <TableHead>
+            <TableRow>
+              <TableCell>Quando</TableCell>
+              <TableCell>Quem</TableCell>
+              <TableCell>Ação</TableCell>
+              <TableCell>Endereço</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(data?.entries ?? []).map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell>{formatDateTime(entry.occurredAt)}</TableCell>
+                <TableCell>{entry.actorEmail}</TableCell>
+                <TableCell>{AUDIT_ACTIONS[entry.action]}</TableCell>
+                <TableCell>{entry.ipAddress}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {data && data.pagination.totalPages > 1 && (
+        <Pager pagination={data.pagination} onStep={(step) => setPage(page + step)} />
       )}
     </QueryState>
   );

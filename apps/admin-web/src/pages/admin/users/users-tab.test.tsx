@@ -408,6 +408,56 @@ describe('Usuários tab (spec 2 §2, §5, §8)', () => {
     ).toBeInTheDocument();
   });
 
+  it("full profile: 'Acessos da equipe' lists the audit trail about this user", async () => {
+    const calls: RecordedCall[] = [];
+    await renderUsers({
+      [`GET /api/admin/user-profile/${carla.id}`]: [200, carla],
+      [`GET /api/admin/login-history/${carla.id}`]: [200, []],
+      'GET /api/admin/audit-log': (call: RecordedCall): [number, unknown] => {
+        calls.push(call);
+        return [
+          200,
+          {
+            entries: [
+              {
+                id: '00000000-0000-4000-9000-0000000000a1',
+                occurredAt: '2026-11-21T13:45:00.000Z',
+                actorId: boss.id,
+                actorEmail: 'chefe@example.com',
+                action: 'users.search',
+                targetType: 'user',
+                targetId: carla.id,
+                ipAddress: '203.0.113.7',
+                service: 'auth',
+                details: { page: 1, shown: 1, matches: 1 },
+              },
+            ],
+            pagination: {
+              totalCount: 1,
+              currentPage: 1,
+              totalPages: 1,
+              hasPrev: false,
+              hasNext: false,
+            },
+          },
+        ];
+      },
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Ver perfil completo de Carla Dias' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Acessos da equipe' }));
+    const trail = await within(dialog).findByRole('table', { name: 'Acessos da equipe' });
+    expect(
+      within(trail).getByText('Viu o usuário numa busca de usuários (nome ou e-mail)'),
+    ).toBeInTheDocument();
+    expect(within(trail).getByText('chefe@example.com')).toBeInTheDocument();
+    expect(within(trail).getByText('203.0.113.7')).toBeInTheDocument();
+    const asked = new URL(calls[0]!.url, 'http://localhost').searchParams;
+    expect(asked.get('targetId')).toBe(carla.id);
+  });
+
   it("full profile: 'Uso da Plataforma' shows the storage used in MB (issue 17)", async () => {
     await renderUsers({
       [`GET /api/admin/user-profile/${carla.id}`]: [200, carla],

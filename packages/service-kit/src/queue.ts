@@ -1,7 +1,17 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import './formats.js';
-import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import {
+  DelayedError,
+  type Job,
+  Queue,
+  QueueEvents,
+  RateLimitError,
+  UnrecoverableError,
+  WaitingChildrenError,
+  WaitingError,
+  Worker,
+} from 'bullmq';
 import type { Logger } from 'pino';
 import {
   type BoundJob,
@@ -319,6 +329,8 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
         const key = jobResultKey(options.queue, id);
         await client.set(key, JSON.stringify(outcome), { PX: resultTtlMs });
         return { pvResult: key };
+      } catch (error) {
+        throw withheld(error);
       } finally {
         running.delete(id);
       }
@@ -365,6 +377,31 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
     return left.length;
   };
   return Object.assign(worker, { drain });
+}
+
+/** BullMQ's own control-flow errors (hand back, delay...): they carry no text and mean a move. */
+const CONTROL_ERRORS = [WaitingError, DelayedError, RateLimitError, WaitingChildrenError];
+
+/**
+ * What a crash becomes before BullMQ keeps it: the error's class (and code), its message
+ * withheld. An undeclared error's message may quote what the handler was reading (a parser's
+ * `Unexpected token 'P', "Paciente M"...`, a library echoing its input), and BullMQ copies a
+ * failed job's reason into the queue's event stream (kept up to 10 000 entries, long after the
+ * job is removed) and its stack into the job hash; the worker logs it too. The stack's frames
+ * stay (they say where), its first line is replaced. UnrecoverableError keeps its class, so a
+ * handler can still end a job without retries.
+ */
+function withheld(error: unknown): unknown {
+  if (CONTROL_ERRORS.some((kind) => error instanceof kind)) return error;
+  const name = error instanceof Error ? error.name : typeof error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const reason = typeof code === 'string' || typeof code === 'number' ? `${name} (${code})` : name;
+  const safe =
+    error instanceof UnrecoverableError ? new UnrecoverableError(reason) : new Error(reason);
+  const frames =
+    error instanceof Error ? (error.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)) : [];
+  safe.stack = [`${safe.name}: ${reason}`, ...frames].join('\n');
+  return safe;
 }
 
 /** Runs a handler and turns a declared failure into the job's value. */

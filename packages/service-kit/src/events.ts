@@ -380,6 +380,7 @@ export class OutboxRelay {
   private readonly log: Logger;
   private readonly intervalMs: number;
   private readonly retentionSeconds: number;
+  private readonly phiDeadLetterSeconds: number;
   private readonly maxAttempts: number;
   private readonly maxMessageBytes: number | undefined;
   private readonly maxParts: number;
@@ -393,6 +394,11 @@ export class OutboxRelay {
     intervalMs?: number;
     /** How long a published (already emptied) row stays before it is deleted; default 60. */
     retentionSeconds?: number;
+    /**
+     * How long a dead letter of a restricted subject (`phi.*`: patient text) is kept before it
+     * is deleted; default the PV_PHI stream's own max age (PHI_STREAM_MAX_AGE_HOURS).
+     */
+    phiDeadLetterSeconds?: number;
     /** Refusals by a healthy broker before a row becomes a dead letter; default 3. */
     maxAttempts?: number;
     /** Caps the size of one message below the server's max_payload (tests of splitting). */
@@ -405,6 +411,7 @@ export class OutboxRelay {
     this.log = options.log;
     this.intervalMs = options.intervalMs ?? 1_000;
     this.retentionSeconds = options.retentionSeconds ?? 60;
+    this.phiDeadLetterSeconds = options.phiDeadLetterSeconds ?? phiStreamMaxAgeHours() * 3_600;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.maxMessageBytes = options.maxMessageBytes;
     this.maxParts = options.maxParts ?? 64;
@@ -443,12 +450,30 @@ export class OutboxRelay {
       });
   }
 
-  /** Deletes published rows older than the retention window. */
+  /**
+   * Deletes published rows older than the retention window, and dead letters of restricted
+   * subjects older than the PHI window: the stream would have dropped such an event by then
+   * (the vault misses that consult either way), and patient text must not outlive it in a
+   * table an operator may never look at. Returns how many outbox rows went.
+   */
   async sweep(): Promise<number> {
     const result = await this.db
       .deleteFrom('outbox_events')
       .where('published_at', '<', new Date(Date.now() - this.retentionSeconds * 1_000))
       .executeTakeFirst();
+    const expired = await this.db
+      .deleteFrom('outbox_dead_letters')
+      .where((eb) =>
+        eb.or(PHI_STREAM_SUBJECTS.map((s) => eb('subject', 'like', `${s.replace(/>$/, '')}%`))),
+      )
+      .where('failed_at', '<', new Date(Date.now() - this.phiDeadLetterSeconds * 1_000))
+      .returning(['id', 'subject'])
+      .execute();
+    for (const row of expired)
+      this.log.warn(
+        { eventId: row.id, subject: row.subject },
+        'restricted dead letter past the PHI window deleted (its patient text with it)',
+      );
     return Number(result.numDeletedRows);
   }
 

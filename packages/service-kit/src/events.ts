@@ -316,7 +316,8 @@ async function ensureStream(
         ...config,
         storage: StorageType.File,
         retention: RetentionPolicy.Limits,
-        duplicate_window: 10 * 60 * 1e9,
+        // JetStream refuses a duplicate window longer than the max age (a PHI window of minutes).
+        duplicate_window: Math.min(10 * 60 * 1e9, config.max_age),
         num_replicas: streamReplicas(),
       });
     } catch (error) {

@@ -57,6 +57,20 @@ export function bullmqConnection(redisUrl: string) {
 export const jobResultKey = (queue: string, jobId: string) => `bull:${queue}:pv-result:${jobId}`;
 export const jobProgressKey = (queue: string, jobId: string) =>
   `bull:${queue}:pv-progress:${jobId}`;
+/**
+ * Set by a caller that stopped waiting (timeout) for a job nobody else will come back for: the
+ * worker still running it then writes neither its outcome nor its progress (no text for nobody).
+ */
+export const jobAbandonedKey = (queue: string, jobId: string) =>
+  `bull:${queue}:pv-abandoned:${jobId}`;
+// Longer than a job may still run after its caller gave up (lock expiries and retries included);
+// the key holds no text.
+const ABANDONED_TTL_MS = 30 * 60_000;
+/** SET key value PX ttl, unless the job was abandoned: one atomic step against the caller's. */
+const SET_UNLESS_ABANDONED = `if redis.call('EXISTS', KEYS[2]) == 0 then
+  return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+end
+return false`;
 /** What a finished job returns through BullMQ: a pointer, never the outcome itself. */
 interface OutcomeReference {
   pvResult: string;
@@ -209,8 +223,12 @@ export class JobQueue {
     } catch (error) {
       // Nobody waits any more: a job still waiting (no worker took it) goes now, with its
       // payload, instead of sitting in Redis. A running one is locked (this fails) and is
-      // removed when it ends.
-      if (error instanceof JobTimeoutError) await job.remove().catch(() => undefined);
+      // removed when it ends; unless a caller may come back for it (`jobId`), what it would
+      // write is refused (see SET_UNLESS_ABANDONED) and what it already wrote deleted.
+      if (error instanceof JobTimeoutError) {
+        await job.remove().catch(() => undefined);
+        if (!keep) await this.abandon(jobId).catch(() => undefined);
+      }
       throw error;
     } finally {
       clearTimeout(timer);
@@ -220,6 +238,12 @@ export class JobQueue {
           .then((client) => client.del(jobProgressKey(this.name, jobId)))
           .catch(() => undefined);
     }
+  }
+
+  private async abandon(jobId: string): Promise<void> {
+    const client = await this.queue.client;
+    await client.set(jobAbandonedKey(this.name, jobId), '1', { PX: ABANDONED_TTL_MS });
+    await client.del(jobResultKey(this.name, jobId), jobProgressKey(this.name, jobId));
   }
 
   private workersSeen = { count: 0, at: 0 };
@@ -286,6 +310,20 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
   // The jobs running now, with what hands each back: the handler keeps running, but the processor
   // settles with WaitingError so BullMQ leaves the job where moveToWait put it.
   const running = new Map<string, { job: Job; token: string; handBack: () => void }>();
+  const scripted = new WeakSet<object>();
+  const setUnlessAbandoned = async (key: string, jobId: string, value: unknown) => {
+    const client = await worker.client;
+    if (!scripted.has(client)) {
+      client.defineCommand('pvSetUnlessAbandoned', { numberOfKeys: 2, lua: SET_UNLESS_ABANDONED });
+      scripted.add(client);
+    }
+    await client.runCommand('pvSetUnlessAbandoned', [
+      key,
+      jobAbandonedKey(options.queue, jobId),
+      JSON.stringify(value),
+      String(resultTtlMs),
+    ]);
+  };
   const worker: Worker = new Worker(
     options.queue,
     async (job, token): Promise<OutcomeReference> => {
@@ -298,10 +336,7 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
       const context = {
         id,
         reportProgress: async (data: unknown) => {
-          const client = await worker.client;
-          await client.set(jobProgressKey(options.queue, id), JSON.stringify(data), {
-            PX: resultTtlMs,
-          });
+          await setUnlessAbandoned(jobProgressKey(options.queue, id), id, data);
           sequence += 1;
           await job.updateProgress({ sequence });
         },
@@ -325,9 +360,8 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
             () => settle(bound, job.data, context),
           ),
         ]);
-        const client = await worker.client;
         const key = jobResultKey(options.queue, id);
-        await client.set(key, JSON.stringify(outcome), { PX: resultTtlMs });
+        await setUnlessAbandoned(key, id, outcome);
         return { pvResult: key };
       } catch (error) {
         throw withheld(error);

@@ -197,6 +197,13 @@ export async function eraseOutboxOf<DB extends KitTables>(
 }
 
 /**
+ * jsonb cannot hold U+0000 (Postgres refuses the row, quoting it in its error): a text that has
+ * one (a pasted dictation, a speech engine's output) loses it, as a character nobody can see.
+ */
+const withoutNul = (_key: string, value: unknown) =>
+  typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+
+/**
  * Records an event in the same transaction as the change it describes. The relay publishes it
  * after commit; if the transaction rolls back, the event never existed.
  * @example await enqueueEvent(trx, 'auth.user.logged-in.v1', { userId, ipAddress, userAgent })
@@ -223,7 +230,7 @@ export async function enqueueEvent<DB extends KitTables, S extends EventSubject>
   const insert = (trx as unknown as Kysely<KitTables>).insertInto('outbox_events').values({
     id: envelope.id,
     subject,
-    payload: JSON.stringify(payload),
+    payload: JSON.stringify(payload, withoutNul),
     occurred_at: new Date(envelope.occurredAt),
     published_at: null,
     traceparent: currentTraceparent(),

@@ -127,4 +127,16 @@ describe('patient text in formatting: where it goes and when it is gone', () => 
     expect(await redisKeysContaining(svc.redis, word)).toEqual([]);
     expect(await databaseRowsContaining(databaseUrl(), word)).toEqual([]);
   });
+
+  it('a dictation with a NUL character (pasted or from a speech engine) is formatted, not refused by the outbox', async () => {
+    const word = marker('NULFINCH');
+    const res = await (await svc.as('free')).post('/api/format-text', {
+      text: `Paciente ${word} refere dor\u0000 torácica há dois dias.`,
+      professional: 'consulta_medica',
+    });
+    // Postgres' jsonb cannot hold \u0000: the event's insert failed (500), and its error quoted
+    // the dictation to the log.
+    expect(res.status).toBe(200);
+    await eventually(async () => (await databaseRowsContaining(databaseUrl(), word)).length === 0);
+  });
 });

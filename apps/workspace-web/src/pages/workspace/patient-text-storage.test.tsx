@@ -3,7 +3,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/base';
 import { sessionEnded } from '../../store';
-import { editorText, renderWorkspace, signedIn, typeInEditor } from './test-helpers';
+import { renderAt } from '../../test/render';
+import {
+  editorText,
+  registeredUser,
+  renderWorkspace,
+  signedIn,
+  typeInEditor,
+} from './test-helpers';
+import WorkspacePage from './workspace-page';
 
 // The dictation and the note live in memory only: no web storage ever holds them, and signing
 // out drops them from memory (docs/data-map.md, "Patient text: where it goes and when it is gone").
@@ -73,5 +81,30 @@ describe('patient text in the browser', () => {
     expect(JSON.stringify(store.getState())).not.toContain(WORD);
     expect(container.textContent).not.toContain(WORD);
     expect(storages()).not.toContain(WORD);
+  });
+
+  it('a sign-out while on another page, then another user: the dictation is gone when they open the workspace', async () => {
+    const table = {
+      ...signedIn(),
+      'GET /api/super-transcritor/usage': [200, { usedSeconds: 0 }],
+    } as Record<string, [number, unknown]>;
+    const first = renderWorkspace(table);
+    await screen.findByTestId('super-usage');
+    typeInEditor(first.container, `paciente ${WORD} com febre`);
+    await waitFor(() => expect(editorText(first.container)).toContain(WORD));
+    // The user goes to /user and signs out there; someone else signs in on this browser.
+    first.unmount();
+    table['/auth/user'] = [
+      200,
+      { ...registeredUser, id: '44444444-4444-4444-8444-444444444444', email: 'outra@exemplo.com' },
+    ];
+    act(() => {
+      first.store.dispatch(sessionEnded());
+      first.store.dispatch(api.util.resetApiState());
+    });
+    const second = renderAt(<WorkspacePage />, { store: first.store });
+    await screen.findByTestId('super-usage');
+    await waitFor(() => expect(editorText(second.container)).toBe(''));
+    expect(second.container.textContent).not.toContain(WORD);
   });
 });

@@ -5,6 +5,7 @@ import { Messages } from '@pv/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
 import { csv } from './config.js';
+import { logSerializers } from './log.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorBody, errorsPlugin } from './plugins/errors.js';
@@ -39,6 +40,8 @@ export interface ServiceAppOptions {
   collectMetrics?: (registry: Registry) => void;
   /** Keep request logs quiet in tests and benchmarks. */
   logger?: boolean;
+  /** Where the logs go instead of stdout (a test that reads them). */
+  logStream?: { write(line: string): void };
   /**
    * Start every request's trace here, ignoring an incoming `traceparent`: for the public gateway,
    * which takes no trace context from the internet. Only matters when tracing is on.
@@ -107,6 +110,8 @@ function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
               'req.headers.authorization',
               'res.headers["set-cookie"]',
             ],
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: parseTrustProxy(options.trustProxy),
     // The metrics plugin writes one access-log line per request instead of Fastify's two.

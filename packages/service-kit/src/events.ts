@@ -200,6 +200,13 @@ export async function eraseOutboxOf<DB extends KitTables>(
 }
 
 /**
+ * jsonb cannot hold U+0000 (Postgres refuses the row, quoting it in its error): a text that has
+ * one (a pasted dictation, a speech engine's output) loses it, as a character nobody can see.
+ */
+const withoutNul = (_key: string, value: unknown) =>
+  typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+
+/**
  * Records an event in the same transaction as the change it describes. The relay publishes it
  * after commit; if the transaction rolls back, the event never existed.
  * @example await enqueueEvent(trx, 'auth.user.logged-in.v1', { userId, ipAddress, userAgent })
@@ -226,7 +233,7 @@ export async function enqueueEvent<DB extends KitTables, S extends EventSubject>
   const insert = (trx as unknown as Kysely<KitTables>).insertInto('outbox_events').values({
     id: envelope.id,
     subject,
-    payload: JSON.stringify(payload),
+    payload: JSON.stringify(payload, withoutNul),
     occurred_at: new Date(envelope.occurredAt),
     published_at: null,
     traceparent: currentTraceparent(),
@@ -319,7 +326,8 @@ async function ensureStream(
         ...config,
         storage: StorageType.File,
         retention: RetentionPolicy.Limits,
-        duplicate_window: 10 * 60 * 1e9,
+        // JetStream refuses a duplicate window longer than the max age (a PHI window of minutes).
+        duplicate_window: Math.min(10 * 60 * 1e9, config.max_age),
         num_replicas: streamReplicas(),
       });
     } catch (error) {
@@ -383,6 +391,7 @@ export class OutboxRelay {
   private readonly log: Logger;
   private readonly intervalMs: number;
   private readonly retentionSeconds: number;
+  private readonly phiDeadLetterSeconds: number;
   private readonly maxAttempts: number;
   private readonly maxMessageBytes: number | undefined;
   private readonly maxParts: number;
@@ -396,6 +405,11 @@ export class OutboxRelay {
     intervalMs?: number;
     /** How long a published (already emptied) row stays before it is deleted; default 60. */
     retentionSeconds?: number;
+    /**
+     * How long a dead letter of a restricted subject (`phi.*`: patient text) is kept before it
+     * is deleted; default the PV_PHI stream's own max age (PHI_STREAM_MAX_AGE_HOURS).
+     */
+    phiDeadLetterSeconds?: number;
     /** Refusals by a healthy broker before a row becomes a dead letter; default 3. */
     maxAttempts?: number;
     /** Caps the size of one message below the server's max_payload (tests of splitting). */
@@ -408,6 +422,7 @@ export class OutboxRelay {
     this.log = options.log;
     this.intervalMs = options.intervalMs ?? 1_000;
     this.retentionSeconds = options.retentionSeconds ?? 60;
+    this.phiDeadLetterSeconds = options.phiDeadLetterSeconds ?? phiStreamMaxAgeHours() * 3_600;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.maxMessageBytes = options.maxMessageBytes;
     this.maxParts = options.maxParts ?? 64;
@@ -446,12 +461,30 @@ export class OutboxRelay {
       });
   }
 
-  /** Deletes published rows older than the retention window. */
+  /**
+   * Deletes published rows older than the retention window, and dead letters of restricted
+   * subjects older than the PHI window: the stream would have dropped such an event by then
+   * (the vault misses that consult either way), and patient text must not outlive it in a
+   * table an operator may never look at. Returns how many outbox rows went.
+   */
   async sweep(): Promise<number> {
     const result = await this.db
       .deleteFrom('outbox_events')
       .where('published_at', '<', new Date(Date.now() - this.retentionSeconds * 1_000))
       .executeTakeFirst();
+    const expired = await this.db
+      .deleteFrom('outbox_dead_letters')
+      .where((eb) =>
+        eb.or(PHI_STREAM_SUBJECTS.map((s) => eb('subject', 'like', `${s.replace(/>$/, '')}%`))),
+      )
+      .where('failed_at', '<', new Date(Date.now() - this.phiDeadLetterSeconds * 1_000))
+      .returning(['id', 'subject'])
+      .execute();
+    for (const row of expired)
+      this.log.warn(
+        { eventId: row.id, subject: row.subject },
+        'restricted dead letter past the PHI window deleted (its patient text with it)',
+      );
     return Number(result.numDeletedRows);
   }
 

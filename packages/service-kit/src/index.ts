@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './jobs.js';
 export * from './lifecycle.js';
+export * from './log.js';
 export * from './observability.js';
 export * from './queue.js';
 export * from './quota-client.js';

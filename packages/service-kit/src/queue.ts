@@ -1,7 +1,17 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import './formats.js';
-import { type Job, Queue, QueueEvents, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import {
+  DelayedError,
+  type Job,
+  Queue,
+  QueueEvents,
+  RateLimitError,
+  UnrecoverableError,
+  WaitingChildrenError,
+  WaitingError,
+  Worker,
+} from 'bullmq';
 import type { Logger } from 'pino';
 import {
   type BoundJob,
@@ -47,6 +57,20 @@ export function bullmqConnection(redisUrl: string) {
 export const jobResultKey = (queue: string, jobId: string) => `bull:${queue}:pv-result:${jobId}`;
 export const jobProgressKey = (queue: string, jobId: string) =>
   `bull:${queue}:pv-progress:${jobId}`;
+/**
+ * Set by a caller that stopped waiting (timeout) for a job nobody else will come back for: the
+ * worker still running it then writes neither its outcome nor its progress (no text for nobody).
+ */
+export const jobAbandonedKey = (queue: string, jobId: string) =>
+  `bull:${queue}:pv-abandoned:${jobId}`;
+// Longer than a job may still run after its caller gave up (lock expiries and retries included);
+// the key holds no text.
+const ABANDONED_TTL_MS = 30 * 60_000;
+/** SET key value PX ttl, unless the job was abandoned: one atomic step against the caller's. */
+const SET_UNLESS_ABANDONED = `if redis.call('EXISTS', KEYS[2]) == 0 then
+  return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+end
+return false`;
 /** What a finished job returns through BullMQ: a pointer, never the outcome itself. */
 interface OutcomeReference {
   pvResult: string;
@@ -199,8 +223,12 @@ export class JobQueue {
     } catch (error) {
       // Nobody waits any more: a job still waiting (no worker took it) goes now, with its
       // payload, instead of sitting in Redis. A running one is locked (this fails) and is
-      // removed when it ends.
-      if (error instanceof JobTimeoutError) await job.remove().catch(() => undefined);
+      // removed when it ends; unless a caller may come back for it (`jobId`), what it would
+      // write is refused (see SET_UNLESS_ABANDONED) and what it already wrote deleted.
+      if (error instanceof JobTimeoutError) {
+        await job.remove().catch(() => undefined);
+        if (!keep) await this.abandon(jobId).catch(() => undefined);
+      }
       throw error;
     } finally {
       clearTimeout(timer);
@@ -210,6 +238,12 @@ export class JobQueue {
           .then((client) => client.del(jobProgressKey(this.name, jobId)))
           .catch(() => undefined);
     }
+  }
+
+  private async abandon(jobId: string): Promise<void> {
+    const client = await this.queue.client;
+    await client.set(jobAbandonedKey(this.name, jobId), '1', { PX: ABANDONED_TTL_MS });
+    await client.del(jobResultKey(this.name, jobId), jobProgressKey(this.name, jobId));
   }
 
   private workersSeen = { count: 0, at: 0 };
@@ -276,6 +310,20 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
   // The jobs running now, with what hands each back: the handler keeps running, but the processor
   // settles with WaitingError so BullMQ leaves the job where moveToWait put it.
   const running = new Map<string, { job: Job; token: string; handBack: () => void }>();
+  const scripted = new WeakSet<object>();
+  const setUnlessAbandoned = async (key: string, jobId: string, value: unknown) => {
+    const client = await worker.client;
+    if (!scripted.has(client)) {
+      client.defineCommand('pvSetUnlessAbandoned', { numberOfKeys: 2, lua: SET_UNLESS_ABANDONED });
+      scripted.add(client);
+    }
+    await client.runCommand('pvSetUnlessAbandoned', [
+      key,
+      jobAbandonedKey(options.queue, jobId),
+      JSON.stringify(value),
+      String(resultTtlMs),
+    ]);
+  };
   const worker: Worker = new Worker(
     options.queue,
     async (job, token): Promise<OutcomeReference> => {
@@ -288,10 +336,7 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
       const context = {
         id,
         reportProgress: async (data: unknown) => {
-          const client = await worker.client;
-          await client.set(jobProgressKey(options.queue, id), JSON.stringify(data), {
-            PX: resultTtlMs,
-          });
+          await setUnlessAbandoned(jobProgressKey(options.queue, id), id, data);
           sequence += 1;
           await job.updateProgress({ sequence });
         },
@@ -315,10 +360,11 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
             () => settle(bound, job.data, context),
           ),
         ]);
-        const client = await worker.client;
         const key = jobResultKey(options.queue, id);
-        await client.set(key, JSON.stringify(outcome), { PX: resultTtlMs });
+        await setUnlessAbandoned(key, id, outcome);
         return { pvResult: key };
+      } catch (error) {
+        throw withheld(error);
       } finally {
         running.delete(id);
       }
@@ -365,6 +411,31 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
     return left.length;
   };
   return Object.assign(worker, { drain });
+}
+
+/** BullMQ's own control-flow errors (hand back, delay...): they carry no text and mean a move. */
+const CONTROL_ERRORS = [WaitingError, DelayedError, RateLimitError, WaitingChildrenError];
+
+/**
+ * What a crash becomes before BullMQ keeps it: the error's class (and code), its message
+ * withheld. An undeclared error's message may quote what the handler was reading (a parser's
+ * `Unexpected token 'P', "Paciente M"...`, a library echoing its input), and BullMQ copies a
+ * failed job's reason into the queue's event stream (kept up to 10 000 entries, long after the
+ * job is removed) and its stack into the job hash; the worker logs it too. The stack's frames
+ * stay (they say where), its first line is replaced. UnrecoverableError keeps its class, so a
+ * handler can still end a job without retries.
+ */
+function withheld(error: unknown): unknown {
+  if (CONTROL_ERRORS.some((kind) => error instanceof kind)) return error;
+  const name = error instanceof Error ? error.name : typeof error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const reason = typeof code === 'string' || typeof code === 'number' ? `${name} (${code})` : name;
+  const safe =
+    error instanceof UnrecoverableError ? new UnrecoverableError(reason) : new Error(reason);
+  const frames =
+    error instanceof Error ? (error.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)) : [];
+  safe.stack = [`${safe.name}: ${reason}`, ...frames].join('\n');
+  return safe;
 }
 
 /** Runs a handler and turns a declared failure into the job's value. */

@@ -11,6 +11,7 @@ import {
   kitMigrations,
   OutboxRelay,
 } from './events.js';
+import { logSerializers } from './log.js';
 import { registerOutboxMetrics } from './observability.js';
 import { createRedis } from './redis.js';
 import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './session.js';
@@ -165,7 +166,12 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
   // Before the relay and the consumers start: their spans carry this process's name.
   startTracing(options.service);
   const log =
-    options.log ?? pino({ level: options.logLevel ?? 'info', base: { service: options.service } });
+    options.log ??
+    pino({
+      level: options.logLevel ?? 'info',
+      base: { service: options.service },
+      serializers: logSerializers,
+    });
   const database = options.database ?? options.service;
   await ensureDatabase(options.postgresUrl, database);
   const db = createDb<DB & KitTables>(databaseUrl(options.postgresUrl, database));

@@ -28,6 +28,7 @@ import {
 import { registerOutboxMetrics } from '../src/observability.js';
 import {
   createTestDatabase,
+  databaseRowsContaining,
   eventually,
   startPrivateNats,
   testInfra,
@@ -240,5 +241,77 @@ describe('dead letters: the operator replays or deletes them', () => {
     expect(() => parseDeadLetterCommand(['delete', '--id', 'x'])).toThrow(/not an event id/);
     expect(() => parseDeadLetterCommand(['purge'])).toThrow(/unknown command/);
     expect(() => parseDeadLetterCommand(['replay', '--id', id, '--all'])).toThrow(/either/);
+  });
+});
+
+describe('dead letters of restricted (patient text) events', () => {
+  it('are deleted once the PHI window is over; other dead letters wait for the operator', async () => {
+    const dictation = `Paciente PETRELFINCH${Date.now()} refere dor torácica`;
+    const phi = await enqueueEvent(db, 'phi.consult.formatted.v1', {
+      consultId: randomUUID(),
+      userId: randomUUID(),
+      professional: 'clinico-geral',
+      engine: 'offline',
+      rawTranscript: dictation,
+      formattedText: `Queixa: ${dictation}`,
+      audioLengthSec: null,
+      clientIp: '10.0.0.1',
+    });
+    const other = await deadLetter();
+    const strict = relay({ maxMessageBytes: 64, maxParts: 1 });
+    await eventually(async () =>
+      (await db.selectFrom('outbox_dead_letters').select('id').execute()).some(
+        (row) => row.id === phi.id,
+      ),
+    );
+    await strict.stop();
+    expect(
+      await databaseRowsContaining(
+        databaseUrl(testInfra.postgresUrl, database.name),
+        'PETRELFINCH',
+      ),
+    ).toEqual(['outbox_dead_letters']);
+
+    // The PHI stream would have dropped it by now: a dead letter keeps it no longer.
+    const sweeping = relay({ phiDeadLetterSeconds: 1 });
+    await new Promise((r) => setTimeout(r, 1_200));
+    await sweeping.sweep();
+    expect(
+      await databaseRowsContaining(
+        databaseUrl(testInfra.postgresUrl, database.name),
+        'PETRELFINCH',
+      ),
+    ).toEqual([]);
+    expect((await listDeadLetters(db)).map((letter) => letter.id)).toEqual([other.id]);
+  });
+
+  it('last, by default, as long as the PV_PHI stream keeps a message (PHI_STREAM_MAX_AGE_HOURS)', async () => {
+    const phi = await enqueueEvent(db, 'phi.consult.formatted.v1', {
+      consultId: randomUUID(),
+      userId: null,
+      professional: 'clinico-geral',
+      engine: 'offline',
+      rawTranscript: 'ditado',
+      formattedText: 'nota',
+      audioLengthSec: null,
+      clientIp: '10.0.0.1',
+    });
+    const strict = relay({ maxMessageBytes: 64, maxParts: 1 });
+    await eventually(async () => (await listDeadLetters(db)).some((l) => l.id === phi.id));
+    await strict.stop();
+    const hours = (h: number) => new Date(Date.now() - h * 3_600_000);
+    await db
+      .updateTable('outbox_dead_letters')
+      .set({ failed_at: hours(5.9) })
+      .execute();
+    const sweeper = new OutboxRelay({ db, nats: () => nc, log });
+    await sweeper.sweep();
+    expect((await listDeadLetters(db)).map((l) => l.id)).toEqual([phi.id]);
+    await db
+      .updateTable('outbox_dead_letters')
+      .set({ failed_at: hours(6.1) })
+      .execute();
+    await sweeper.sweep();
+    expect(await listDeadLetters(db)).toEqual([]);
   });
 });

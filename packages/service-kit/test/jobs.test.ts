@@ -31,7 +31,7 @@ const answerJob = (queue: string) =>
   });
 
 /** A queue with one in-process worker whose answer depends on the payload's mode. */
-async function answering() {
+async function answering(log = pino({ level: 'silent' })) {
   const name = `test-jobs-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const definition = answerJob(name);
   let attempts = 0;
@@ -49,6 +49,8 @@ async function answering() {
             message: 'O serviço está indisponível.',
           });
         if (mode === 'crash') throw new Error('boom');
+        // As a parser's or a library's error does: its message quotes the input.
+        if (mode.startsWith('quote:')) throw new Error(`não consegui ler "${mode}"`);
         if (mode === 'off-schema') return { text: 42 } as unknown as { text: string };
         if (mode.startsWith('echo:')) {
           await context.reportProgress({ text: `parcial ${mode}` });
@@ -59,7 +61,7 @@ async function answering() {
       }),
     ],
     concurrency: 2,
-    log: pino({ level: 'silent' }),
+    log,
   });
   await worker.waitUntilReady();
   const queue = new JobQueue(name, testInfra.redisUrl);
@@ -108,6 +110,33 @@ describe('the job shape', () => {
     }
   });
 
+  it('a crash whose error quotes the payload leaves the text in no Redis key (failedReason, stack trace, events stream) and no log line', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => lines.push(line) });
+    const { queue, definition, attempts } = await answering(log);
+    const marker = `quote:GANNETFINCH${Date.now()}`;
+    const redis = createRedis(testInfra.redisUrl);
+    try {
+      // While the job lives its hash holds the payload anyway; once it has failed for good,
+      // nothing of the queue may quote it.
+      const error = await queue
+        .run(definition, { mode: marker, delayMs: 0 }, { timeoutMs: 10_000, backoffMs: 10 })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(JobCrashedError);
+      expect(attempts()).toBe(3);
+      expect(await redisKeysContaining(redis, 'GANNETFINCH', `bull:${queue.name}:*`)).toEqual([]);
+      const events = await redis.xrange(`bull:${queue.name}:events`, '-', '+');
+      expect(JSON.stringify(events)).toContain('failed');
+      expect(lines.join('\n')).toContain('job attempt failed');
+      expect(lines.join('\n')).not.toContain('GANNETFINCH');
+      // What is kept says what broke (the error's class), not what it was reading.
+      expect((error as JobCrashedError).reason).toBe('Error');
+      expect((error as JobCrashedError).message).not.toContain('GANNETFINCH');
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('a declared failure reaches the caller as a typed value, without retries', async () => {
     const { queue, definition, attempts } = await answering();
     const error = await queue
@@ -128,7 +157,7 @@ describe('the job shape', () => {
       .run(definition, { mode: 'crash', delayMs: 0 }, { timeoutMs: 10_000, backoffMs: 10 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JobCrashedError);
-    expect((error as JobCrashedError).reason).toBe('boom');
+    expect((error as JobCrashedError).reason).toBe('Error');
     expect(attempts()).toBe(3);
   });
 
@@ -151,6 +180,32 @@ describe('the job shape', () => {
     expect((error as JobTimeoutError).timeoutMs).toBe(300);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
+
+  it('a job its caller stopped waiting for leaves no outcome or progress behind when it ends', async () => {
+    const { queue, definition, attempts } = await answering();
+    // One ends soon after its caller gave up, one after the caller's last listener is gone.
+    const errors = await Promise.all(
+      [600, 5_700].map((delayMs) =>
+        queue
+          .run(
+            definition,
+            { mode: `echo:SKUAFINCH${delayMs}-${Date.now()}`, delayMs },
+            { timeoutMs: 200, onProgress: () => {} },
+          )
+          .catch((e: unknown) => e),
+      ),
+    );
+    for (const error of errors) expect(error).toBeInstanceOf(JobTimeoutError);
+    // The worker still finishes them (they were running): nobody will read what they write.
+    await new Promise((r) => setTimeout(r, 6_500));
+    expect(attempts()).toBe(2);
+    const redis = createRedis(testInfra.redisUrl);
+    try {
+      expect(await redisKeysContaining(redis, 'SKUAFINCH', `bull:${queue.name}:*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
+  }, 20_000);
 
   it('a job no worker took is removed, payload and all, when its caller stops waiting', async () => {
     const name = `test-jobs-orphan-${Date.now()}`;

@@ -1,5 +1,11 @@
 import { SigningMessages } from '@pv/contracts';
-import { DEFAULT_SHUTDOWN_GRACE_MS, handleJob, JobFailedError, startWorker } from '@pv/service-kit';
+import {
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  handleJob,
+  JobFailedError,
+  logSerializers,
+  startWorker,
+} from '@pv/service-kit';
 import { isCertificateError, openA1Signer } from '@pv/signing';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import pino from 'pino';
@@ -61,7 +67,11 @@ export const pdfHandler = (keys: KeyWrapper | undefined) =>
 
 /** Starts consuming the PDF queue; resolves once the worker is connected. */
 export async function startPdfWorker(config: DocumentsConfig) {
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'pdf-worker' } });
+  const log = pino({
+    level: config.LOG_LEVEL,
+    base: { service: 'pdf-worker' },
+    serializers: logSerializers,
+  });
   const worker = startWorker({
     queue: config.PDF_QUEUE,
     redisUrl: config.REDIS_URL,

@@ -1,6 +1,12 @@
 import { modelNoteAnswerSchema } from '@pv/contracts';
 import { LlmClient, LlmError, type LlmMode, llmSettingsFrom } from '@pv/llm';
-import { DEFAULT_SHUTDOWN_GRACE_MS, handleJob, JobFailedError, startWorker } from '@pv/service-kit';
+import {
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  handleJob,
+  JobFailedError,
+  logSerializers,
+  startWorker,
+} from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
 import pino from 'pino';
 import type { FormattingConfig } from '../config.js';
@@ -186,7 +192,11 @@ export function formattingHandlers(llm: LlmClient) {
 
 /** Starts consuming the formatting queue; resolves once the worker is connected. */
 export async function startFormattingWorker(config: FormattingConfig) {
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'formatting-worker' } });
+  const log = pino({
+    level: config.LOG_LEVEL,
+    base: { service: 'formatting-worker' },
+    serializers: logSerializers,
+  });
   const llm = new LlmClient(llmSettingsFrom(config), log);
   const worker = startWorker({
     queue: config.FORMATTING_QUEUE,

@@ -7,6 +7,12 @@ import type { RecordingController } from './recording-controller';
 export interface WorkspaceServices {
   transcript: TranscriptStore;
   recorder: RecordingController;
+  /**
+   * Whose dictation this is: the signed-in user's id, null for a visitor, undefined until the
+   * viewer is known. Kept with the transcript (not in the page) so that a sign-out seen while the
+   * page was elsewhere or reloading the user still clears it.
+   */
+  ownerId?: string | null;
 }
 
 export const WorkspaceContext = createContext<WorkspaceServices | null>(null);

@@ -3,7 +3,7 @@ import { Box, Container, Stack, Typography, useMediaQuery } from '@mui/material'
 import { useTheme } from '@mui/material/styles';
 import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useViewer } from '../../api/auth';
 import {
   speechApi,
@@ -172,17 +172,22 @@ export default function WorkspacePage() {
   const recorder = services.recorder;
   useEffect(() => () => recorder.dispose(), [recorder]);
 
-  // Spec 1 §4: logout clears all data, the transcript included.
-  const previousViewer = useRef(viewer.kind);
+  // Spec 1 §4: logout clears all data, the transcript included. The transcript lives outside the
+  // store (which sessionEnded resets), so it goes whenever its owner, a signed-in user, is no
+  // longer the viewer: signed out on this page (user, then loading while the session query
+  // refetches, then anonymous), elsewhere, or replaced by another user.
+  const viewerId =
+    viewer.kind === 'user' ? viewer.user.id : viewer.kind === 'loading' ? undefined : null;
   useEffect(() => {
-    const was = previousViewer.current;
-    previousViewer.current = viewer.kind;
-    if (was === 'user' && viewer.kind === 'anonymous') {
+    if (viewerId === undefined) return;
+    const owner = services.ownerId;
+    services.ownerId = viewerId;
+    if (owner && owner !== viewerId) {
       void services.recorder.stop();
       services.transcript.replace('');
       services.recorder.resetSessions();
     }
-  }, [viewer.kind, services]);
+  }, [viewerId, services]);
 
   const onDragEnd = useCallback((drop: DropResult) => {
     if (!drop.destination || drop.destination.droppableId !== drop.source.droppableId) return;

@@ -94,7 +94,13 @@ describe('digital signature (issue 14) in a real browser', () => {
     const userId = (user.response.user as { id: string }).id;
     const adminPage = await newPage(browser, { baseUrl });
     await loginThroughApi(adminPage, baseUrl, admin.email, admin.password);
-    await apiCall(adminPage, baseUrl, 'PUT', `/api/admin/users/${userId}`, { isPremium: true });
+    // A signed document must print the registration (no stamp on a signed PDF): 422 without it.
+    await apiCall(adminPage, baseUrl, 'PUT', `/api/admin/users/${userId}`, {
+      isPremium: true,
+      professionalRegistry: 'CRM',
+      registryNumber: '123456',
+      registryUf: 'SP',
+    });
     await adminPage.close();
   });
 

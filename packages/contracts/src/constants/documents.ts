@@ -170,4 +170,10 @@ export const SigningMessages = {
     `Seu certificado digital vence em ${date}. Renove o certificado e envie o novo arquivo.`,
   expired: (date: string) =>
     `Seu certificado digital venceu em ${date}. Renove o certificado e envie o novo arquivo.`,
+  /** 422: a signed document cannot be stamped by hand, so it must print the registration. */
+  registryRequired:
+    'Para assinar digitalmente, complete seu registro profissional (conselho, número e UF) em Minha Área: um documento assinado não pode receber carimbo.',
+  /** 422: a signed RCE cannot be completed by hand, so the patient's name and address are due. */
+  rcePatientRequired:
+    'Para assinar digitalmente o Receituário de Controle Especial, preencha o nome e o endereço do paciente: um documento assinado não pode ser completado à mão.',
 } as const;

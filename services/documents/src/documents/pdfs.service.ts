@@ -202,6 +202,13 @@ export class PdfsService {
     refuseEmptyRows(body.prescription.medications);
     const prescription = normalizeControlled(withPatientName(body, body.prescription));
     refuseNotifications(rceControlRows(prescription));
+    // On paper the blanks are filled by hand; a signed RCE cannot be, so they must be filled.
+    if (
+      body.signature &&
+      principal &&
+      (!prescription.patientData.name.trim() || !prescription.patientData.address.trim())
+    )
+      throw new AppError(422, 'RCE_PATIENT_REQUIRED', SigningMessages.rcePatientRequired);
     return this.render({
       documentType: 'controlada',
       content: {
@@ -231,6 +238,9 @@ export class PdfsService {
     if ((await this.deps.queue.workerCount()) === 0)
       throw serviceUnavailable(DocumentMessages.pdfUnavailable, 'NO_PDF_WORKER');
     const professional = await this.authoring.header(principal, profile);
+    // A signed document cannot be stamped: without the registration it is not signed at all.
+    if (order.signature && professional.status !== 'verified')
+      throw new AppError(422, 'REGISTRY_REQUIRED_TO_SIGN', SigningMessages.registryRequired);
     const itiType = itiTypeFor(order.documentType);
     const signed =
       order.signature && principal ? await this.signed(order, principal, itiType) : null;

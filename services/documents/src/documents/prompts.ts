@@ -22,7 +22,7 @@ const GUIDANCE: Record<DocumentType, string> = {
   controlada:
     'Receituário de Controle Especial (listas C1, C5): medicamento, quantidade em algarismos e por extenso, posologia. Medicamentos das listas A ou B não podem constar: indique a Notificação de Receita A ou B necessária.',
   atestado_medico:
-    'Atestado médico conforme o CFM (Resolução 1.658/2002): dias de afastamento, data; diagnóstico ou CID somente com autorização expressa do paciente; identificação do médico com CRM.',
+    'Atestado médico conforme o CFM (Resolução CFM 2.381/2024): nome e CPF do paciente quando houver, dias de afastamento em algarismos e por extenso, data; diagnóstico ou CID somente com autorização expressa do paciente; identificação do médico com CRM/UF e RQE quando houver.',
   orientacoes_paciente:
     'Orientações ao paciente em linguagem simples: o que foi avaliado, como tomar os medicamentos, cuidados em casa, sinais de alerta e retorno.',
   orientacoes_enfermagem:

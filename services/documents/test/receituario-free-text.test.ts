@@ -192,3 +192,44 @@ describe('what a free-text receituário may carry', () => {
     }
   });
 });
+
+describe('the free-text ambulatory prescription is a simple prescription too', () => {
+  const ambulatorial = (content: string) => ({
+    content,
+    title: 'Prescrição Ambulatorial',
+    documentType: 'ambulatorial',
+    patientName: 'Maria Conceição Souza',
+  });
+
+  it('a controlled drug in it is refused on the PDF and the text file, as on the receituário', async () => {
+    const client = await svc.as('free');
+    const content =
+      '1. Sertralina 50 mg (controlado)\n   1 comprimido pela manhã\n2. Dipirona 500 mg';
+    for (const route of ['/api/generate-pdf', '/api/generate-text-document']) {
+      const res = await svc.file(client, route, ambulatorial(content));
+      expect(res.status, route).toBe(422);
+      const body = JSON.parse(res.bytes.toString());
+      expect(body.code).toBe('CONTROLLED_DRUG_IN_SIMPLE_PRESCRIPTION');
+      expect(body.message).toBe(
+        `${START} Sertralina (lista C1) exige Receituário de Controle Especial em duas vias. ${USE_RCE}`,
+      );
+    }
+  });
+
+  it('the offline ambulatory prescription leaves the controlled drug out, counts it, and prints', async () => {
+    const client = await svc.as('free');
+    const draft = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'ambulatorial',
+    });
+    expect(draft.status).toBe(200);
+    const document = draft.body.document as string;
+    expect(document).not.toContain('Sertralina');
+    expect(document).toContain('1 medicamento controlado da consulta');
+    const res = await svc.file(client, '/api/generate-pdf', ambulatorial(document));
+    expect(res.status).toBe(200);
+    const { text } = await checkPdf(res.bytes);
+    expect(text).toContain('Dipirona 500 mg');
+    expect(text).not.toContain('(controlado)');
+  });
+});

@@ -35,6 +35,7 @@ import { formatDateBr } from './dates.js';
 import { itiLabel, itiTypeFor } from './iti-type.js';
 import { patientNameFor } from './patients.js';
 import {
+  isSimplePrescription,
   refuseControlledInFreeText,
   refuseControlledInSimple,
   refuseEmptyRows,
@@ -126,7 +127,7 @@ export class PdfsService {
     const content = body.content?.trim();
     if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
     // A free-text receituário is a simple prescription: no controlled drug on it.
-    if (body.documentType === 'receituario') refuseControlledInFreeText(content);
+    if (isSimplePrescription(body.documentType)) refuseControlledInFreeText(content);
     const title = body.title?.trim() || 'Documento';
     const patientName = patientNameFor(body, body.patientName);
     return this.render({

@@ -25,7 +25,7 @@ import {
   signature,
 } from './offline-documents.js';
 import { choosePatient, patientNameFor } from './patients.js';
-import { refuseControlledInFreeText } from './prescription-control.js';
+import { isSimplePrescription, refuseControlledInFreeText } from './prescription-control.js';
 import { documentMessages, ModelDocumentSchema } from './prompts.js';
 
 type Draft = { title: string; sections: { heading: string; content: string }[] };
@@ -126,7 +126,7 @@ export class TextDocumentsService {
     const content = body.content?.trim();
     if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
     // The same paper as the PDF: a free-text receituário carries no controlled drug.
-    if (body.documentType === 'receituario') refuseControlledInFreeText(content);
+    if (isSimplePrescription(body.documentType)) refuseControlledInFreeText(content);
     const title = body.title?.trim() || 'Documento';
     const header = textHeaderLines(await this.authoring.header(principal, body.profile)).join('\n');
     const patientName = patientNameFor(body, body.patientName);

@@ -75,6 +75,29 @@ describe('a document’s signature stays with its text across a page break', () 
     expect(page).toContain('ASSINATURA');
   });
 
+  it.each(LENGTHS)(
+    'a blank field of underscores above is not the signature line (%i)',
+    async (n) => {
+      const content = [
+        'Empresa: ______________________________',
+        filler(n),
+        '',
+        'Data: 26/11/2026',
+        '______________________________________',
+        'Dra. Ana Beatriz Gonçalves',
+      ].join('\n');
+      const res = await svc.file(await svc.as('anonymous'), '/api/generate-pdf', {
+        title: 'Declaração de Comparecimento',
+        content,
+        profile: PROFILE,
+      });
+      const pages = await pagesOf(res.bytes);
+      const page = pages.findLast((p) => /^\s*_{30,}\s*$/m.test(p))!;
+      expect(page).toContain(`Linha de conteúdo número ${n} do documento.`);
+      expect(page).toContain('Data: 26/11/2026');
+    },
+  );
+
   it('a last paragraph too long to move is not lost (the kept text is bounded)', async () => {
     const long = Array.from({ length: 60 }, (_, i) => `frase ${i + 1} do parágrafo final.`).join(
       ' ',

@@ -233,3 +233,65 @@ describe('the free-text ambulatory prescription is a simple prescription too', (
     expect(text).not.toContain('(controlado)');
   });
 });
+
+describe('a written Receituário de Controle Especial is printed on the form', () => {
+  const controlada = (content: string) => ({
+    content,
+    title: 'Receituário de Controle Especial',
+    documentType: 'controlada',
+    patientName: 'Maria Conceição Souza',
+    profile: PROFILE,
+  });
+
+  it('the generated document: two copies, emitter, buyer and supplier blocks, quantity in words', async () => {
+    const client = await svc.as('anonymous');
+    const draft = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'controlada',
+      profile: PROFILE,
+    });
+    expect(draft.status).toBe(200);
+    const edited = (draft.body.document as string).replace(
+      /Endereço: _+/,
+      'Endereço: Rua das Flores, 10 - Campinas/SP',
+    );
+    const res = await svc.file(client, '/api/generate-pdf', controlada(edited));
+    expect(res.status).toBe(200);
+    const { text, pages } = await checkPdf(res.bytes);
+    expect(pages).toBe(2);
+    const [first, second] = text.split('\f');
+    expect(first).toContain('1ª via - Retenção da Farmácia ou Drogaria');
+    expect(second).toContain('2ª via - Orientação ao Paciente');
+    for (const copy of [first!, second!])
+      for (const expected of [
+        'RECEITUÁRIO DE CONTROLE ESPECIAL',
+        'IDENTIFICAÇÃO DO EMITENTE',
+        'CRM/SP 123456',
+        'Paciente: Maria Conceição Souza',
+        'Endereço: Rua das Flores, 10 - Campinas/SP',
+        'Sertralina 50 mg',
+        'Quantidade: 30 (trinta) comprimidos',
+        'Posologia: tomar 1 comprimido pela manhã por 30 dias',
+        'IDENTIFICAÇÃO DO COMPRADOR',
+        'IDENTIFICAÇÃO DO FORNECEDOR',
+      ])
+        expect(copy, expected).toContain(expected);
+    // The text's own headings and signature lines are not printed as notes of the form.
+    expect(text).not.toContain('ASSINATURA');
+    expect(text).not.toMatch(/^PRESCRIÇÃO$/m);
+  });
+
+  it('a drug that needs a notification is refused, as on the structured RCE', async () => {
+    const res = await svc.file(
+      await svc.as('anonymous'),
+      '/api/generate-pdf',
+      controlada('Prescrição:\n1. Rivotril 2 mg - 30 (trinta) comprimidos\n   1 à noite'),
+    );
+    expect(res.status).toBe(422);
+    const body = JSON.parse(res.bytes.toString());
+    expect(body.code).toBe('NOTIFICATION_REQUIRED');
+    expect(body.message).toContain(
+      'Rivotril (clonazepam, lista B1) exige Notificação de Receita B.',
+    );
+  });
+});

@@ -43,6 +43,7 @@ import {
 } from './prescription-control.js';
 import {
   ambulatoryControlRows,
+  controlledFromText,
   normalizeAmbulatory,
   normalizeControlled,
   normalizeHospital,
@@ -130,6 +131,21 @@ export class PdfsService {
     if (isSimplePrescription(body.documentType)) refuseControlledInFreeText(content);
     const title = body.title?.trim() || 'Documento';
     const patientName = patientNameFor(body, body.patientName);
+    // A written RCE is printed on the form (two copies, buyer's and supplier's blocks) with the
+    // form's rules (no drug needing a notification), never as a plain page with its title.
+    if (body.documentType === 'controlada')
+      return this.controlledPdf(
+        {
+          prescription: controlledFromText(content, {
+            name: patientName,
+            cpf: body.patientCpf?.trim() ?? '',
+          }),
+          ...(body.profile ? { profile: body.profile } : {}),
+          ...(body.signature ? { signature: body.signature } : {}),
+        },
+        principal,
+        credentials,
+      );
     return this.render({
       documentType: body.documentType || 'documento',
       content: {

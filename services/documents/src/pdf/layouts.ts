@@ -182,7 +182,10 @@ export function documentPdf(input: {
       margin: [0, 0, 0, 6],
     });
   // A text that carries its own signature line is signed there; otherwise the block is added.
-  const signatureAt = lines.findIndex((line) => SIGNATURE_LINE.test(line));
+  // The signature line is the last line of underscores alone (a blank field such as
+  // "Endereço: ____" is not one), else the last line with a run of them.
+  const alone = lines.findLastIndex((line) => /^\s*_{10,}\s*$/.test(line));
+  const signatureAt = alone >= 0 ? alone : lines.findLastIndex((line) => SIGNATURE_LINE.test(line));
   const signed = signatureAt >= 0;
   const tailStart = signatureTailStart(lines, signed ? signatureAt : lines.length);
   // The lines right under the signature line (name, registry) belong to it; text after flows on.

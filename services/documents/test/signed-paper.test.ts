@@ -32,11 +32,11 @@ async function withCertificate(client: Client) {
   return client;
 }
 
-const RCE = (patientData: Record<string, string>) => ({
+const RCE = (patientData: Record<string, string>, quantity = '30') => ({
   prescription: {
     patientData,
     medications: [
-      { medication: 'Sertralina 50 mg', quantity: '30', unit: 'comprimidos', posology: '1 ao dia' },
+      { medication: 'Sertralina 50 mg', quantity, unit: 'comprimidos', posology: '1 ao dia' },
     ],
     text: '',
     date: '26/11/2026',
@@ -86,5 +86,25 @@ describe('a signed document carries what can no longer be written by hand', () =
     const { text } = await checkPdf(signed.bytes);
     expect(text).toContain('Rua São João, 45 - Campinas/SP');
     expect(text).toContain('CRM/SP 123456');
+  });
+
+  it('an RCE without the quantity: blanks in figures and words on paper, refused when signed', async () => {
+    const client = await withCertificate(await svc.as('premium'));
+    const patient = { name: 'Célia Magalhães', address: 'Rua São João, 45 - Campinas/SP' };
+    const paper = await svc.file(client, '/api/prescriptions/controlled/pdf', RCE(patient, ''));
+    expect(paper.status).toBe(200);
+    const { text } = await checkPdf(paper.bytes);
+    expect(text.match(/Quantidade: ________ \(_{20,}\)/g)).toHaveLength(2);
+    for (const quantity of ['', 'uma caixa']) {
+      const signed = await svc.file(client, '/api/prescriptions/controlled/pdf', {
+        ...RCE(patient, quantity),
+        signature: { password: pki.password },
+      });
+      expect(signed.status, quantity).toBe(422);
+      expect(JSON.parse(signed.bytes.toString())).toMatchObject({
+        code: 'RCE_QUANTITY_REQUIRED',
+        message: SigningMessages.rceQuantityRequired(['Sertralina 50 mg']),
+      });
+    }
   });
 });

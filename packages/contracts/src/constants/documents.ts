@@ -176,4 +176,7 @@ export const SigningMessages = {
   /** 422: a signed RCE cannot be completed by hand, so the patient's name and address are due. */
   rcePatientRequired:
     'Para assinar digitalmente o Receituário de Controle Especial, preencha o nome e o endereço do paciente: um documento assinado não pode ser completado à mão.',
+  /** 422: the RCE's quantity in figures (printed in words too) cannot be written in by hand. */
+  rceQuantityRequired: (medications: readonly string[]) =>
+    `Para assinar digitalmente o Receituário de Controle Especial, informe a quantidade em algarismos (ela é impressa também por extenso) de: ${medications.join('; ')}.`,
 } as const;

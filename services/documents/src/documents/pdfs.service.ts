@@ -226,6 +226,14 @@ export class PdfsService {
       (!prescription.patientData.name.trim() || !prescription.patientData.address.trim())
     )
       throw new AppError(422, 'RCE_PATIENT_REQUIRED', SigningMessages.rcePatientRequired);
+    // Nor can the quantity be written in by hand: in figures, which the form prints in words too.
+    const noQuantity = prescription.medications.filter((m) => !/^\d{1,9}$/.test(m.quantity.trim()));
+    if (body.signature && principal && noQuantity.length > 0)
+      throw new AppError(
+        422,
+        'RCE_QUANTITY_REQUIRED',
+        SigningMessages.rceQuantityRequired(noQuantity.map((m) => m.medication.trim())),
+      );
     return this.render({
       documentType: 'controlada',
       content: {

@@ -410,7 +410,8 @@ const rceDrugs = (rows: RceRow[], start: number): Content => ({
   ol: rows.map((m) => ({
     stack: [
       { text: m.medication, bold: true },
-      ...(m.quantity ? [{ text: `Quantidade: ${m.quantity}` }] : []),
+      // No quantity: blanks for the prescriber's hand, in figures and in words (Portaria 344/98).
+      { text: `Quantidade: ${m.quantity || '________ (____________________________)'}` },
       ...(m.posology ? [{ text: `Posologia: ${m.posology}` }] : []),
     ],
     margin: [0, 0, 0, 4] as [number, number, number, number],

@@ -61,6 +61,22 @@ describe('a signed document carries what can no longer be written by hand', () =
     expect((await checkPdf(paper.bytes)).text).toContain('(carimbo)');
   });
 
+  it('no professional address or phone: the signature is refused', async () => {
+    for (const missing of [{ clinicAddress: null }, { clinicPhone: null }]) {
+      const client = await withCertificate(await svc.as('premium', { professional: missing }));
+      const signed = await svc.file(client, '/api/generate-pdf', {
+        title: 'Atestado Médico',
+        content: 'Atesto que a paciente foi atendida.',
+        signature: { password: pki.password },
+      });
+      expect(signed.status, JSON.stringify(missing)).toBe(422);
+      expect(JSON.parse(signed.bytes.toString())).toMatchObject({
+        code: 'CONTACT_REQUIRED_TO_SIGN',
+        message: SigningMessages.contactRequired,
+      });
+    }
+  });
+
   it('a signed RCE needs the patient’s name and address; with them it is signed and prints them', async () => {
     const client = await withCertificate(await svc.as('premium'));
     const signature = { password: pki.password };

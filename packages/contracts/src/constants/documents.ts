@@ -173,6 +173,9 @@ export const SigningMessages = {
   /** 422: a signed document cannot be stamped by hand, so it must print the registration. */
   registryRequired:
     'Para assinar digitalmente, complete seu registro profissional (conselho, número e UF) em Minha Área: um documento assinado não pode receber carimbo.',
+  /** 422: a signed document must print the professional address and contact (CFM 2.381/2024). */
+  contactRequired:
+    'Para assinar digitalmente, complete o endereço e o telefone profissionais em Minha Área: eles são obrigatórios no documento e um documento assinado não pode ser completado à mão.',
   /** 422: a signed RCE cannot be completed by hand, so the patient's name and address are due. */
   rcePatientRequired:
     'Para assinar digitalmente o Receituário de Controle Especial, preencha o nome e o endereço do paciente: um documento assinado não pode ser completado à mão.',

@@ -266,6 +266,9 @@ export class PdfsService {
     // A signed document cannot be stamped: without the registration it is not signed at all.
     if (order.signature && professional.status !== 'verified')
       throw new AppError(422, 'REGISTRY_REQUIRED_TO_SIGN', SigningMessages.registryRequired);
+    // Nor can the professional address and contact be written in (CFM Res. 2.381/2024).
+    if (order.signature && (!professional.clinicAddress || !professional.clinicPhone))
+      throw new AppError(422, 'CONTACT_REQUIRED_TO_SIGN', SigningMessages.contactRequired);
     const itiType = itiTypeFor(order.documentType);
     const signed =
       order.signature && principal ? await this.signed(order, principal, itiType) : null;

@@ -204,4 +204,51 @@ describe('a prescription’s signature stays with the prescription', () => {
       expect(page).toContain('IDENTIFICAÇÃO DO FORNECEDOR');
     }
   });
+
+  it('a last item too long to keep with the signature is printed whole', async () => {
+    const long = Array.from({ length: 150 }, (_, i) => `passo ${i + 1} da orientação;`).join(' ');
+    const client = await svc.as('anonymous');
+    const rce = await svc.file(client, '/api/prescriptions/controlled/pdf', {
+      profile: PROFILE,
+      prescription: {
+        patientData: { name: 'Célia Magalhães', address: 'Rua São João, 45' },
+        medications: [
+          { medication: 'Sertralina 50 mg', quantity: '30', unit: 'comprimidos', posology: long },
+        ],
+        text: '',
+        date: '26/11/2026',
+      },
+    });
+    const ambulatory = await svc.file(client, '/api/prescriptions/ambulatory/pdf', {
+      profile: PROFILE,
+      prescription: {
+        patientData: PATIENT,
+        prescriptionDate: '26/11/2026',
+        medications: [
+          { medication: 'Dipirona', dosage: '500 mg', instructions: long, isControlled: false },
+        ],
+        generalInstructions: '',
+        returnDate: '',
+        prescribingPhysician: { name: '', crm: '', date: '26/11/2026' },
+        hasControlledMedications: false,
+      },
+    });
+    const hospital = await svc.file(client, '/api/generate-hospital-prescription-pdf', {
+      profile: PROFILE,
+      prescription: {
+        patientData: { name: 'Célia Magalhães', age: '45 anos', gender: 'F', medicalRecord: '7' },
+        medications: [
+          { medication: 'Soro', route: 'EV', dilution: '', schedule: '8/8h', observations: long },
+        ],
+        generalObservations: '',
+        prescribingPhysician: '',
+      },
+    });
+    for (const res of [rce, ambulatory, hospital]) {
+      expect(res.status).toBe(200);
+      const { text } = await checkPdf(res.bytes);
+      expect(text.replace(/\s+/g, ' ')).toContain('passo 150 da orientação;');
+      expect(text).toMatch(SIGNATURE_LINE);
+    }
+  });
 });

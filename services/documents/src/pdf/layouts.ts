@@ -152,6 +152,10 @@ function signatureTailStart(lines: string[], signatureAt: number): number {
   return kept > 0 ? i : start;
 }
 
+/** Whether these texts are short enough to be kept on the signature's page. */
+const fitsWithSignature = (...texts: string[]) =>
+  texts.reduce((sum, t) => sum + t.length, 0) <= KEEP_WITH_SIGNATURE_CHARS;
+
 /** The signature and the text kept with it, on one page. */
 const keptTogether = (stack: Content[]): Content => ({ stack, unbreakable: true });
 
@@ -231,8 +235,18 @@ export function hospitalPdf(input: {
         cell(m.observations),
       ])
     : [[cell(''), cell('Nenhum medicamento prescrito.'), cell(''), cell(''), cell(''), cell('')]];
-  const observationsKept =
-    p.generalObservations !== '' && p.generalObservations.length <= KEEP_WITH_SIGNATURE_CHARS;
+  const observationsKept = p.generalObservations !== '' && fitsWithSignature(p.generalObservations);
+  const lastRow = p.medications.at(-1);
+  const lastRowKept =
+    !p.generalObservations &&
+    (!lastRow ||
+      fitsWithSignature(
+        lastRow.medication,
+        lastRow.route,
+        lastRow.dilution,
+        lastRow.schedule,
+        lastRow.observations,
+      ));
   const content: Content[] = [
     ...(input.institutionName
       ? [
@@ -269,13 +283,16 @@ export function hospitalPdf(input: {
     {
       table: {
         headerRows: 1,
-        dontBreakRows: true,
+        // A row is kept on one page unless one is too tall for a page, which pdfmake would drop.
+        dontBreakRows: p.medications.every((m) =>
+          fitsWithSignature(m.medication, m.route, m.dilution, m.schedule, m.observations),
+        ),
         widths: MEDICATION_WIDTHS,
         body: [
           ['#', 'Medicamento', 'Via', 'Diluição', 'Horário', 'Observações'].map((h) =>
             cell(h, true),
           ),
-          ...(p.generalObservations ? medicationRows : medicationRows.slice(0, -1)),
+          ...(lastRowKept ? medicationRows.slice(0, -1) : medicationRows),
         ],
       },
     },
@@ -291,9 +308,9 @@ export function hospitalPdf(input: {
   if (!observationsKept) content.push(...observations);
   const kept: Content[] = observationsKept
     ? observations
-    : p.generalObservations
-      ? []
-      : [{ table: { widths: MEDICATION_WIDTHS, body: medicationRows.slice(-1) } }];
+    : lastRowKept
+      ? [{ table: { widths: MEDICATION_WIDTHS, body: medicationRows.slice(-1) } }]
+      : [];
   const name = input.doctorName || p.prescribingPhysician || input.header.name;
   content.push(
     keptTogether([...kept, signatureBlock(name, input.crm || input.header.registry, input.date)]),
@@ -365,15 +382,18 @@ export function ambulatoryPdf(input: {
       italics: true,
       margin: [0, 8, 0, 0],
     });
-  const instructionsKept = p.generalInstructions.length <= KEEP_WITH_SIGNATURE_CHARS;
-  const lastDrugKept = instructions.length === 0 && closing.length === 0;
+  const instructionsKept = fitsWithSignature(p.generalInstructions);
+  const lastDrug = p.medications.at(-1);
+  const lastDrugKept =
+    instructions.length === 0 &&
+    closing.length === 0 &&
+    lastDrug !== undefined &&
+    fitsWithSignature(lastDrug.medication, lastDrug.dosage, lastDrug.instructions);
   const drugs = lastDrugKept ? p.medications.slice(0, -1) : p.medications;
   if (drugs.length > 0) content.push(ambulatoryDrugs(drugs, 1));
   if (!instructionsKept) content.push(...instructions);
   const kept: Content[] = lastDrugKept
-    ? p.medications.length > 0
-      ? [ambulatoryDrugs(p.medications.slice(-1), p.medications.length)]
-      : []
+    ? [ambulatoryDrugs(p.medications.slice(-1), p.medications.length)]
     : [...(instructionsKept ? instructions : []), ...closing];
   const date = p.prescribingPhysician.date || p.prescriptionDate || input.date;
   content.push(
@@ -427,16 +447,22 @@ function rceCopy(
 ): Content {
   const { prescription: p, rows, notes, header } = input;
   // Short notes are kept with the signature, and the drugs with them (the notes follow the list);
-  // long notes flow before it with the list.
+  // without notes, the last drug is; what is too long for that flows before it.
   const notesText: Content = { text: notes, style: 'body', margin: [0, 2, 0, 0] };
+  const all = (r: RceRow[]) => r.flatMap((m) => [m.medication, m.quantity, m.posology]);
+  const lastRow = rows.at(-1);
   const [flowing, kept]: [Content[], Content[]] = !notes
-    ? [
-        rows.length > 1 ? [rceDrugs(rows.slice(0, -1), 1)] : [],
-        rows.length > 0 ? [rceDrugs(rows.slice(-1), rows.length)] : [],
-      ]
-    : notes.length <= KEEP_WITH_SIGNATURE_CHARS && rows.length <= 3
+    ? lastRow && fitsWithSignature(...all([lastRow]))
+      ? [
+          rows.length > 1 ? [rceDrugs(rows.slice(0, -1), 1)] : [],
+          [rceDrugs([lastRow], rows.length)],
+        ]
+      : [rows.length > 0 ? [rceDrugs(rows, 1)] : [], []]
+    : fitsWithSignature(notes, ...all(rows))
       ? [[], [rceDrugs(rows, 1), notesText]]
-      : [[rceDrugs(rows, 1), notesText], []];
+      : fitsWithSignature(notes)
+        ? [[rceDrugs(rows, 1)], [notesText]]
+        : [[rceDrugs(rows, 1), notesText], []];
   const emitter = [
     ['Nome', header.name],
     ['CRM/UF', header.registry],

@@ -98,6 +98,24 @@ describe('a document’s signature stays with its text across a page break', () 
     },
   );
 
+  it.each(Array.from({ length: 10 }, (_, i) => 14 + i))(
+    'a last paragraph of one long line keeps its last sentences with the signature (%i)',
+    async (n) => {
+      const long = Array.from({ length: 30 }, (_, i) => `Frase ${i + 1} do parecer final.`).join(
+        ' ',
+      );
+      const res = await svc.file(await svc.as('anonymous'), '/api/generate-pdf', {
+        title: 'Relatório Médico',
+        content: `${filler(n)}\n\n${long}`,
+        profile: PROFILE,
+      });
+      const pages = await pagesOf(res.bytes);
+      expect(signaturePage(pages)).toContain('Frase 30 do parecer final.');
+      const text = pages.join('\n').replace(/\s+/g, ' ');
+      for (let k = 1; k <= 30; k++) expect(text).toContain(`Frase ${k} do parecer final.`);
+    },
+  );
+
   it('a last paragraph too long to move is not lost (the kept text is bounded)', async () => {
     const long = Array.from({ length: 60 }, (_, i) => `frase ${i + 1} do parágrafo final.`).join(
       ' ',

@@ -126,9 +126,9 @@ const SIGNATURE_LEAD = /^(assinatura|data|local)\b/i;
 
 /**
  * Where the text kept with the signature starts: the lines that lead to the signature line
- * (ASSINATURA, Data:, Local...) and the end of the last paragraph before them, within bounds. A
- * signature is never printed alone on a page: a page holding only a signature could be attached
- * to any text.
+ * (ASSINATURA, Data:, Local...) and the end of the last paragraph before them, within bounds
+ * (a single line too long is split after a sentence, in `lines`). A signature is never printed
+ * alone on a page: a page holding only a signature could be attached to any text.
  */
 function signatureTailStart(lines: string[], signatureAt: number): number {
   let start = signatureAt;
@@ -149,7 +149,18 @@ function signatureTailStart(lines: string[], signatureAt: number): number {
     kept++;
     i--;
   }
-  return kept > 0 ? i : start;
+  if (kept > 0) return i;
+  // One line too long to keep: its last sentences are (the line is split where one ends).
+  const line = i > 0 ? lines[i - 1]! : '';
+  if (line.trim() === '' || isHeadingLine(line)) return start;
+  for (const end of line.matchAll(/[.;!?]\s+/g)) {
+    const cut = end.index + end[0].length;
+    if (line.length - cut <= KEEP_WITH_SIGNATURE_CHARS) {
+      lines.splice(i - 1, 1, line.slice(0, cut).trimEnd(), line.slice(cut));
+      return i;
+    }
+  }
+  return start;
 }
 
 /** Whether these texts are short enough to be kept on the signature's page. */
@@ -188,10 +199,14 @@ export function documentPdf(input: {
   // A text that carries its own signature line is signed there; otherwise the block is added.
   // The signature line is the last line of underscores alone (a blank field such as
   // "Endereço: ____" is not one), else the last line with a run of them.
-  const alone = lines.findLastIndex((line) => /^\s*_{10,}\s*$/.test(line));
-  const signatureAt = alone >= 0 ? alone : lines.findLastIndex((line) => SIGNATURE_LINE.test(line));
-  const signed = signatureAt >= 0;
-  const tailStart = signatureTailStart(lines, signed ? signatureAt : lines.length);
+  const signatureLine = () => {
+    const alone = lines.findLastIndex((line) => /^\s*_{10,}\s*$/.test(line));
+    return alone >= 0 ? alone : lines.findLastIndex((line) => SIGNATURE_LINE.test(line));
+  };
+  const signed = signatureLine() >= 0;
+  // (It may split the last paragraph's line: the signature line is found again after it.)
+  const tailStart = signatureTailStart(lines, signed ? signatureLine() : lines.length);
+  const signatureAt = signatureLine();
   // The lines right under the signature line (name, registry) belong to it; text after flows on.
   let tailEnd = signed ? signatureAt + 1 : lines.length;
   while (

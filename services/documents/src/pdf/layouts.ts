@@ -10,9 +10,12 @@ import type { PdfHeader, RceRow } from './jobs.js';
 const MARGINS: [number, number, number, number] = [50, 95, 50, 55];
 
 function pageHeader(header: PdfHeader): Content {
-  const contact = [header.clinicAddress, header.clinicPhone ? `Tel.: ${header.clinicPhone}` : '']
-    .filter(Boolean)
-    .join(' | ');
+  // The professional address and contact are due on every document: blanks for the hand when
+  // the profile has none.
+  const contact = [
+    header.clinicAddress || RegistryMessages.blankAddress,
+    header.clinicPhone ? `Tel.: ${header.clinicPhone}` : RegistryMessages.blankPhone,
+  ].join(' | ');
   // Without a registry, a signed-in professional's line is left blank for a stamp; a header an
   // anonymous caller typed says it was not verified.
   const registry =
@@ -23,7 +26,7 @@ function pageHeader(header: PdfHeader): Content {
     stack: [
       { text: header.name || 'Profissional de saúde', style: 'headerName' },
       ...(registry ? [{ text: registry, style: 'headerLine' }] : []),
-      ...(contact ? [{ text: contact, style: 'headerLine' }] : []),
+      { text: contact, style: 'headerLine' },
       ...(header.status === 'unverified'
         ? [{ text: RegistryMessages.unverifiedHeader, style: 'headerWarning' }]
         : []),

@@ -269,4 +269,29 @@ describe('a prescription’s signature stays with the prescription', () => {
       expect(text).toMatch(SIGNATURE_LINE);
     }
   });
+
+  it('the hospital prescription names the signed-in prescriber and registry once under the line', async () => {
+    const client = await svc.as('free', { professional: { rqe: '98765' } });
+    const res = await svc.file(client, '/api/generate-hospital-prescription-pdf', {
+      title: 'Prescrição Hospitalar',
+      prescription: {
+        patientData: { name: 'Célia Magalhães', age: '45 anos', gender: 'F', medicalRecord: '7' },
+        medications: [
+          {
+            medication: 'Dipirona 1 g',
+            route: 'EV',
+            dilution: '',
+            schedule: '6/6h',
+            observations: '',
+          },
+        ],
+        generalObservations: '',
+        prescribingPhysician: '',
+      },
+    });
+    const { text } = await checkPdf(res.bytes);
+    const signature = text.slice(text.search(SIGNATURE_LINE));
+    expect(signature).toContain('Dra. Ana Beatriz Gonçalves - CRM/SP 123456 - RQE 98765');
+    expect(signature.split('CRM/SP 123456').length - 1).toBe(1);
+  });
 });

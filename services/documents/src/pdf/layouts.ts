@@ -330,8 +330,14 @@ export function hospitalPdf(input: {
       ? [{ table: { widths: MEDICATION_WIDTHS, body: medicationRows.slice(-1) } }]
       : [];
   const name = input.doctorName || p.prescribingPhysician || input.header.name;
+  // A prescriber line that already carries the registry ("Name - CRM/SP 123456 - RQE") is not
+  // followed by it a second time.
+  const registry = input.crm || input.header.registry;
   content.push(
-    keptTogether([...kept, signatureBlock(name, input.crm || input.header.registry, input.date)]),
+    keptTogether([
+      ...kept,
+      signatureBlock(name, registry && name.includes(registry) ? '' : registry, input.date),
+    ]),
   );
   return page({ header: input.header, date: input.date, title: input.title, content });
 }

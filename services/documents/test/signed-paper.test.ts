@@ -102,6 +102,15 @@ describe('a signed document carries what can no longer be written by hand', () =
     const { text } = await checkPdf(signed.bytes);
     expect(text).toContain('Rua São João, 45 - Campinas/SP');
     expect(text).toContain('CRM/SP 123456');
+    // Each copy is its own sheet (the pharmacy retains the 1st): each carries the verification
+    // code and QR block, the same code (one signed document).
+    const code = signed.headers.get('x-verification-code')!;
+    const sheets = text.split('\f').filter((page) => page.trim() !== '');
+    const copies = ['1ª via - Retenção da Farmácia ou Drogaria', '2ª via - Orientação ao Paciente'];
+    for (const copy of copies) {
+      const sheet = sheets.find((page) => page.includes(copy) && /_{40,}/.test(page));
+      expect(sheet, copy).toContain(`Código de verificação: ${code}`);
+    }
   });
 
   it('an RCE without the quantity: blanks in figures and words on paper, refused when signed', async () => {

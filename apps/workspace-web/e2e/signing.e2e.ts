@@ -94,7 +94,16 @@ describe('digital signature (issue 14) in a real browser', () => {
     const userId = (user.response.user as { id: string }).id;
     const adminPage = await newPage(browser, { baseUrl });
     await loginThroughApi(adminPage, baseUrl, admin.email, admin.password);
-    await apiCall(adminPage, baseUrl, 'PUT', `/api/admin/users/${userId}`, { isPremium: true });
+    // A signed document must print the registration, address and phone (nothing can be
+    // stamped or written on a signed PDF): 422 without them.
+    await apiCall(adminPage, baseUrl, 'PUT', `/api/admin/users/${userId}`, {
+      isPremium: true,
+      professionalRegistry: 'CRM',
+      registryNumber: '123456',
+      registryUf: 'SP',
+      clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
+      clinicPhone: '(11) 3333-4444',
+    });
     await adminPage.close();
   });
 

@@ -84,6 +84,73 @@ describe('POST /api/generate-document with an OpenAI-compatible endpoint', () =>
     expect(prompt('user', 1)).toContain('dias de afastamento: 2');
   });
 
+  it('an atestado the model writes with the diagnosis, without consent, is the offline one', async () => {
+    fake.setResponder(() => ({
+      content: JSON.stringify({
+        title: 'Atestado Médico',
+        sections: [
+          {
+            heading: 'Atestado',
+            content:
+              'Atesto que Maria Conceição Souza, portadora de transtorno de ansiedade generalizada (CID F41.1), necessita de 3 dias de afastamento.',
+          },
+        ],
+      }),
+    }));
+    const client = await svc.as('free');
+    const withoutConsent = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'atestado_medico',
+    });
+    expect(withoutConsent.status).toBe(200);
+    expect(withoutConsent.body.engine).toBe('offline');
+    expect(withoutConsent.body.document).not.toMatch(/F41|CID|ansiedade/i);
+    expect(withoutConsent.body.document).toContain('3 (três) dias de afastamento');
+    // The model's wording is not trusted to leave it out either: a diagnosis without "CID".
+    fake.setResponder(() => ({
+      content: JSON.stringify({
+        title: 'Atestado Médico',
+        sections: [
+          { heading: 'Atestado', content: 'Quadro de Transtorno de ansiedade generalizada.' },
+        ],
+      }),
+    }));
+    const diagnosisOnly = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'atestado_medico',
+    });
+    expect(diagnosisOnly.body.document).not.toMatch(/ansiedade/i);
+    fake.setResponder(() => ({
+      content: JSON.stringify({
+        title: 'Atestado Médico',
+        sections: [{ heading: 'Atestado', content: 'Afastamento por 3 dias. CID F41.1.' }],
+      }),
+    }));
+    const withConsent = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'atestado_medico',
+      certificate: { diagnosisAuthorized: true },
+    });
+    expect(withConsent.body.engine).toBe('llm');
+    expect(withConsent.body.document).toContain('CID F41.1');
+  });
+
+  it('the atestado guidance cites the CFM resolution in force, not the revoked one', async () => {
+    fake.setResponder(() => ({
+      content: JSON.stringify({
+        title: 'Atestado Médico',
+        sections: [{ heading: 'A', content: 'B' }],
+      }),
+    }));
+    await (await svc.as('free')).post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'atestado_medico',
+    });
+    const system = `${prompt('system')}${prompt('user')}`;
+    expect(system).toContain('2.381/2024');
+    expect(system).not.toContain('1.658');
+  });
+
   it("a provider failure answers the adapter's status and pt-BR message", async () => {
     fake.setResponder(() => ({ status: 500, content: 'falhou' }));
     const res = await (await svc.as('free')).post('/api/generate-document', {

@@ -37,7 +37,13 @@ const EXPECTED: Record<(typeof DOCUMENT_TYPES)[number], string[]> = {
     '1 medicamento controlado da consulta (Portaria SVS/MS 344/98) não foi incluído nesta receita',
   ],
   hospitalar: ['PRESCRIÇÃO HOSPITALAR', 'Sertralina 50 mg - VO', 'Prontuário'],
-  ambulatorial: ['PRESCRIÇÃO AMBULATORIAL', 'Sertralina 50 mg (controlado)', 'Retorno: 30 dias'],
+  // A simple prescription: the controlled drug is left out and counted (pharmacists refuse it).
+  ambulatorial: [
+    'PRESCRIÇÃO AMBULATORIAL',
+    'Dipirona 500 mg',
+    'Retorno: 30 dias',
+    '1 medicamento controlado da consulta (Portaria SVS/MS 344/98) não foi incluído nesta receita',
+  ],
   controlada: ['RECEITUÁRIO DE CONTROLE ESPECIAL', 'Sertralina 50 mg', '30 (trinta) comprimidos'],
   atestado_medico: ['ATESTADO MÉDICO', '3 (três) dias de afastamento', 'CRM/SP 123456'],
   orientacoes_paciente: ['ORIENTAÇÕES AO PACIENTE', 'SINAIS DE ALERTA', 'Retorno em 30 dias'],

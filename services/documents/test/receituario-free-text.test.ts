@@ -192,3 +192,106 @@ describe('what a free-text receituário may carry', () => {
     }
   });
 });
+
+describe('the free-text ambulatory prescription is a simple prescription too', () => {
+  const ambulatorial = (content: string) => ({
+    content,
+    title: 'Prescrição Ambulatorial',
+    documentType: 'ambulatorial',
+    patientName: 'Maria Conceição Souza',
+  });
+
+  it('a controlled drug in it is refused on the PDF and the text file, as on the receituário', async () => {
+    const client = await svc.as('free');
+    const content =
+      '1. Sertralina 50 mg (controlado)\n   1 comprimido pela manhã\n2. Dipirona 500 mg';
+    for (const route of ['/api/generate-pdf', '/api/generate-text-document']) {
+      const res = await svc.file(client, route, ambulatorial(content));
+      expect(res.status, route).toBe(422);
+      const body = JSON.parse(res.bytes.toString());
+      expect(body.code).toBe('CONTROLLED_DRUG_IN_SIMPLE_PRESCRIPTION');
+      expect(body.message).toBe(
+        `${START} Sertralina (lista C1) exige Receituário de Controle Especial em duas vias. ${USE_RCE}`,
+      );
+    }
+  });
+
+  it('the offline ambulatory prescription leaves the controlled drug out, counts it, and prints', async () => {
+    const client = await svc.as('free');
+    const draft = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'ambulatorial',
+    });
+    expect(draft.status).toBe(200);
+    const document = draft.body.document as string;
+    expect(document).not.toContain('Sertralina');
+    expect(document).toContain('1 medicamento controlado da consulta');
+    const res = await svc.file(client, '/api/generate-pdf', ambulatorial(document));
+    expect(res.status).toBe(200);
+    const { text } = await checkPdf(res.bytes);
+    expect(text).toContain('Dipirona 500 mg');
+    expect(text).not.toContain('(controlado)');
+  });
+});
+
+describe('a written Receituário de Controle Especial is printed on the form', () => {
+  const controlada = (content: string) => ({
+    content,
+    title: 'Receituário de Controle Especial',
+    documentType: 'controlada',
+    patientName: 'Maria Conceição Souza',
+    profile: PROFILE,
+  });
+
+  it('the generated document: two copies, emitter, buyer and supplier blocks, quantity in words', async () => {
+    const client = await svc.as('anonymous');
+    const draft = await client.post('/api/generate-document', {
+      consultationText: FORMATTED_NOTE,
+      documentType: 'controlada',
+      profile: PROFILE,
+    });
+    expect(draft.status).toBe(200);
+    const edited = (draft.body.document as string).replace(
+      /Endereço: _+/,
+      'Endereço: Rua das Flores, 10 - Campinas/SP',
+    );
+    const res = await svc.file(client, '/api/generate-pdf', controlada(edited));
+    expect(res.status).toBe(200);
+    const { text, pages } = await checkPdf(res.bytes);
+    expect(pages).toBe(2);
+    const [first, second] = text.split('\f');
+    expect(first).toContain('1ª via - Retenção da Farmácia ou Drogaria');
+    expect(second).toContain('2ª via - Orientação ao Paciente');
+    for (const copy of [first!, second!])
+      for (const expected of [
+        'RECEITUÁRIO DE CONTROLE ESPECIAL',
+        'IDENTIFICAÇÃO DO EMITENTE',
+        'CRM/SP 123456',
+        'Paciente: Maria Conceição Souza',
+        'Endereço: Rua das Flores, 10 - Campinas/SP',
+        'Sertralina 50 mg',
+        'Quantidade: 30 (trinta) comprimidos',
+        'Posologia: tomar 1 comprimido pela manhã por 30 dias',
+        'IDENTIFICAÇÃO DO COMPRADOR',
+        'IDENTIFICAÇÃO DO FORNECEDOR',
+      ])
+        expect(copy, expected).toContain(expected);
+    // The text's own headings and signature lines are not printed as notes of the form.
+    expect(text).not.toContain('ASSINATURA');
+    expect(text).not.toMatch(/^PRESCRIÇÃO$/m);
+  });
+
+  it('a drug that needs a notification is refused, as on the structured RCE', async () => {
+    const res = await svc.file(
+      await svc.as('anonymous'),
+      '/api/generate-pdf',
+      controlada('Prescrição:\n1. Rivotril 2 mg - 30 (trinta) comprimidos\n   1 à noite'),
+    );
+    expect(res.status).toBe(422);
+    const body = JSON.parse(res.bytes.toString());
+    expect(body.code).toBe('NOTIFICATION_REQUIRED');
+    expect(body.message).toContain(
+      'Rivotril (clonazepam, lista B1) exige Notificação de Receita B.',
+    );
+  });
+});

@@ -136,6 +136,21 @@ describe('each PDF carries the professional, the patient (and CPF), the date, it
     expect(text).not.toContain('CPF');
   });
 
+  it('no professional address or phone in the profile: both left blank for the hand', async () => {
+    const client = await svc.as('free', {
+      professional: { clinicAddress: null, clinicPhone: null },
+    });
+    const body = { title: 'Atestado Médico', content: 'Atesto que a paciente foi atendida.' };
+    const pdf = await svc.file(client, '/api/generate-pdf', body);
+    const { text } = await checkPdf(pdf.bytes);
+    const txt = (await svc.file(client, '/api/generate-text-document', body)).bytes.toString();
+    for (const printed of [text, txt]) {
+      expect(printed).toContain('CRM/SP 123456');
+      expect(printed).toContain('Endereço profissional: ______');
+      expect(printed).toContain('Tel.: ______');
+    }
+  });
+
   it('the text document (.txt) carries the same fields', async () => {
     const res = await svc.file(await svc.as('anonymous'), '/api/generate-text-document', {
       title: 'Atestado Médico',

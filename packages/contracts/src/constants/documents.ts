@@ -170,4 +170,16 @@ export const SigningMessages = {
     `Seu certificado digital vence em ${date}. Renove o certificado e envie o novo arquivo.`,
   expired: (date: string) =>
     `Seu certificado digital venceu em ${date}. Renove o certificado e envie o novo arquivo.`,
+  /** 422: a signed document cannot be stamped by hand, so it must print the registration. */
+  registryRequired:
+    'Para assinar digitalmente, complete seu registro profissional (conselho, número e UF) em Minha Área: um documento assinado não pode receber carimbo.',
+  /** 422: a signed document must print the professional address and contact (CFM 2.381/2024). */
+  contactRequired:
+    'Para assinar digitalmente, complete o endereço e o telefone profissionais em Minha Área: eles são obrigatórios no documento e um documento assinado não pode ser completado à mão.',
+  /** 422: a signed RCE cannot be completed by hand, so the patient's name and address are due. */
+  rcePatientRequired:
+    'Para assinar digitalmente o Receituário de Controle Especial, preencha o nome e o endereço do paciente: um documento assinado não pode ser completado à mão.',
+  /** 422: the RCE's quantity in figures (printed in words too) cannot be written in by hand. */
+  rceQuantityRequired: (medications: readonly string[]) =>
+    `Para assinar digitalmente o Receituário de Controle Especial, informe a quantidade em algarismos (ela é impressa também por extenso) de: ${medications.join('; ')}.`,
 } as const;

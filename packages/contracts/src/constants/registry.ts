@@ -22,6 +22,9 @@ export const RegistryMessages = {
   unverifiedHeader: 'Identificação profissional não verificada',
   /** The registry line left blank on a signed-in professional's document without a registry. */
   blankRegistryLine: 'Registro profissional: ________________________ (carimbo)',
+  /** The professional address and phone left blank for the hand (CFM Res. 2.381/2024 asks both). */
+  blankAddress: 'Endereço profissional: ______________________________',
+  blankPhone: 'Tel.: ________________',
 } as const;
 
 /**

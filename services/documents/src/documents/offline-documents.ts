@@ -159,17 +159,24 @@ export function buildOfflineDocument(input: DocumentInput): DocumentDraft {
           signature(profile),
         ],
       };
-    case 'ambulatorial':
+    case 'ambulatorial': {
+      // A simple prescription too: its controlled drugs are left out and counted, not named.
+      const prescription = ambulatoryFromConsultation(c, profile);
+      const controlled = prescription.medications.filter((m) => m.isControlled).length;
+      const simple = {
+        ...prescription,
+        medications: prescription.medications.filter((m) => !m.isControlled),
+        hasControlledMedications: false,
+      };
       return {
         title: DOCUMENT_TITLES.ambulatorial,
         sections: [
-          {
-            heading: 'Prescrição',
-            content: withoutTitle(ambulatoryText(ambulatoryFromConsultation(c, profile))),
-          },
+          { heading: 'Prescrição', content: withoutTitle(ambulatoryText(simple)) },
+          ...(controlled ? [{ heading: 'Atenção', content: controlledLeftOut(controlled) }] : []),
           signature(profile),
         ],
       };
+    }
     case 'controlada': {
       const prescription = controlledFromConsultation(c);
       const refusals = requiredNotifications(prescription);

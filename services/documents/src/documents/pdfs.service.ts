@@ -35,6 +35,7 @@ import { formatDateBr } from './dates.js';
 import { itiLabel, itiTypeFor } from './iti-type.js';
 import { patientNameFor } from './patients.js';
 import {
+  isSimplePrescription,
   refuseControlledInFreeText,
   refuseControlledInSimple,
   refuseEmptyRows,
@@ -42,6 +43,7 @@ import {
 } from './prescription-control.js';
 import {
   ambulatoryControlRows,
+  controlledFromText,
   normalizeAmbulatory,
   normalizeControlled,
   normalizeHospital,
@@ -126,9 +128,24 @@ export class PdfsService {
     const content = body.content?.trim();
     if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
     // A free-text receituário is a simple prescription: no controlled drug on it.
-    if (body.documentType === 'receituario') refuseControlledInFreeText(content);
+    if (isSimplePrescription(body.documentType)) refuseControlledInFreeText(content);
     const title = body.title?.trim() || 'Documento';
     const patientName = patientNameFor(body, body.patientName);
+    // A written RCE is printed on the form (two copies, buyer's and supplier's blocks) with the
+    // form's rules (no drug needing a notification), never as a plain page with its title.
+    if (body.documentType === 'controlada')
+      return this.controlledPdf(
+        {
+          prescription: controlledFromText(content, {
+            name: patientName,
+            cpf: body.patientCpf?.trim() ?? '',
+          }),
+          ...(body.profile ? { profile: body.profile } : {}),
+          ...(body.signature ? { signature: body.signature } : {}),
+        },
+        principal,
+        credentials,
+      );
     return this.render({
       documentType: body.documentType || 'documento',
       content: {
@@ -202,6 +219,21 @@ export class PdfsService {
     refuseEmptyRows(body.prescription.medications);
     const prescription = normalizeControlled(withPatientName(body, body.prescription));
     refuseNotifications(rceControlRows(prescription));
+    // On paper the blanks are filled by hand; a signed RCE cannot be, so they must be filled.
+    if (
+      body.signature &&
+      principal &&
+      (!prescription.patientData.name.trim() || !prescription.patientData.address.trim())
+    )
+      throw new AppError(422, 'RCE_PATIENT_REQUIRED', SigningMessages.rcePatientRequired);
+    // Nor can the quantity be written in by hand: in figures, which the form prints in words too.
+    const noQuantity = prescription.medications.filter((m) => !/^\d{1,9}$/.test(m.quantity.trim()));
+    if (body.signature && principal && noQuantity.length > 0)
+      throw new AppError(
+        422,
+        'RCE_QUANTITY_REQUIRED',
+        SigningMessages.rceQuantityRequired(noQuantity.map((m) => m.medication.trim())),
+      );
     return this.render({
       documentType: 'controlada',
       content: {
@@ -231,6 +263,12 @@ export class PdfsService {
     if ((await this.deps.queue.workerCount()) === 0)
       throw serviceUnavailable(DocumentMessages.pdfUnavailable, 'NO_PDF_WORKER');
     const professional = await this.authoring.header(principal, profile);
+    // A signed document cannot be stamped: without the registration it is not signed at all.
+    if (order.signature && professional.status !== 'verified')
+      throw new AppError(422, 'REGISTRY_REQUIRED_TO_SIGN', SigningMessages.registryRequired);
+    // Nor can the professional address and contact be written in (CFM Res. 2.381/2024).
+    if (order.signature && (!professional.clinicAddress || !professional.clinicPhone))
+      throw new AppError(422, 'CONTACT_REQUIRED_TO_SIGN', SigningMessages.contactRequired);
     const itiType = itiTypeFor(order.documentType);
     const signed =
       order.signature && principal ? await this.signed(order, principal, itiType) : null;

@@ -100,8 +100,12 @@ function controlledInSimple(messages: readonly string[], anyRce: boolean): AppEr
   return new AppError(422, 'CONTROLLED_DRUG_IN_SIMPLE_PRESCRIPTION', parts.join(' '));
 }
 
+/** The free-text documents that are simple prescriptions: the receituário and the ambulatory one. */
+export const isSimplePrescription = (documentType: string | undefined): boolean =>
+  documentType === 'receituario' || documentType === 'ambulatorial';
+
 /**
- * A free-text simple prescription (the 'receituario' document, printed by /api/generate-pdf and
+ * A free-text simple prescription (the 'receituario' or 'ambulatorial' document, printed by /api/generate-pdf and
  * /api/generate-text-document) is read for controlled drugs as a structured one is: every drug
  * the table controls (name, salt, brand or a close misspelling) answers the same 422, each drug
  * named once with the form it needs. One pass over the text (linear in its length; the loose

@@ -307,3 +307,66 @@ export const rceRows = (p: ControlledPrescription) =>
       quantity: m.quantity ? quantityInWords(m.quantity, m.unit) : '',
       posology: m.posology,
     }));
+
+/** Headings of a written RCE that are the form's own, not notes to print on it. */
+const RCE_TEXT_HEADINGS = new Set([
+  'RECEITUÁRIO DE CONTROLE ESPECIAL',
+  'RECEITUÁRIO CONTROLADO',
+  'PRESCRIÇÃO',
+  'PRESCRIÇÃO:',
+  'ASSINATURA',
+]);
+
+/** "Sertralina 50 mg - 30 (trinta) comprimidos": the drug, the quantity in numerals, the unit. */
+function rceDrugLine(line: string): { medication: string; quantity: string; unit: string } {
+  const parts = /^(.*?)\s+[-–—]+\s+(\d{1,5})\s*(?:\([^)]*\))?\s*(.*)$/.exec(line);
+  return parts
+    ? { medication: parts[1]!.trim(), quantity: parts[2]!, unit: parts[3]!.trim() }
+    : { medication: line.trim(), quantity: '', unit: '' };
+}
+
+/**
+ * An RCE written as free text (the 'controlada' document, as generated and edited): numbered
+ * lines are its drugs (" - 30 (trinta) comprimidos" their quantity, indented lines under them
+ * their posology); its labeled lines and notes are read by normalizeControlled from `text`,
+ * without the form's own headings and the signature lines (the form prints its own).
+ */
+export function controlledFromText(
+  content: string,
+  patient: { name: string; cpf: string },
+): ControlledPrescription {
+  const lines = content.replace(/\r\n?/g, '\n').split('\n');
+  const medications: ControlledPrescription['medications'] = [];
+  const kept: string[] = [];
+  let drug: ControlledPrescription['medications'][number] | null = null;
+  let afterSignature = 0;
+  for (const line of lines) {
+    const trimmed = line.trim();
+    if (/^_{10,}$/.test(trimmed)) {
+      afterSignature = 3;
+      drug = null;
+      continue;
+    }
+    if (afterSignature > 0 && trimmed !== '') {
+      afterSignature--;
+      continue;
+    }
+    afterSignature = 0;
+    if (RCE_TEXT_HEADINGS.has(trimmed.toLocaleUpperCase('pt-BR'))) continue;
+    const numbered = /^\d{1,3}[.)]\s+(.+)$/.exec(trimmed);
+    if (numbered) {
+      drug = { ...rceDrugLine(numbered[1]!), posology: '' };
+      medications.push(drug);
+    } else if (drug && /^\s/.test(line) && trimmed !== '') {
+      drug.posology = [drug.posology, trimmed].filter(Boolean).join(' ');
+      continue;
+    } else drug = null;
+    kept.push(line);
+  }
+  return {
+    patientData: { name: patient.name, address: '', ...(patient.cpf ? { cpf: patient.cpf } : {}) },
+    medications,
+    text: kept.join('\n'),
+    date: '',
+  };
+}

@@ -18,11 +18,11 @@ const GUIDANCE: Record<DocumentType, string> = {
   hospitalar:
     'Prescrição hospitalar: dieta, hidratação, medicamentos com via, diluição e horário, cuidados de enfermagem e sinais vitais.',
   ambulatorial:
-    'Prescrição ambulatorial: medicamentos com dose e instruções, orientações gerais e data de retorno.',
+    'Prescrição ambulatorial (receita simples): medicamentos com dose e instruções, orientações gerais e data de retorno. Não inclua nem nomeie medicamentos controlados (Portaria SVS/MS 344/98): eles vão no Receituário de Controle Especial ou na notificação exigida, e esta receita não é impressa com eles; diga apenas quantos ficaram de fora.',
   controlada:
     'Receituário de Controle Especial (listas C1, C5): medicamento, quantidade em algarismos e por extenso, posologia. Medicamentos das listas A ou B não podem constar: indique a Notificação de Receita A ou B necessária.',
   atestado_medico:
-    'Atestado médico conforme o CFM (Resolução 1.658/2002): dias de afastamento, data; diagnóstico ou CID somente com autorização expressa do paciente; identificação do médico com CRM.',
+    'Atestado médico conforme o CFM (Resolução CFM 2.381/2024): nome e CPF do paciente quando houver, dias de afastamento em algarismos e por extenso, data; diagnóstico ou CID somente com autorização expressa do paciente; identificação do médico com CRM/UF e RQE quando houver.',
   orientacoes_paciente:
     'Orientações ao paciente em linguagem simples: o que foi avaliado, como tomar os medicamentos, cuidados em casa, sinais de alerta e retorno.',
   orientacoes_enfermagem:

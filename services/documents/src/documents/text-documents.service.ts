@@ -9,6 +9,7 @@ import {
 import { badRequest, type Principal } from '@pv/service-kit';
 import { profileOf, textHeaderLines } from '../professionals/professional-header.js';
 import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
+import type { Consultation } from './consultation.js';
 import { formatDateBr } from './dates.js';
 import {
   shapeWithTemplate,
@@ -24,10 +25,27 @@ import {
   signature,
 } from './offline-documents.js';
 import { choosePatient, patientNameFor } from './patients.js';
-import { refuseControlledInFreeText } from './prescription-control.js';
+import { isSimplePrescription, refuseControlledInFreeText } from './prescription-control.js';
 import { documentMessages, ModelDocumentSchema } from './prompts.js';
 
 type Draft = { title: string; sections: { heading: string; content: string }[] };
+
+const folded = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ');
+
+/**
+ * Whether a draft names the diagnosis: a CID code (written as such, or the note's own), or the
+ * note's diagnosis sentence (without its trailing CID and full stop).
+ */
+function namesDiagnosis(draft: Draft, c: Consultation): boolean {
+  const text = folded(draft.sections.map((s) => `${s.heading}\n${s.content}`).join('\n'));
+  if (/\bcid(?:-?10)?\b/.test(text)) return true;
+  if (c.cid && text.includes(folded(c.cid))) return true;
+  const diagnosis = folded(c.diagnosis)
+    .replace(/,?\s*cid.*$/, '')
+    .replace(/[.\s]+$/, '');
+  return diagnosis.length >= 6 && text.includes(diagnosis);
+}
 
 /**
  * The text documents of the document card (certificates, exam requests, referrals...), written
@@ -60,22 +78,31 @@ export class TextDocumentsService {
     const stored = await this.authoring.documentTemplate(documentType);
     const template = stored ? templateForModel(stored) : undefined;
     const consultation = this.authoring.consultation(consultationText);
-    const { value: written, engine } = this.authoring.llmReady
+    const offline = () => ({
+      value: template
+        ? shapeWithTemplate(
+            buildOfflineDocument({ ...input, consultation }),
+            templateOutline(template.prompt),
+          )
+        : buildOfflineDocument({ ...input, consultation }),
+      engine: OFFLINE,
+    });
+    let { value: written, engine } = this.authoring.llmReady
       ? await this.authoring.askModel<Draft>(
           'generate-document',
           documentMessages({ ...input, template }),
           ModelDocumentSchema,
           { principal, credentials },
         )
-      : {
-          value: template
-            ? shapeWithTemplate(
-                buildOfflineDocument({ ...input, consultation }),
-                templateOutline(template.prompt),
-              )
-            : buildOfflineDocument({ ...input, consultation }),
-          engine: OFFLINE,
-        };
+      : offline();
+    // An atestado names the diagnosis only with the patient's consent (CFM Res. 2.381/2024): a
+    // model's atestado that names it without consent is replaced by the offline one.
+    if (
+      documentType === 'atestado_medico' &&
+      !input.certificate.diagnosisAuthorized &&
+      namesDiagnosis(written, consultation)
+    )
+      ({ value: written, engine } = offline());
     // A template shapes the document, never what it must carry (docs/documents.md).
     const draft = template
       ? withRequiredFields(written, {
@@ -99,7 +126,7 @@ export class TextDocumentsService {
     const content = body.content?.trim();
     if (!content) throw badRequest(DocumentMessages.noContent, 'NO_CONTENT');
     // The same paper as the PDF: a free-text receituário carries no controlled drug.
-    if (body.documentType === 'receituario') refuseControlledInFreeText(content);
+    if (isSimplePrescription(body.documentType)) refuseControlledInFreeText(content);
     const title = body.title?.trim() || 'Documento';
     const header = textHeaderLines(await this.authoring.header(principal, body.profile)).join('\n');
     const patientName = patientNameFor(body, body.patientName);

@@ -4,7 +4,7 @@ import {
   itiInfoEntries,
   type ProfessionalRegistration,
 } from '@pv/signing';
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import type { Content, ContentStack, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { PdfHeader, PdfVerification, RenderPdfPayload } from './jobs.js';
 
 // What the ITI validator (validar.iti.gov.br) reads from every PDF: the Info dictionary's
@@ -76,6 +76,19 @@ export function withItiData(
     }),
   };
   if (!payload.verification) return { ...definition, info };
+  const { verification } = payload;
   const content = Array.isArray(definition.content) ? definition.content : [definition.content];
-  return { ...definition, info, content: [...content, verificationBlock(payload.verification)] };
+  // The RCE's copies are separate sheets (the pharmacy retains the 1st): each carries the block
+  // (its own node: pdfmake lays a node out once).
+  if (payload.kind === 'controlled')
+    return {
+      ...definition,
+      info,
+      content: content.map((copy): Content => {
+        if (typeof copy !== 'object' || copy === null || !('stack' in copy)) return copy;
+        const stack = copy as ContentStack;
+        return { ...stack, stack: [...stack.stack, verificationBlock(verification)] };
+      }),
+    };
+  return { ...definition, info, content: [...content, verificationBlock(verification)] };
 }

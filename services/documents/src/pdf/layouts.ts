@@ -10,9 +10,12 @@ import type { PdfHeader, RceRow } from './jobs.js';
 const MARGINS: [number, number, number, number] = [50, 95, 50, 55];
 
 function pageHeader(header: PdfHeader): Content {
-  const contact = [header.clinicAddress, header.clinicPhone ? `Tel.: ${header.clinicPhone}` : '']
-    .filter(Boolean)
-    .join(' | ');
+  // The professional address and contact are due on every document: blanks for the hand when
+  // the profile has none.
+  const contact = [
+    header.clinicAddress || RegistryMessages.blankAddress,
+    header.clinicPhone ? `Tel.: ${header.clinicPhone}` : RegistryMessages.blankPhone,
+  ].join(' | ');
   // Without a registry, a signed-in professional's line is left blank for a stamp; a header an
   // anonymous caller typed says it was not verified.
   const registry =
@@ -23,7 +26,7 @@ function pageHeader(header: PdfHeader): Content {
     stack: [
       { text: header.name || 'Profissional de saúde', style: 'headerName' },
       ...(registry ? [{ text: registry, style: 'headerLine' }] : []),
-      ...(contact ? [{ text: contact, style: 'headerLine' }] : []),
+      { text: contact, style: 'headerLine' },
       ...(header.status === 'unverified'
         ? [{ text: RegistryMessages.unverifiedHeader, style: 'headerWarning' }]
         : []),
@@ -97,6 +100,79 @@ const isHeadingLine = (line: string) => {
   );
 };
 
+/** Paragraphs and UPPERCASE headings of free text, in order. */
+function flow(lines: string[]): Content[] {
+  const content: Content[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length)
+      content.push({ text: paragraph.join('\n'), style: 'body', margin: [0, 0, 0, 4] });
+    paragraph = [];
+  };
+  for (const line of lines) {
+    if (line.trim() === '') flush();
+    else if (isHeadingLine(line)) {
+      flush();
+      content.push({ text: line.trim(), style: 'heading' });
+    } else paragraph.push(line);
+  }
+  flush();
+  return content;
+}
+
+// What is kept on the signature's page: at most this much of the text before it. An unbreakable
+// block must fit on one page (pdfmake drops what overflows it), so the kept text is bounded.
+const KEEP_WITH_SIGNATURE_CHARS = 600;
+const KEEP_WITH_SIGNATURE_LINES = 8;
+const SIGNATURE_LINE = /_{10,}/;
+const SIGNATURE_LEAD = /^(assinatura|data|local)\b/i;
+
+/**
+ * Where the text kept with the signature starts: the lines that lead to the signature line
+ * (ASSINATURA, Data:, Local...) and the end of the last paragraph before them, within bounds
+ * (a single line too long is split after a sentence, in `lines`). A signature is never printed
+ * alone on a page: a page holding only a signature could be attached to any text.
+ */
+function signatureTailStart(lines: string[], signatureAt: number): number {
+  let start = signatureAt;
+  while (
+    start > 0 &&
+    (lines[start - 1]!.trim() === '' || SIGNATURE_LEAD.test(lines[start - 1]!.trim()))
+  )
+    start--;
+  let chars = 0;
+  let kept = 0;
+  let i = start;
+  while (i > 0 && lines[i - 1]!.trim() === '') i--;
+  // The last paragraph before the signature, from its end back, whole lines only.
+  while (i > 0 && lines[i - 1]!.trim() !== '' && !isHeadingLine(lines[i - 1]!)) {
+    const length = lines[i - 1]!.length;
+    if (chars + length > KEEP_WITH_SIGNATURE_CHARS || kept === KEEP_WITH_SIGNATURE_LINES) break;
+    chars += length;
+    kept++;
+    i--;
+  }
+  if (kept > 0) return i;
+  // One line too long to keep: its last sentences are (the line is split where one ends).
+  const line = i > 0 ? lines[i - 1]! : '';
+  if (line.trim() === '' || isHeadingLine(line)) return start;
+  for (const end of line.matchAll(/[.;!?]\s+/g)) {
+    const cut = end.index + end[0].length;
+    if (line.length - cut <= KEEP_WITH_SIGNATURE_CHARS) {
+      lines.splice(i - 1, 1, line.slice(0, cut).trimEnd(), line.slice(cut));
+      return i;
+    }
+  }
+  return start;
+}
+
+/** Whether these texts are short enough to be kept on the signature's page. */
+const fitsWithSignature = (...texts: string[]) =>
+  texts.reduce((sum, t) => sum + t.length, 0) <= KEEP_WITH_SIGNATURE_CHARS;
+
+/** The signature and the text kept with it, on one page. */
+const keptTogether = (stack: Content[]): Content => ({ stack, unbreakable: true });
+
 /** A free-text document: UPPERCASE lines become headings, the rest flows as paragraphs. */
 export function documentPdf(input: {
   title: string;
@@ -123,26 +199,39 @@ export function documentPdf(input: {
       style: 'body',
       margin: [0, 0, 0, 6],
     });
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length)
-      content.push({ text: paragraph.join('\n'), style: 'body', margin: [0, 0, 0, 4] });
-    paragraph = [];
+  // A text that carries its own signature line is signed there; otherwise the block is added.
+  // The signature line is the last line of underscores alone (a blank field such as
+  // "Endereço: ____" is not one), else the last line with a run of them.
+  const signatureLine = () => {
+    const alone = lines.findLastIndex((line) => /^\s*_{10,}\s*$/.test(line));
+    return alone >= 0 ? alone : lines.findLastIndex((line) => SIGNATURE_LINE.test(line));
   };
-  for (const line of lines) {
-    if (line.trim() === '') flush();
-    else if (isHeadingLine(line)) {
-      flush();
-      content.push({ text: line.trim(), style: 'heading' });
-    } else paragraph.push(line);
-  }
-  flush();
-  const signed = /_{10,}/.test(input.content);
-  if (!signed) content.push(signatureBlock(input.header.name, input.header.registry, input.date));
+  const signed = signatureLine() >= 0;
+  // (It may split the last paragraph's line: the signature line is found again after it.)
+  const tailStart = signatureTailStart(lines, signed ? signatureLine() : lines.length);
+  const signatureAt = signatureLine();
+  // The lines right under the signature line (name, registry) belong to it; text after flows on.
+  let tailEnd = signed ? signatureAt + 1 : lines.length;
+  while (
+    signed &&
+    tailEnd < lines.length &&
+    lines[tailEnd]!.trim() !== '' &&
+    tailEnd - signatureAt <= 4
+  )
+    tailEnd++;
+  content.push(
+    ...flow(lines.slice(0, tailStart)),
+    keptTogether([
+      ...flow(lines.slice(tailStart, tailEnd)),
+      ...(signed ? [] : [signatureBlock(input.header.name, input.header.registry, input.date)]),
+    ]),
+    ...flow(lines.slice(tailEnd)),
+  );
   return page({ header: input.header, date: input.date, title: input.title, content });
 }
 
 const cell = (text: string, bold = false) => ({ text: text || '-', bold, fontSize: 9.5 });
+const MEDICATION_WIDTHS = [18, '*', 40, 90, 70, 90];
 
 export function hospitalPdf(input: {
   prescription: HospitalPrescription;
@@ -154,6 +243,28 @@ export function hospitalPdf(input: {
   date: string;
 }): TDocumentDefinitions {
   const p = input.prescription;
+  const medicationRows = p.medications.length
+    ? p.medications.map((m, i) => [
+        cell(String(i + 1)),
+        cell(m.medication),
+        cell(m.route),
+        cell(m.dilution),
+        cell(m.schedule),
+        cell(m.observations),
+      ])
+    : [[cell(''), cell('Nenhum medicamento prescrito.'), cell(''), cell(''), cell(''), cell('')]];
+  const observationsKept = p.generalObservations !== '' && fitsWithSignature(p.generalObservations);
+  const lastRow = p.medications.at(-1);
+  const lastRowKept =
+    !p.generalObservations &&
+    (!lastRow ||
+      fitsWithSignature(
+        lastRow.medication,
+        lastRow.route,
+        lastRow.dilution,
+        lastRow.schedule,
+        lastRow.observations,
+      ));
   const content: Content[] = [
     ...(input.institutionName
       ? [
@@ -190,44 +301,65 @@ export function hospitalPdf(input: {
     {
       table: {
         headerRows: 1,
-        dontBreakRows: true,
-        widths: [18, '*', 40, 90, 70, 90],
+        // A row is kept on one page unless one is too tall for a page, which pdfmake would drop.
+        dontBreakRows: p.medications.every((m) =>
+          fitsWithSignature(m.medication, m.route, m.dilution, m.schedule, m.observations),
+        ),
+        widths: MEDICATION_WIDTHS,
         body: [
           ['#', 'Medicamento', 'Via', 'Diluição', 'Horário', 'Observações'].map((h) =>
             cell(h, true),
           ),
-          ...(p.medications.length
-            ? p.medications.map((m, i) => [
-                cell(String(i + 1)),
-                cell(m.medication),
-                cell(m.route),
-                cell(m.dilution),
-                cell(m.schedule),
-                cell(m.observations),
-              ])
-            : [
-                [
-                  cell(''),
-                  cell('Nenhum medicamento prescrito.'),
-                  cell(''),
-                  cell(''),
-                  cell(''),
-                  cell(''),
-                ],
-              ]),
+          ...(lastRowKept ? medicationRows.slice(0, -1) : medicationRows),
         ],
       },
     },
   ];
-  if (p.generalObservations)
-    content.push(
-      { text: 'OBSERVAÇÕES GERAIS', style: 'heading' },
-      { text: p.generalObservations, style: 'body' },
-    );
+  // What stays on the signature's page: short general observations, else the last row of the
+  // table (long observations flow on).
+  const observations: Content[] = p.generalObservations
+    ? [
+        { text: 'OBSERVAÇÕES GERAIS', style: 'heading' },
+        { text: p.generalObservations, style: 'body' },
+      ]
+    : [];
+  if (!observationsKept) content.push(...observations);
+  const kept: Content[] = observationsKept
+    ? observations
+    : lastRowKept
+      ? [{ table: { widths: MEDICATION_WIDTHS, body: medicationRows.slice(-1) } }]
+      : [];
   const name = input.doctorName || p.prescribingPhysician || input.header.name;
-  content.push(signatureBlock(name, input.crm || input.header.registry, input.date));
+  // A prescriber line that already carries the registry ("Name - CRM/SP 123456 - RQE") is not
+  // followed by it a second time.
+  const registry = input.crm || input.header.registry;
+  content.push(
+    keptTogether([
+      ...kept,
+      signatureBlock(name, registry && name.includes(registry) ? '' : registry, input.date),
+    ]),
+  );
   return page({ header: input.header, date: input.date, title: input.title, content });
 }
+
+/** The simple prescription's drugs from number `start` on. */
+const ambulatoryDrugs = (
+  medications: AmbulatoryPrescription['medications'],
+  start: number,
+): Content => ({
+  start,
+  ol: medications.map((m) => ({
+    stack: [
+      {
+        text: `${[m.medication, m.dosage].filter(Boolean).join(' ')}${m.isControlled ? ' (controlado)' : ''}`,
+        bold: true,
+      },
+      ...(m.instructions ? [{ text: m.instructions }] : []),
+    ],
+    margin: [0, 0, 0, 6] as [number, number, number, number],
+  })),
+  style: 'body',
+});
 
 export function ambulatoryPdf(input: {
   prescription: AmbulatoryPrescription;
@@ -251,45 +383,52 @@ export function ambulatoryPdf(input: {
       style: 'body',
     })),
     { text: 'PRESCRIÇÃO', style: 'heading' },
-    {
-      ol: p.medications.map((m) => ({
-        stack: [
-          {
-            text: `${[m.medication, m.dosage].filter(Boolean).join(' ')}${m.isControlled ? ' (controlado)' : ''}`,
-            bold: true,
-          },
-          ...(m.instructions ? [{ text: m.instructions }] : []),
-        ],
-        margin: [0, 0, 0, 6] as [number, number, number, number],
-      })),
-      style: 'body',
-    },
   ];
-  if (p.generalInstructions)
-    content.push(
-      { text: 'ORIENTAÇÕES', style: 'heading' },
-      { text: p.generalInstructions, style: 'body' },
-    );
+  // What follows the drugs stays on the signature's page (long instructions flow on); with
+  // nothing after them, the last drug does.
+  const instructions: Content[] = p.generalInstructions
+    ? [
+        { text: 'ORIENTAÇÕES', style: 'heading' },
+        { text: p.generalInstructions, style: 'body' },
+      ]
+    : [];
+  const closing: Content[] = [];
   if (p.returnDate)
-    content.push({
+    closing.push({
       text: [{ text: 'Retorno: ', bold: true }, p.returnDate],
       style: 'body',
       margin: [0, 8, 0, 0],
     });
   if (p.hasControlledMedications)
-    content.push({
+    closing.push({
       text: 'Há medicamento sujeito a controle especial (Portaria SVS/MS 344/98): ele deve ser prescrito no receituário próprio.',
       style: 'small',
       italics: true,
       margin: [0, 8, 0, 0],
     });
+  const instructionsKept = fitsWithSignature(p.generalInstructions);
+  const lastDrug = p.medications.at(-1);
+  const lastDrugKept =
+    instructions.length === 0 &&
+    closing.length === 0 &&
+    lastDrug !== undefined &&
+    fitsWithSignature(lastDrug.medication, lastDrug.dosage, lastDrug.instructions);
+  const drugs = lastDrugKept ? p.medications.slice(0, -1) : p.medications;
+  if (drugs.length > 0) content.push(ambulatoryDrugs(drugs, 1));
+  if (!instructionsKept) content.push(...instructions);
+  const kept: Content[] = lastDrugKept
+    ? [ambulatoryDrugs(p.medications.slice(-1), p.medications.length)]
+    : [...(instructionsKept ? instructions : []), ...closing];
   const date = p.prescribingPhysician.date || p.prescriptionDate || input.date;
   content.push(
-    signatureBlock(
-      p.prescribingPhysician.name || input.header.name,
-      p.prescribingPhysician.crm || input.header.registry,
-      date,
-    ),
+    keptTogether([
+      ...kept,
+      signatureBlock(
+        p.prescribingPhysician.name || input.header.name,
+        p.prescribingPhysician.crm || input.header.registry,
+        date,
+      ),
+    ]),
   );
   return page({ header: input.header, date: input.date, title: 'Receituário', content });
 }
@@ -309,6 +448,21 @@ function blankLines(labels: string[]): Content {
   };
 }
 
+/** The RCE's drugs from number `start` on. */
+const rceDrugs = (rows: RceRow[], start: number): Content => ({
+  start,
+  ol: rows.map((m) => ({
+    stack: [
+      { text: m.medication, bold: true },
+      // No quantity: blanks for the prescriber's hand, in figures and in words (Portaria 344/98).
+      { text: `Quantidade: ${m.quantity || '________ (____________________________)'}` },
+      ...(m.posology ? [{ text: `Posologia: ${m.posology}` }] : []),
+    ],
+    margin: [0, 0, 0, 4] as [number, number, number, number],
+  })),
+  style: 'body',
+});
+
 /** One copy of the Receituário de Controle Especial (Portaria SVS/MS 344/98, Anexo XVII). */
 function rceCopy(
   input: { prescription: ControlledPrescription; rows: RceRow[]; notes: string; header: PdfHeader },
@@ -316,6 +470,23 @@ function rceCopy(
   last: boolean,
 ): Content {
   const { prescription: p, rows, notes, header } = input;
+  // Short notes are kept with the signature, and the drugs with them (the notes follow the list);
+  // without notes, the last drug is; what is too long for that flows before it.
+  const notesText: Content = { text: notes, style: 'body', margin: [0, 2, 0, 0] };
+  const all = (r: RceRow[]) => r.flatMap((m) => [m.medication, m.quantity, m.posology]);
+  const lastRow = rows.at(-1);
+  const [flowing, kept]: [Content[], Content[]] = !notes
+    ? lastRow && fitsWithSignature(...all([lastRow]))
+      ? [
+          rows.length > 1 ? [rceDrugs(rows.slice(0, -1), 1)] : [],
+          [rceDrugs([lastRow], rows.length)],
+        ]
+      : [rows.length > 0 ? [rceDrugs(rows, 1)] : [], []]
+    : fitsWithSignature(notes, ...all(rows))
+      ? [[], [rceDrugs(rows, 1), notesText]]
+      : fitsWithSignature(notes)
+        ? [[rceDrugs(rows, 1)], [notesText]]
+        : [[rceDrugs(rows, 1), notesText], []];
   const emitter = [
     ['Nome', header.name],
     ['CRM/UF', header.registry],
@@ -362,57 +533,51 @@ function rceCopy(
         margin: [0, 0, 0, 6],
       },
       { text: 'Prescrição:', bold: true, style: 'body' },
-      {
-        ol: rows.map((m) => ({
-          stack: [
-            { text: m.medication, bold: true },
-            ...(m.quantity ? [{ text: `Quantidade: ${m.quantity}` }] : []),
-            ...(m.posology ? [{ text: `Posologia: ${m.posology}` }] : []),
-          ],
-          margin: [0, 0, 0, 4] as [number, number, number, number],
-        })),
-        style: 'body',
-      },
-      ...(notes
-        ? [{ text: notes, style: 'body', margin: [0, 2, 0, 0] as [number, number, number, number] }]
-        : []),
-      signatureBlock(header.name, header.registry, p.date),
-      {
-        margin: [0, 14, 0, 0],
-        columns: [
-          {
-            width: '*',
-            table: {
-              widths: ['*'],
-              body: [
-                [{ text: 'IDENTIFICAÇÃO DO COMPRADOR', style: 'label' }],
-                [
-                  blankLines([
-                    'Nome',
-                    'RG',
-                    'Órgão emissor',
-                    'Endereço',
-                    'Cidade',
-                    'UF',
-                    'Telefone',
-                  ]),
+      // A copy too long for one page goes on, but its signature, the buyer's and the supplier's
+      // blocks stay on one page with what precedes them (the last drug, or short notes with the
+      // drugs) and the copy's name under them.
+      ...flowing,
+      keptTogether([
+        ...kept,
+        signatureBlock(header.name, header.registry, p.date),
+        {
+          margin: [0, 14, 0, 0],
+          columns: [
+            {
+              width: '*',
+              table: {
+                widths: ['*'],
+                body: [
+                  [{ text: 'IDENTIFICAÇÃO DO COMPRADOR', style: 'label' }],
+                  [
+                    blankLines([
+                      'Nome',
+                      'RG',
+                      'Órgão emissor',
+                      'Endereço',
+                      'Cidade',
+                      'UF',
+                      'Telefone',
+                    ]),
+                  ],
                 ],
-              ],
+              },
             },
-          },
-          {
-            width: '*',
-            table: {
-              widths: ['*'],
-              body: [
-                [{ text: 'IDENTIFICAÇÃO DO FORNECEDOR', style: 'label' }],
-                [blankLines(['Data', 'Assinatura do farmacêutico'])],
-              ],
+            {
+              width: '*',
+              table: {
+                widths: ['*'],
+                body: [
+                  [{ text: 'IDENTIFICAÇÃO DO FORNECEDOR', style: 'label' }],
+                  [blankLines(['Data', 'Assinatura do farmacêutico'])],
+                ],
+              },
             },
-          },
-        ],
-        columnGap: 10,
-      },
+          ],
+          columnGap: 10,
+        },
+        { text: copy, style: 'small', alignment: 'center', margin: [0, 6, 0, 0] },
+      ]),
     ],
     ...(last ? {} : { pageBreak: 'after' as const }),
   };

@@ -108,8 +108,8 @@ export function textHeaderLines(header: ProfessionalHeader): string[] {
   return [
     header.name,
     registry,
-    header.clinicAddress,
-    header.clinicPhone,
+    header.clinicAddress || RegistryMessages.blankAddress,
+    header.clinicPhone || RegistryMessages.blankPhone,
     header.status === 'unverified' ? RegistryMessages.unverifiedHeader : '',
   ].filter(Boolean);
 }

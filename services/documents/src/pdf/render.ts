@@ -34,8 +34,44 @@ pdfmake.setFonts({
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(`${FONT_DIR}${path.sep}`));
 
+/**
+ * pdfmake wraps a word wider than the line by re-measuring it piece by piece, quadratic in the
+ * word's length: one 10,000-character word took 3 s, 40,000 past the 90 s job timeout, and the
+ * 900,000 an anonymous body can carry ran the process out of memory. A break opportunity (U+200B,
+ * zero-width space: invisible, absent from the extracted text) every WORD_CHUNK characters of a
+ * longer word bounds each piece. No real word, code or URL printed here is that long.
+ */
+const WORD_CHUNK = 200;
+const LONG_WORD = new RegExp(`\\S{${WORD_CHUNK}}(?=\\S)`, 'gu');
+const ZERO_WIDTH_SPACE = '\u200b';
+
+function breakable(text: string): string {
+  return text.length > WORD_CHUNK ? text.replace(LONG_WORD, `$&${ZERO_WIDTH_SPACE}`) : text;
+}
+
+/** Keys whose value is printed content (a string, a node, or a list of them). */
+const CONTENT_KEYS = new Set(['text', 'stack', 'columns', 'ul', 'ol']);
+
+/** The content with every printed string made breakable; QR codes, images and styles untouched. */
+function withBreakableWords(node: unknown): unknown {
+  if (typeof node === 'string') return breakable(node);
+  if (Array.isArray(node)) return node.map(withBreakableWords);
+  if (!node || typeof node !== 'object') return node;
+  const copy: Record<string, unknown> = { ...(node as Record<string, unknown>) };
+  for (const key of Object.keys(copy)) {
+    if (CONTENT_KEYS.has(key)) copy[key] = withBreakableWords(copy[key]);
+  }
+  const table = copy.table as { body?: unknown[][] } | undefined;
+  if (table?.body) copy.table = { ...table, body: table.body.map(withBreakableWords) };
+  return copy;
+}
+
 export async function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
   return pdfmake
-    .createPdf({ ...definition, defaultStyle: { font: 'Roboto', ...definition.defaultStyle } })
+    .createPdf({
+      ...definition,
+      content: withBreakableWords(definition.content) as TDocumentDefinitions['content'],
+      defaultStyle: { font: 'Roboto', ...definition.defaultStyle },
+    })
     .getBuffer();
 }

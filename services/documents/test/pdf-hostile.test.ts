@@ -56,6 +56,22 @@ describe('one long word', () => {
   });
 });
 
+describe('one long paragraph', () => {
+  it('of 500,000 characters (the largest document body) renders in linear time, whole', async () => {
+    const body = 'palavra comprida '.repeat(29_400);
+    const started = performance.now();
+    const pdf = await renderPdf({ content: [{ text: `INÍCIO ${body}FIM`, margin: [0, 4] }] });
+    // ~1 s now; ~15 s as one pdfmake node.
+    expect(performance.now() - started).toBeLessThan(6_000);
+    const { text, pages } = await checkPdf(pdf);
+    expect(pages).toBeGreaterThan(100);
+    const words = text.split(/\s+/).filter(Boolean);
+    expect(words[0]).toBe('INÍCIO');
+    expect(words.at(-1)).toBe('FIM');
+    expect(words.filter((w) => w === 'comprida')).toHaveLength(29_400);
+  }, 60_000);
+});
+
 describe('fields past their bound', () => {
   it.each([
     ['text', rce({ text: 'palavra '.repeat(110_000) }), 'prescription.text', 20_000],

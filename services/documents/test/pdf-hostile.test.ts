@@ -72,6 +72,21 @@ describe('one long paragraph', () => {
   }, 60_000);
 });
 
+describe('inline text (a label and its value)', () => {
+  it('keeps a long value in its paragraph, wrapped, and renders it whole', async () => {
+    const value = `${'b'.repeat(30_000)} ${'palavra '.repeat(4_000)}FIM`;
+    const started = performance.now();
+    const pdf = await renderPdf({
+      content: [{ text: [{ text: 'Orientações: ', bold: true }, value] }],
+    });
+    expect(performance.now() - started).toBeLessThan(6_000);
+    const { text } = await checkPdf(pdf);
+    const flat = text.replace(/\s+/g, '');
+    expect(flat).toContain(`Orientações:${'b'.repeat(30_000)}palavra`);
+    expect(flat.endsWith('FIM')).toBe(true);
+  }, 60_000);
+});
+
 describe('fields past their bound', () => {
   it.each([
     ['text', rce({ text: 'palavra '.repeat(110_000) }), 'prescription.text', 20_000],

@@ -49,8 +49,8 @@ function breakable(text: string): string {
   return text.length > WORD_CHUNK ? text.replace(LONG_WORD, `$&${ZERO_WIDTH_SPACE}`) : text;
 }
 
-/** Keys whose value is printed content (a string, a node, or a list of them). */
-const CONTENT_KEYS = new Set(['text', 'stack', 'columns', 'ul', 'ol']);
+/** Keys whose value is printed content (a node or a list of them); `text` is inline. */
+const CONTENT_KEYS = new Set(['stack', 'columns', 'ul', 'ol']);
 
 /**
  * pdfmake's cost on one text node also grows faster than its length across pages (one paragraph
@@ -75,6 +75,17 @@ function pieces(text: string): string[] {
   return out;
 }
 
+/**
+ * Inline text (`text: ['Retorno: ', value]`): pieces of one paragraph, which may not become
+ * stacks; their strings are only made breakable.
+ */
+function inlineBreakable(node: unknown): unknown {
+  if (typeof node === 'string') return breakable(node);
+  if (Array.isArray(node)) return node.map(inlineBreakable);
+  if (!node || typeof node !== 'object' || !('text' in node)) return node;
+  return { ...node, text: inlineBreakable((node as { text: unknown }).text) };
+}
+
 /** The content with every printed string made breakable; QR codes, images and styles untouched. */
 function withBreakableWords(node: unknown): unknown {
   if (typeof node === 'string')
@@ -86,7 +97,8 @@ function withBreakableWords(node: unknown): unknown {
     return { ...rest, stack: pieces(text).map((piece) => ({ text: breakable(piece) })) };
   const copy: Record<string, unknown> = { ...(node as Record<string, unknown>) };
   for (const key of Object.keys(copy)) {
-    if (CONTENT_KEYS.has(key)) copy[key] = withBreakableWords(copy[key]);
+    if (key === 'text') copy.text = inlineBreakable(copy.text);
+    else if (CONTENT_KEYS.has(key)) copy[key] = withBreakableWords(copy[key]);
   }
   const table = copy.table as { body?: unknown[][] } | undefined;
   if (table?.body) copy.table = { ...table, body: table.body.map(withBreakableWords) };

@@ -98,30 +98,43 @@ export const ControlledListSchema = Type.Union(
 );
 export type ControlledList = Static<typeof ControlledListSchema>;
 
+/**
+ * Bounds of the prescriptions' printed fields. The PDF renderer's cost grows faster than the text
+ * (900,000 characters in one field ran past the 90 s job timeout on an anonymous call), so every
+ * field has a length a real prescription never reaches: a line, a medication's own text, the
+ * free-text parts (the same 20,000 as a reprocessing's corrections).
+ */
+const PRESCRIPTION_LINE_MAX = 500;
+const PRESCRIPTION_ITEM_MAX = 2_000;
+const PRESCRIPTION_FREE_TEXT_MAX = 20_000;
+const Line = () => Type.String({ maxLength: PRESCRIPTION_LINE_MAX });
+const Item = () => Type.String({ maxLength: PRESCRIPTION_ITEM_MAX });
+const FreeText = () => Type.String({ maxLength: PRESCRIPTION_FREE_TEXT_MAX });
+
 export const HospitalMedicationSchema = Type.Object({
-  medication: Type.String(),
-  route: Type.String(),
-  dilution: Type.String(),
-  schedule: Type.String(),
-  observations: Type.String(),
+  medication: Line(),
+  route: Line(),
+  dilution: Item(),
+  schedule: Item(),
+  observations: Item(),
 });
 export const HospitalPrescriptionSchema = Type.Object({
   patientData: Type.Object({
-    name: Type.String(),
-    age: Type.String(),
-    gender: Type.String(),
-    medicalRecord: Type.String(),
+    name: Line(),
+    age: Line(),
+    gender: Line(),
+    medicalRecord: Line(),
   }),
   medications: Type.Array(HospitalMedicationSchema, { maxItems: 200 }),
-  generalObservations: Type.String(),
-  prescribingPhysician: Type.String(),
+  generalObservations: FreeText(),
+  prescribingPhysician: Line(),
 });
 export type HospitalPrescription = Static<typeof HospitalPrescriptionSchema>;
 
 export const AmbulatoryMedicationSchema = Type.Object({
-  medication: Type.String(),
-  dosage: Type.String(),
-  instructions: Type.String(),
+  medication: Line(),
+  dosage: Line(),
+  instructions: Item(),
   /**
    * Sent: the clinician's "Controlado" flag. Answered: the effective control, the table OR the
    * flag (a flag is never dropped, a drug the table knows is never unflagged).
@@ -132,33 +145,33 @@ export const AmbulatoryMedicationSchema = Type.Object({
 });
 export const AmbulatoryPrescriptionSchema = Type.Object({
   patientData: Type.Object({
-    name: Type.String(),
-    birthDate: Type.String(),
-    cpf: Type.String(),
-    rg: Type.String(),
-    address: Type.String(),
-    phone: Type.String(),
+    name: Line(),
+    birthDate: Line(),
+    cpf: Line(),
+    rg: Line(),
+    address: Line(),
+    phone: Line(),
   }),
-  prescriptionDate: Type.String(),
+  prescriptionDate: Line(),
   medications: Type.Array(AmbulatoryMedicationSchema, { maxItems: 200 }),
-  generalInstructions: Type.String(),
-  returnDate: Type.String(),
+  generalInstructions: FreeText(),
+  returnDate: Line(),
   prescribingPhysician: Type.Object({
-    name: Type.String(),
-    crm: Type.String(),
-    date: Type.String(),
+    name: Line(),
+    crm: Line(),
+    date: Line(),
   }),
   hasControlledMedications: Type.Boolean(),
 });
 export type AmbulatoryPrescription = Static<typeof AmbulatoryPrescriptionSchema>;
 
 export const ControlledMedicationSchema = Type.Object({
-  medication: Type.String(),
+  medication: Line(),
   /** Quantity in numerals, e.g. '30'. */
-  quantity: Type.String(),
+  quantity: Line(),
   /** The unit of the quantity, e.g. 'comprimidos'. */
-  unit: Type.String(),
-  posology: Type.String(),
+  unit: Line(),
+  posology: Item(),
   /** Filled by the server from the controlled-drug table; null when not found there. */
   list: Type.Optional(Nullable(ControlledListSchema)),
 });
@@ -170,14 +183,14 @@ export type ControlledMedication = Static<typeof ControlledMedicationSchema>;
  */
 export const ControlledPrescriptionSchema = Type.Object({
   patientData: Type.Object({
-    name: Type.String(),
-    address: Type.String(),
+    name: Line(),
+    address: Line(),
     /** Printed when given (CFM 2.381/2024: the patient's CPF when informed). */
     cpf: Type.Optional(Type.String({ maxLength: 20 })),
   }),
   medications: Type.Array(ControlledMedicationSchema, { maxItems: 50 }),
-  text: Type.String(),
-  date: Type.String(),
+  text: FreeText(),
+  date: Line(),
 });
 export type ControlledPrescription = Static<typeof ControlledPrescriptionSchema>;
 

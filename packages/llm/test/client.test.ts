@@ -95,6 +95,19 @@ describe('completeJson over real HTTP', () => {
     expect(main.requests).toHaveLength(1);
   });
 
+  it('reads a hostile fenced answer in linear time (blanks and line breaks inside a fence)', async () => {
+    // The fence pattern this replaced was cubic here: 2 x 1,500 characters took ~10 s, so the
+    // small answer is sent first (a regression fails in seconds, not hours), then a large one.
+    for (const size of [1_500, 100_000]) {
+      main.setResponder(() => ({ content: `\`\`\`\n${'\t'.repeat(size)}O${'\n'.repeat(size)}` }));
+      const started = performance.now();
+      const failure = await failureOf(ask(clientFor()));
+      const ms = performance.now() - started;
+      expect(failure.kind).toBe('invalid-output');
+      expect(ms, `${2 * size} characters: ${ms.toFixed(0)} ms`).toBeLessThan(2_000);
+    }
+  });
+
   it('adds a JSON instruction when no message mentions JSON (OpenAI requires it)', async () => {
     const plain: LlmMessage[] = [{ role: 'user', content: PATIENT_TEXT }];
     const result = await ask(clientFor(), { messages: plain });

@@ -65,7 +65,8 @@ export const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN);
 export const REDIRECT_DELAY_MS = 1_000;
 export const SIMPLE_REDIRECT_DELAY_MS = 1_500;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Linear: the lookahead rules out a second '@' once (the plain form re-scanned from every dot).
+const EMAIL = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }

@@ -9,6 +9,13 @@ export {
 } from './adversarial.js';
 export { collectEvents } from './events.js';
 export { eventually } from './eventually.js';
+export {
+  type HostileAnswer,
+  type HostileBody,
+  hostileAnswerProblems,
+  hostileBodies,
+  sendHostileBodies,
+} from './hostile-bodies.js';
 export { Client } from './http-client.js';
 export { createTestDatabase, testInfra, testSessionKeys } from './infra.js';
 export { freePort, natsServerBinary, startPrivateNats } from './private-nats.js';

@@ -77,6 +77,11 @@ const NUMBER_WORDS: Record<string, number> = {
   trinta: 30,
 };
 
+// A run of separators is matched only from where it starts (`(?<![,\s])`): an end-anchored
+// `[,\s]+$` is otherwise tried from every position of a long run and re-scans the rest of it
+// each time (quadratic, found by the hostile-input audit).
+const TRAILING_COMMAS = /(?<![,\s])[,\s]+$/;
+
 function toNumber(token: string): number | undefined {
   if (/^\d+$/.test(token)) return Number(token);
   return NUMBER_WORDS[normalizeForMatch(token)];
@@ -95,7 +100,7 @@ export function parseMedicationLine(
   const dose = text.match(DOSE);
   const name = (dose ? text.slice(0, dose.index) : (text.split(/[,;]/)[0] ?? text))
     .replace(/\b(prescrevo|prescrito|iniciar|inicio|manter|usar|tomar)\b/gi, '')
-    .replace(/[,\s]+$/, '')
+    .replace(TRAILING_COMMAS, '')
     .trim();
   const dosage = dose ? dose[0].replace(/\s+/g, ' ') : '';
   const instructions = (
@@ -138,9 +143,14 @@ function planLines(plan: string): string[] {
 function extractExams(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(
-    /solicit\p{L}*\s+(?:os?\s+|as?\s+)?(?:seguintes\s+)?(?:exames?\s*(?:de|:)?\s*)?([^.\n]+)/giu,
+    // At a word start only, with bounded blanks between the optional words: `\p{L}*` re-scanned
+    // a long word from each "solicit" inside it, and with `\s*` on both sides of an optional
+    // word a long run of blanks was split every possible way before failing (both quadratic).
+    /(?<!\p{L})solicit\p{L}*\s{1,3}(?:os?\s{1,3}|as?\s{1,3})?(?:seguintes\s{1,3})?(?:exames?\s{0,3}(?:de|:)?\s{0,3})?([^.\n]+)/giu,
   )) {
-    for (const item of match[1]!.split(/,|;|\s+e\s+/)) {
+    // " e " is looked for only where a run of blanks starts (`(?<!\s)`), not from each of its
+    // positions.
+    for (const item of match[1]!.split(/,|;|(?<!\s)\s+e\s+/)) {
       const exam = item.trim().replace(/^(de|do|da)\s+/i, '');
       if (exam && exam.length < 80)
         found.push(exam.charAt(0).toLocaleUpperCase('pt-BR') + exam.slice(1));
@@ -190,7 +200,9 @@ export function parseConsultation(text: string, isDrug: (text: string) => boolea
     .map((line) => parseMedicationLine(line, isDrug))
     .filter((m): m is ParsedMedication => m !== undefined);
   const cid =
-    text.match(/\bCID(?:-?10)?\s*:?\s*([A-TV-Z]\d{2}(?:\.\d{1,2})?)/i)?.[1]?.toUpperCase() ?? '';
+    text
+      .match(/\bCID(?:-?10)?\s{0,3}:?\s{0,3}([A-TV-Z]\d{2}(?:\.\d{1,2})?)/i)?.[1]
+      ?.toUpperCase() ?? '';
   const returnIn = text.match(/retorno\s+(?:em|após|apos)\s+([^.\n]+)/i)?.[1]?.trim() ?? '';
   return {
     patient: { name: field('Paciente'), age: field('Idade'), gender: field('Sexo') },

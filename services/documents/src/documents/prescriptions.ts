@@ -29,10 +29,10 @@ const routeOf = (text: string) => {
 };
 const scheduleOf = (text: string) =>
   text.match(
-    /\d+\s*\/\s*\d+\s*h|\bde\s+\d+\s+em\s+\d+\s+horas|\b\d+\s*x\s*(ao|por)\s*dia|\b(à|a)\s+noite|pela\s+manh[ãa]|se\s+necess[aá]rio|\bsn\b|\bacm\b/i,
+    /(?<!\d)\d+\s*\/\s*\d+\s*h|\bde\s+\d+\s+em\s+\d+\s+horas|\b\d+\s*x\s*(ao|por)\s*dia|\b(à|a)\s+noite|pela\s+manh[ãa]|se\s+necess[aá]rio|\bsn\b|\bacm\b/i,
   )?.[0] ?? '';
 const dilutionOf = (text: string) =>
-  text.match(/(dilu\p{L}*|em)\s+\d+\s*ml\s+(de\s+)?(sf|soro|sg|ab)[^,;]*/iu)?.[0] ?? '';
+  text.match(/(?<!\p{L})(dilu\p{L}*|em)\s+\d+\s*ml\s+(de\s+)?(sf|soro|sg|ab)[^,;]*/iu)?.[0] ?? '';
 
 export function hospitalFromConsultation(
   c: Consultation,

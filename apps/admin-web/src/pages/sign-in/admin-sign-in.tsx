@@ -14,7 +14,8 @@ import { useState } from 'react';
 import { useLoginMutation } from '../../api/auth';
 import { T } from '../../messages';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Linear: the lookahead rules out a second '@' once (the plain form re-scanned from every dot).
+const EMAIL = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 
 /**
  * The console's sign-in (spec 2 §2, §5): on the admin host the workspace's /auth page is not

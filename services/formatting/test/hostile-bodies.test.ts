@@ -1,0 +1,34 @@
+/**
+ * The worst bodies a stranger can send the public formatter (2 MB body limit): past the body
+ * limit, nested 50,000 deep, 40,000 unknown keys, a long list, 100,000 blanks in every field.
+ * Each answers a 4xx in the one error shape with a pt-BR message, fast (bounds generous for a
+ * loaded 2-core machine).
+ */
+import { hostileAnswerProblems, hostileBodies, sendHostileBodies } from '@pv/service-kit/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type FormattingUnderTest, startFormatting } from './harness.js';
+
+/**
+ * Unknown keys beside valid fields are ignored, as everywhere in the contracts: such a body may be
+ * taken (a 2xx), as long as it is answered fast.
+ */
+const UNKNOWN_KEYS = ['nested 50,000 deep under an unknown key', '40000 unknown keys'];
+
+let svc: FormattingUnderTest;
+beforeAll(async () => {
+  svc = await startFormatting();
+});
+afterAll(() => svc.close());
+
+it('POST /api/format-text answers every hostile body with a fast 4xx in pt-BR', async () => {
+  const answers = await sendHostileBodies(
+    `${svc.url}/api/format-text`,
+    hostileBodies(
+      { text: 'Paciente refere cefaleia há 3 dias.', professional: 'consulta_medica' },
+      2 * 1024 * 1024,
+    ),
+    { 'x-forwarded-for': '203.0.113.41' },
+  );
+  expect(answers).toHaveLength(8);
+  expect(hostileAnswerProblems(answers, 3_000, UNKNOWN_KEYS)).toEqual([]);
+}, 120_000);

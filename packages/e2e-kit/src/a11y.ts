@@ -37,6 +37,7 @@ interface AxeResult {
  *   expect(violations.map((v) => v.id)).toEqual([]);
  */
 export async function axeViolations(page: Page): Promise<A11yViolation[]> {
+  await settleAnimations(page);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(loadAxeSource());
   const results = await page.evaluate(async () => {
@@ -65,6 +66,27 @@ export async function axeViolations(page: Page): Promise<A11yViolation[]> {
       helpUrl: v.helpUrl,
       targets: v.nodes.map((n) => n.target.map(String).join(' ')),
     }));
+}
+
+/**
+ * Waits (at most 3 s) for the page's finite CSS transitions and animations to end. A menu fading
+ * out or a button changing colour is half transparent for a moment, and axe would read that
+ * moment's colours as a contrast violation of the page. Two frames first: a transition started by
+ * the last click exists only once the browser has recalculated styles. Endless animations (a
+ * spinner) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((animation) => {
+      const end = animation.effect?.getComputedTiming().endTime;
+      return typeof end === 'number' && Number.isFinite(end);
+    });
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+  });
 }
 
 /** One readable paragraph per violation, for an assertion message. */

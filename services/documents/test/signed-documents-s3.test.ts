@@ -283,16 +283,20 @@ describe('the S3 store itself', () => {
     expiresAt: new Date(Date.now() + 86_400_000),
   });
 
-  it('serves documents kept in Postgres before the bucket was configured', async () => {
-    const client = await createS3Client({
+  /** A client of the fake bucket, as the service builds one; `secretAccessKey` may be a wrong one. */
+  const fakeBucketClient = (options: { timeoutMs?: number; secretAccessKey?: string } = {}) =>
+    createS3Client({
       endpoint: s3.url,
       bucket: BUCKET,
       region: s3.region,
       accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
+      secretAccessKey: options.secretAccessKey ?? s3.secretAccessKey,
       forcePathStyle: true,
-      timeoutMs: 5_000,
+      timeoutMs: options.timeoutMs ?? 5_000,
     });
+
+  it('serves documents kept in Postgres before the bucket was configured', async () => {
+    const client = await fakeBucketClient();
     const store = new S3SignedDocumentStore(db(), client, BUCKET, silent);
     const earlier = row(Buffer.from('%PDF-1.7 kept in Postgres'));
     await new SignedDocumentsRepository(db()).save(earlier);
@@ -306,15 +310,7 @@ describe('the S3 store itself', () => {
   });
 
   it('a bucket that stops answering: 503 once the attempts time out, not a wait for ever', async () => {
-    const client = await createS3Client({
-      endpoint: s3.url,
-      bucket: BUCKET,
-      region: s3.region,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-      forcePathStyle: true,
-      timeoutMs: 500,
-    });
+    const client = await fakeBucketClient({ timeoutMs: 500 });
     const store = new S3SignedDocumentStore(db(), client, BUCKET, silent);
     const stalled = row(Buffer.from('%PDF-1.7 never answered'));
     s3.behaviour.stall = true;
@@ -338,15 +334,7 @@ describe('the S3 store itself', () => {
   });
 
   it('a bucket that refuses the signature (wrong secret): 503, and nothing is recorded', async () => {
-    const client = await createS3Client({
-      endpoint: s3.url,
-      bucket: BUCKET,
-      region: s3.region,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: 'not-the-secret',
-      forcePathStyle: true,
-      timeoutMs: 5_000,
-    });
+    const client = await fakeBucketClient({ secretAccessKey: 'not-the-secret' });
     const store = new S3SignedDocumentStore(db(), client, BUCKET, silent);
     const refused = row(Buffer.from('%PDF-1.7 refused'));
     await expect(store.save(refused)).rejects.toMatchObject({

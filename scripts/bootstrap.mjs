@@ -16,9 +16,11 @@ function fail(message) {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-// `node-version` prints the Node the other two run under (the check CI and a test use).
-if (command !== 'start' && command !== 'test' && command !== 'node-version') {
-  fail('usage: node scripts/bootstrap.mjs <start|test|node-version> [args...]');
+// `node-version` prints the Node the others run under (the check CI and a test use); `release`
+// and `changeset` run the release tooling (docs/releases.md), which needs the project's Node too.
+const COMMANDS = ['start', 'test', 'node-version', 'release', 'changeset'];
+if (!COMMANDS.includes(command)) {
+  fail(`usage: node scripts/bootstrap.mjs <${COMMANDS.join('|')}> [args...]`);
 }
 
 // The one place the project's Node version is written: `.nvmrc` (nvm, fnm and volta read it, the
@@ -193,11 +195,11 @@ function main() {
   }
   install();
 
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join('tools', 'stack', 'src', 'cli.ts'), command, ...rest],
-    { cwd: root, stdio: 'inherit' },
-  );
+  const entry = {
+    release: [join('scripts', 'release.mjs')],
+    changeset: [join('node_modules', '@changesets', 'cli', 'bin.js')],
+  }[command] ?? ['--import', 'tsx', join('tools', 'stack', 'src', 'cli.ts'), command];
+  const child = spawn(process.execPath, [...entry, ...rest], { cwd: root, stdio: 'inherit' });
 
   // A terminal Ctrl-C reaches the whole process group, so the CLI usually gets the signal itself; the
   // forwarding matters when only this process is signalled (a process manager, `kill <pid>`). The CLI

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { scaled } from './packages/service-kit/src/testing/time-scale.js';
 
 // One vitest run for the whole repository, as projects:
 // - backend: test files talk to real Postgres, Redis and NATS, each with its own databases and
@@ -20,8 +21,9 @@ export default defineConfig({
             'tests/*/test/**/*.test.ts',
           ],
           pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // On a slower machine PV_TEST_TIME_SCALE stretches these and every `eventually`.
+          testTimeout: scaled(30_000),
+          hookTimeout: scaled(60_000),
         },
       },
       'apps/*/vitest.config.ts',

@@ -53,6 +53,8 @@ export interface StackEnvInputs {
   infra: { postgresUrl: string; redisUrl: string; natsUrl: string };
   settings: ServiceSettings;
   admin: { email: string; password: string };
+  /** The Redis key prefix of this run (`pv:e2e:<random>:`), REDIS_KEY_PREFIX of every process. */
+  redisKeyPrefix: string;
   /** Last word: e.g. a fake provider's URL. */
   extra?: Record<string, string>;
 }
@@ -77,6 +79,8 @@ export function buildStackEnv(inputs: StackEnvInputs): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     POSTGRES_URL: inputs.infra.postgresUrl,
     REDIS_URL: inputs.infra.redisUrl,
+    // Keys of this run's own: what `npm start` (or an earlier run) counted is not this stack's.
+    REDIS_KEY_PREFIX: inputs.redisKeyPrefix,
     NATS_URL: inputs.infra.natsUrl,
     PUBLIC_ORIGINS: origins.join(','),
     ADMIN_EMAIL: inputs.admin.email,

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -239,6 +240,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
       infra,
       settings,
       admin: E2E_ADMIN,
+      redisKeyPrefix: `pv:e2e:${randomBytes(4).toString('hex')}:`,
       ...(options.env ? { extra: options.env } : {}),
     });
     child = spawn(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scaled } from '@pv/service-kit/time-scale';
 import type {} from 'vitest';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
@@ -51,8 +52,9 @@ export function e2eConfig(options: {
       fileParallelism: false,
       pool: 'forks',
       maxWorkers: 1,
-      testTimeout: 120_000,
-      hookTimeout: 300_000,
+      // PV_TEST_TIME_SCALE stretches them on a slower machine, as it does every `eventually`.
+      testTimeout: scaled(120_000),
+      hookTimeout: scaled(300_000),
       reporters: ['default', 'json'],
       outputFile: { json: path.join(repoRoot, '.data', 'e2e', `${options.app}-report.json`) },
     },

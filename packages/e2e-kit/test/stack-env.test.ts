@@ -62,6 +62,7 @@ describe('buildStackEnv', () => {
     },
     settings: { databases: { AUTH_DATABASE: 'e2e_auth' }, queues: { PDF_QUEUE: 'e2e-pdf' } },
     admin: E2E_ADMIN,
+    redisKeyPrefix: 'pv:e2e:0a1b2c3d:',
   };
 
   it('runs the services as npm start does, on the e2e port, origins, databases and admin', () => {
@@ -77,6 +78,8 @@ describe('buildStackEnv', () => {
       PDF_QUEUE: 'e2e-pdf',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Not the default `pv:`: what npm start counted in Redis is not the e2e stack's.
+      REDIS_KEY_PREFIX: 'pv:e2e:0a1b2c3d:',
     });
     for (const marker of ['VITEST', 'VITEST_POOL_ID', 'TEST', 'FORCE_COLOR'])
       expect(env).not.toHaveProperty(marker);

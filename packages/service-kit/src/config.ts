@@ -30,6 +30,13 @@ export const BaseConfigFields = {
   }),
   REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379' }),
   NATS_URL: Type.String({ pattern: '^(nats|tls)://', default: 'nats://127.0.0.1:4222' }),
+  /**
+   * What every Redis key of the product starts with (`pv:formatting:anonymous:<ip>`...). Tests
+   * that start real processes give them one of their own, so that what `npm start` left in the
+   * machine's Redis (a visitor budget used up) cannot answer for them. The Redis ACLs of
+   * infra/k8s grant the default.
+   */
+  REDIS_KEY_PREFIX: Type.String({ pattern: '^[A-Za-z0-9_.:-]*:$', default: 'pv:' }),
   /** Ed25519 public key (base64 SPKI DER) that verifies session tokens issued by auth. */
   SESSION_PUBLIC_KEY: Type.String({ minLength: 40 }),
   /** Comma-separated origins allowed to make cookie-authenticated writes. */

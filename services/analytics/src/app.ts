@@ -35,7 +35,7 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
   );
   registerRetryAfter(app);
   const limiter = new RateLimiter(runtime.redis, pageViewLimit(config.PAGE_VIEW_MAX_PER_MINUTE), {
-    keyPrefix: options.redisKeyPrefix ?? 'pv:analytics:',
+    keyPrefix: options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}analytics:`,
   });
   pageViewRoutes(app, new PageViewService({ db: runtime.db, limiter }));
   reportRoutes(app, {

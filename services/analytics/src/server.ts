@@ -22,6 +22,7 @@ await runService(loadAnalyticsConfig, async (config, hold) => {
       retentionDays: config.VISITOR_IP_RETENTION_DAYS,
       intervalMinutes: config.VISITOR_PURGE_INTERVAL_MINUTES,
       log: runtime.log,
+      lockKey: `${config.REDIS_KEY_PREFIX}analytics:visitor-purge:lock`,
     }),
   );
   return buildAnalyticsApp({ config, runtime });

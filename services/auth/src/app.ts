@@ -30,7 +30,7 @@ export interface AuthAppOptions {
 /** The auth service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const redisKeyPrefix = options.redisKeyPrefix ?? 'pv:auth:';
+  const redisKeyPrefix = options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}auth:`;
   const deps: AuthDeps = {
     db: runtime.db,
     redis: runtime.redis,

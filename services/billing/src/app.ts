@@ -56,7 +56,7 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
           message: BillingMessages.tooManySpeechKeys,
           code: 'SPEECH_KEYS_RATE_LIMITED',
         },
-        { keyPrefix: options.redisKeyPrefix ?? 'pv:billing:' },
+        { keyPrefix: options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}billing:` },
       ),
     },
     usage,

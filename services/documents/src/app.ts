@@ -71,7 +71,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
   registerRetryAfter(app);
   registerAnonymousLimits(
     app,
-    new AnonymousLimits(runtime.redis, config, options.redisKeyPrefix ?? 'pv:documents:'),
+    new AnonymousLimits(runtime.redis, config, options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}documents:`),
   );
   await app.register(multipart, {
     // One file per request; the file limit is the spec's 10 MB (413 past it).
@@ -129,7 +129,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
         durationSeconds: 60,
         message: SigningMessages.tooManyVerifications,
       },
-      { keyPrefix: options.redisKeyPrefix ?? 'pv:documents:' },
+      { keyPrefix: options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}documents:` },
     ),
   });
   return app;

@@ -77,7 +77,7 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
       timeoutMs: config.FORMAT_TIMEOUT_MS,
       anonymousMaxPerHour: config.ANON_FORMAT_MAX_PER_HOUR,
       ...(quota ? { quota } : {}),
-      ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+      redisKeyPrefix: options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}formatting:`,
       llmMetrics: createLlmMetrics(app.metrics),
     }),
   );

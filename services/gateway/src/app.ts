@@ -81,7 +81,7 @@ export async function buildGatewayApp(
     redis: deps.redis,
     max: config.RATE_LIMIT_AUTH_MAX,
     windowSeconds: config.RATE_LIMIT_AUTH_WINDOW_SECONDS,
-    nameSpace: deps.redisKeyPrefix ?? 'pv:gateway:rate-limit:',
+    nameSpace: deps.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}gateway:rate-limit:`,
   });
 
   const spas = resolveSpas(

@@ -24,6 +24,7 @@ export const GatewayConfigSchema = Type.Object({
    */
   INTERNAL_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464 }),
   REDIS_URL: BaseConfigFields.REDIS_URL,
+  REDIS_KEY_PREFIX: BaseConfigFields.REDIS_KEY_PREFIX,
   /**
    * Which hops may set X-Forwarded-For/-Proto/-Host: 'false' (the gateway is the edge), 'true',
    * a hop count, or addresses/CIDRs/'loopback' separated by commas (a load balancer in front).

@@ -12,7 +12,7 @@ await runService(loadSupportConfig, async (config, hold) => {
       db: runtime.db,
       durable: config.SUPPORT_CONSUMER,
       log: runtime.log,
-      limits: { redis: runtime.redis, keyPrefix: 'pv:support:' },
+      limits: { redis: runtime.redis, keyPrefix: `${config.REDIS_KEY_PREFIX}support:` },
     }),
   );
   return buildSupportApp({ config, runtime });

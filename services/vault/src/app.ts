@@ -27,7 +27,7 @@ export interface VaultAppOptions {
 /** The vault service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const keyPrefix = options.redisKeyPrefix ?? 'pv:vault:';
+  const keyPrefix = options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}vault:`;
   const app = await createServiceApp(
     standardAppOptions({ name: 'vault', config, runtime, logger: options.logger }),
   );

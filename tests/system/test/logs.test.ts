@@ -5,11 +5,13 @@ import {
   createTestDatabase,
   eventually,
   freePort,
+  scaled,
   startPrivateNats,
   testInfra,
   testSessionKeys,
 } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useUpDefaultVisitorBudgets } from './used-up-budgets.js';
 
 // Issue 15 item 4: no patient text in logs. The real processes (formatting and its worker,
 // documents and its pdf-worker) run as in production, at the most verbose level, and everything
@@ -20,6 +22,7 @@ const output: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 let formattingUrl = '';
 let documentsUrl = '';
+let budgets: Awaited<ReturnType<typeof useUpDefaultVisitorBudgets>>;
 
 function run(service: string, script: 'start' | 'worker', env: Record<string, string>) {
   const entry =
@@ -39,19 +42,25 @@ function run(service: string, script: 'start' | 'worker', env: Record<string, st
 }
 
 beforeAll(async () => {
+  // As `npm start` leaves the machine after an hour of visitors: the processes below must not
+  // count under the default prefix, so these cannot refuse them (issue 26).
+  budgets = await useUpDefaultVisitorBudgets(testInfra.redisUrl);
+  cleanups.push(budgets.restore);
   const keys = testSessionKeys();
   const nats = await startPrivateNats();
   const formattingDb = await createTestDatabase('sys_logs_formatting');
   const documentsDb = await createTestDatabase('sys_logs_documents');
   cleanups.push(nats.stop, formattingDb.drop, documentsDb.drop);
+  const suffix = randomBytes(4).toString('hex');
+  // Everything of their own: databases, queues, consumer, NATS server and Redis key prefix.
   const common = {
     POSTGRES_URL: testInfra.postgresUrl,
     REDIS_URL: testInfra.redisUrl,
+    REDIS_KEY_PREFIX: `pv:test:logs:${suffix}:`,
     NATS_URL: nats.url,
     SESSION_PUBLIC_KEY: keys.publicKey,
     HOST: '127.0.0.1',
   };
-  const suffix = randomBytes(4).toString('hex');
   const formattingPort = await freePort();
   const documentsPort = await freePort();
   const formatting = {
@@ -82,7 +91,7 @@ beforeAll(async () => {
       output.join('').includes('pdf worker ready'),
     90_000,
   );
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await Promise.all(
@@ -97,7 +106,7 @@ afterAll(async () => {
     ),
   );
   for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-}, 60_000);
+}, scaled(60_000));
 
 const post = (url: string, body: unknown) =>
   fetch(url, {
@@ -105,6 +114,21 @@ const post = (url: string, body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+
+describe('processes started by a test (issue 26 item 5)', () => {
+  it("serve visitors although the default prefix's visitor budgets are used up", async () => {
+    expect(await budgets.spent('formatting:', 'anonymous', '127.0.0.1')).toBeGreaterThan(30);
+    expect(await budgets.spent('documents:', 'anonymous:pdfs', '127.0.0.1')).toBeGreaterThan(30);
+    const formatted = await post(`${formattingUrl}/api/format-text`, {
+      text: 'Paciente refere cefaleia há dois dias.',
+      professional: 'consulta_medica',
+    });
+    expect(formatted.status).toBe(200);
+    const pdf = await post(`${documentsUrl}/api/generate-pdf`, { content: 'Nota', title: 'Nota' });
+    expect(pdf.status).toBe(200);
+    await pdf.arrayBuffer();
+  });
+});
 
 describe('logs (issue 15 item 4)', () => {
   it('a formatting, a refused formatting and a PDF leave the dictation in no log line', async () => {

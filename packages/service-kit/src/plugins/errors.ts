@@ -1,6 +1,7 @@
 import { type ErrorBody, Messages } from '@pv/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import secureJson from 'secure-json-parse';
 import { AppError } from '../errors.js';
 import { describeValidationErrors } from '../validation.js';
 
@@ -51,13 +52,19 @@ function answerFor(error: FastifyError): Omit<ErrorBody, 'requestId'> | undefine
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    // The spec's clients send `Content-Type: application/json` on every call, bodiless ones too.
+    // The spec's clients send `Content-Type: application/json` on every call, bodiless ones too,
+    // so an empty body is no body. Otherwise the body is parsed as Fastify's own parser does
+    // (secure-json-parse): a `__proto__` or `constructor.prototype` key is refused, since a
+    // handler that spreads or merges the body would otherwise hand the attacker Object.prototype.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
       const text = String(body);
       if (text.trim() === '') return done(null, undefined);
       try {
-        done(null, JSON.parse(text));
+        done(
+          null,
+          secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }),
+        );
       } catch {
         done(new AppError(400, 'INVALID_JSON', Messages.invalidJson), undefined);
       }

@@ -28,3 +28,4 @@ export {
   urlOf,
 } from './service-under-test.js';
 export { mintSession } from './sessions.js';
+export { scaled, testTimeScale } from './time-scale.js';

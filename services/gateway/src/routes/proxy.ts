@@ -15,6 +15,7 @@ import {
   type ServiceName,
   type ServiceRoute,
 } from '../routing-table.js';
+import { withoutHopByHop } from './hop-by-hop.js';
 
 const PROXIED_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
@@ -126,9 +127,7 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
   // gateway's throughput for what is one http.request piped both ways (docs/BENCHMARKS.md).
   const forward = (request: FastifyRequest, reply: FastifyReply) =>
     new Promise<FastifyReply>((resolve) => {
-      const headers = forwardedHeaders(request, request.headers);
-      delete headers.connection;
-      delete headers['keep-alive'];
+      const headers = forwardedHeaders(request, withoutHopByHop(request.headers));
       headers.host = target.host;
       // Tracing on: a CLIENT span per upstream call, its `traceparent` sent to the service.
       const span = startClientSpan({
@@ -152,16 +151,10 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
         },
         (answer) => {
           span?.end({ statusCode: answer.statusCode ?? 502 });
-          const {
-            connection: _connection,
-            'keep-alive': _keepAlive,
-            'transfer-encoding': _encoding,
-            ...answerHeaders
-          } = answer.headers;
           resolve(
             reply
               .code(answer.statusCode ?? 502)
-              .headers(answerHeaders)
+              .headers(withoutHopByHop(answer.headers))
               .send(answer),
           );
         },

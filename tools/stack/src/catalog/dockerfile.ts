@@ -1,10 +1,21 @@
 // infra/Dockerfile from the catalog: one target per process, each a bundle of its own code plus the
 // production dependencies of its service, on a supported Node LTS, running as the `node` user.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../paths.js';
 import { type CatalogProcess, PROCESSES } from './catalog.js';
 import { GENERATED_NOTE } from './yaml.js';
 
-/** Node 24 is the active LTS line (supported to April 2028); 20 reached its end of life in April 2026. */
-export const NODE_IMAGE = 'node:24-bookworm-slim';
+/**
+ * The project's Node, written once in `.nvmrc` (the bootstrap runs `npm start` and `npm test` under
+ * it): Node 24, the active LTS line (supported to April 2028); 20 reached its end of life in April 2026.
+ */
+export const NODE_VERSION = readFileSync(path.join(repoRoot, '.nvmrc'), 'utf8')
+  .trim()
+  .replace(/^v/, '');
+
+/** The images run exactly the Node that the tests ran under. */
+export const NODE_IMAGE = `node:${NODE_VERSION}-bookworm-slim`;
 
 function target(proc: CatalogProcess): string {
   const isGateway = proc.name === 'gateway';

@@ -9,7 +9,11 @@ export type VerificationState = (typeof VERIFICATION_STATES)[number];
 export const VerificationStateSchema = Type.Union(VERIFICATION_STATES.map((s) => Type.Literal(s)));
 
 /** How a registry/CPF came to be verified. */
-export const VERIFICATION_METHODS = ['certificado-icp-brasil', 'revisao-equipe'] as const;
+export const VERIFICATION_METHODS = [
+  'certificado-icp-brasil',
+  'revisao-equipe',
+  'consulta-conselho',
+] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 export const VerificationMethodSchema = Type.Union(
   VERIFICATION_METHODS.map((s) => Type.Literal(s)),
@@ -74,6 +78,10 @@ export const VerificationMessages = {
   approved: 'Identificação profissional aprovada.',
   refused: 'Identificação profissional recusada.',
   noEvidence: 'Não há documento enviado para esta verificação.',
+  evidenceUnreadable:
+    'O arquivo não parece ser uma foto (JPG ou PNG) nem um PDF. Envie a foto ou o PDF da carteira do conselho.',
+  certificateInvalidFile:
+    'O arquivo do certificado não pôde ser lido. Envie o arquivo .pfx ou .p12.',
 } as const;
 
 export const EVIDENCE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;

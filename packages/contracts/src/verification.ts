@@ -54,6 +54,9 @@ export const VerificationMessages = {
   /** 422 PROFESSIONAL_NOT_VERIFIED: RCE and digital signatures before verification. */
   notVerified:
     'Sua identificação profissional (registro no conselho e CPF) ainda não foi verificada. Para emitir Receituário de Controle Especial e assinar documentos, envie seu certificado ICP-Brasil ou uma foto da carteira do conselho em Minha Área > Perfil > Verificação profissional e aguarde a aprovação.',
+  /** 422 PROFESSIONAL_NOT_VERIFIED for a visitor's RCE. */
+  notVerifiedAnonymous:
+    'O Receituário de Controle Especial só é emitido por profissionais com identificação verificada. Entre na sua conta e verifique seu registro e CPF em Minha Área > Perfil > Verificação profissional.',
   cpfInvalid: 'CPF inválido: confira os 11 algarismos (ex.: 123.456.789-09).',
   profileIncomplete:
     'Antes de pedir a verificação, preencha no perfil o conselho, a UF, o número do registro e o CPF.',

@@ -263,7 +263,12 @@ describe('issue 23: a professional whose registry and CPF are not verified yet',
       ['/api/prescriptions/controlled/pdf', { prescription: CONTROLLED }],
       [
         '/api/generate-pdf',
-        { content: 'Sertralina 50 mg - 30 comprimidos', documentType: 'controlada' },
+        {
+          content: 'Prescrição:\n1. Sertralina 50 mg - 30 (trinta) comprimidos\n   1 ao dia',
+          title: 'Receituário de Controle Especial',
+          documentType: 'controlada',
+          patientName: 'Célia Magalhães',
+        },
       ],
     ] as const) {
       const rce = await svc.file(client, route, body);

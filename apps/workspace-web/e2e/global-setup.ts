@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setup as startE2eStack, teardown as stopE2eStack } from '@pv/e2e-kit/global-setup';
 import {
   startFakeS3,
@@ -29,8 +33,45 @@ export interface S3FakeContext {
   bucket: string;
 }
 
+/** What the signing spec gets through `inject('testCa')`: the stack's extra trust root. */
+export interface TestCaContext {
+  /** `ca.pem` and `ca.key`: the root of SIGNING_EXTRA_TRUST_ROOTS, to issue the test A1. */
+  dir: string;
+}
+
+/**
+ * Issue 23: a certificate must chain to ICP-Brasil or to SIGNING_EXTRA_TRUST_ROOTS, so the suite
+ * makes a throw-away root with OpenSSL and names it there (as a developer would); the signing
+ * spec issues its A1 from it.
+ */
+function makeTestCa(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pv-e2e-ca-'));
+  execFileSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    path.join(dir, 'ca.key'),
+    '-out',
+    path.join(dir, 'ca.pem'),
+    '-days',
+    '30',
+    '-subj',
+    '/C=BR/O=ICP-Brasil de Teste/CN=AC Raiz E2E',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
+  return dir;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
+    testCa?: TestCaContext;
     /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
     s3?: S3FakeContext;
     /** Absent when the suite runs against a stack it did not start (E2E_BASE_URL). */
@@ -54,7 +95,9 @@ export async function setup(project: TestProject): Promise<void> {
   const stripe = await startFakeStripe();
   const bucket = 'pv-e2e-signed-documents';
   const s3 = await startFakeS3({ buckets: [bucket] });
+  const caDir = makeTestCa();
   stopFakes = async () => {
+    rmSync(caDir, { recursive: true, force: true });
     await realtime.close();
     await rest.close();
     await stripe.close();
@@ -68,6 +111,7 @@ export async function setup(project: TestProject): Promise<void> {
     });
     project.provide('stripe', { controlUrl: stripe.url });
     project.provide('s3', { stateUrl: `${s3.url}/_fake/state`, bucket });
+    project.provide('testCa', { dir: caDir });
   }
   try {
     await startE2eStack(project, {
@@ -93,6 +137,8 @@ export async function setup(project: TestProject): Promise<void> {
         SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID: s3.accessKeyId,
         SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
         SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE: 'true',
+        // Issue 23: the suite's own root, trusted besides ICP-Brasil's (auth and documents).
+        SIGNING_EXTRA_TRUST_ROOTS: path.join(caDir, 'ca.pem'),
       },
     });
     if (ownStack)

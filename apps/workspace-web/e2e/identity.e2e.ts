@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   expectNoSeriousA11yViolations,
   launchBrowser,
+  loginThroughApi,
   newPage,
   registerThroughApi,
   saveScreenshot,
@@ -18,7 +19,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // UF, number and RQE in auth, auth.user.changed.v1 carries them to documents' projection, and the
 // next PDF prints them whatever profile the request claims.
 describe('the professional identity on documents', () => {
-  const { baseUrl } = inject('e2e');
+  const { baseUrl, admin } = inject('e2e');
+  let userEmail = '';
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
@@ -27,7 +29,7 @@ describe('the professional identity on documents', () => {
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
     watchPageProblems(page, pageErrors);
-    await registerThroughApi(page, baseUrl);
+    userEmail = (await registerThroughApi(page, baseUrl)).email;
   });
 
   afterAll(async () => {
@@ -79,11 +81,10 @@ describe('the professional identity on documents', () => {
     expect(await notice.textContent()).toContain(
       'Seu registro profissional (conselho, UF e número) não está no seu perfil',
     );
-    // Until then the PDF leaves the registry blank and ignores the forged profile.
-    // Whether or not her registration event has reached documents yet: signed in (not the
-    // anonymous 'não verificada' header), the registry blank for a stamp.
+    // Until then the PDF leaves the registry blank and ignores the forged profile; nothing is
+    // verified yet (issue 23), so it also says 'não verificada'.
     const blank = await pdfText();
-    expect(blank).not.toContain('Identificação profissional não verificada');
+    expect(blank).toContain('Identificação profissional não verificada');
     expect(blank).toContain('Registro profissional: ________________________ (carimbo)');
     expect(blank).not.toContain('Falso Impostor');
     await notice.getByRole('link', { name: 'Completar em Minha Área' }).click();
@@ -104,6 +105,7 @@ describe('the professional identity on documents', () => {
     await page.getByLabel('RQE (especialista)').fill('7788');
     await page.getByLabel('Telefone do consultório').fill('(11) 3333-4444');
     await page.getByLabel('Endereço do consultório').fill('Rua das Acácias, 100 - São Paulo/SP');
+    await page.getByLabel('CPF').fill('529.982.247-25');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'workspace-user-profile-registry');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
@@ -129,7 +131,64 @@ describe('the professional identity on documents', () => {
     expect(text).toContain('(11) 3333-4444');
     expect(text).not.toContain('Falso Impostor');
     expect(text).not.toContain('999999');
-    expect(text).not.toContain('Identificação profissional não verificada');
+    // Issue 23: printed, but not verified until staff (or a certificate) confirm it.
+    expect(text).toContain('Identificação profissional não verificada');
+    const rce = await page.evaluate(async () => {
+      const response = await fetch('/api/prescriptions/controlled/pdf', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          prescription: {
+            patientData: { name: 'Célia Magalhães', address: 'Rua São João, 45' },
+            medications: [
+              {
+                medication: 'Sertralina 50 mg',
+                quantity: '30',
+                unit: 'comprimidos',
+                posology: '1 ao dia',
+              },
+            ],
+            text: '',
+            date: '28/11/2026',
+          },
+        }),
+      });
+      return { status: response.status, body: await response.json() };
+    });
+    expect(rce.status).toBe(422);
+    expect(rce.body.code).toBe('PROFESSIONAL_NOT_VERIFIED');
     expect(pageErrors).toEqual([]);
+  });
+
+  it("issue 23: staff approve in the console's 'Verificações', and the PDF loses the notice", async () => {
+    await page.goto('/user?tab=profile');
+    const section = page.getByTestId('professional-verification');
+    await section.getByText(/ainda não foram verificados/).waitFor();
+
+    const adminPage = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
+    await loginThroughApi(adminPage, baseUrl, admin.email, admin.password);
+    await adminPage.goto('/admin?tab=verificacoes');
+    await adminPage.getByRole('table', { name: 'Verificações pendentes' }).waitFor();
+    await adminPage.getByText(userEmail).waitFor();
+    await expectNoSeriousA11yViolations(adminPage);
+    await saveScreenshot(adminPage, 'admin-verifications');
+    await adminPage
+      .getByRole('row', { name: new RegExp(userEmail.replace(/[.]/g, '\\.')) })
+      .getByRole('button', { name: /^Aprovar/ })
+      .click();
+    await adminPage.getByText('Identificação aprovada').first().waitFor();
+    await adminPage.close();
+
+    let text = '';
+    for (let attempt = 0; attempt < 60; attempt++) {
+      if (attempt > 0) await page.waitForTimeout(500);
+      text = await pdfText();
+      if (!text.includes('não verificada')) break;
+    }
+    expect(text).toContain('CRM/SP 123456 - RQE 7788');
+    expect(text).not.toContain('Identificação profissional não verificada');
+    await page.reload();
+    await section.getByText(/verificados em/).waitFor();
   });
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -11,6 +11,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  verifyProfessionalThroughApi,
   watchPageProblems,
 } from '@pv/e2e-kit';
 import type { FakeS3State } from '@pv/provider-fakes';
@@ -35,33 +36,53 @@ const CPF = '52998224725';
 const PERSON_DATA = `15031980${CPF}${'0'.repeat(11)}${'0'.repeat(15)}${'0'.repeat(10)}`;
 
 /**
- * A self-signed A1 shaped like an e-CPF, made with OpenSSL 3's defaults (PBES2/AES-256):
- * signing key usage and the holder's CPF in the ICP-Brasil otherName.
+ * An A1 shaped like an e-CPF, made with OpenSSL 3's defaults (PBES2/AES-256): signing key usage
+ * and the holder's CPF in the ICP-Brasil otherName, issued by the suite's root (`caDir`, named in
+ * SIGNING_EXTRA_TRUST_ROOTS by the global setup: issue 23).
  */
-function makeA1(dir: string): string {
+function makeA1(dir: string, caDir: string): string {
   const key = path.join(dir, 'key.pem');
+  const csr = path.join(dir, 'holder.csr');
   const cert = path.join(dir, 'cert.pem');
+  const extensions = path.join(dir, 'holder.ext');
   const p12 = path.join(dir, 'certificado.pfx');
   execFileSync('openssl', [
     'req',
-    '-x509',
+    '-new',
     '-newkey',
     'rsa:2048',
     '-nodes',
     '-keyout',
     key,
     '-out',
-    cert,
-    '-days',
-    '20',
+    csr,
     '-subj',
     `/C=BR/O=ICP-Brasil de Teste/CN=MEDICA E2E:${CPF}`,
-    '-addext',
-    `subjectAltName=otherName:2.16.76.1.3.1;OCTETSTRING:${PERSON_DATA}`,
-    '-addext',
-    'basicConstraints=critical,CA:FALSE',
-    '-addext',
-    'keyUsage=critical,digitalSignature,nonRepudiation',
+  ]);
+  writeFileSync(
+    extensions,
+    [
+      `subjectAltName=otherName:2.16.76.1.3.1;OCTETSTRING:${PERSON_DATA}`,
+      'basicConstraints=critical,CA:FALSE',
+      'keyUsage=critical,digitalSignature,nonRepudiation',
+    ].join('\n'),
+  );
+  execFileSync('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    csr,
+    '-CA',
+    path.join(caDir, 'ca.pem'),
+    '-CAkey',
+    path.join(caDir, 'ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '20',
+    '-extfile',
+    extensions,
+    '-out',
+    cert,
   ]);
   execFileSync('openssl', [
     'pkcs12',
@@ -104,6 +125,13 @@ describe('digital signature (issue 14) in a real browser', () => {
       clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
       clinicPhone: '(11) 3333-4444',
     });
+    // Issue 23: signing needs a verified professional whose CPF the certificate carries.
+    await verifyProfessionalThroughApi(page, adminPage, baseUrl, userId, {
+      professionalRegistry: 'CRM',
+      registryNumber: '123456',
+      registryUf: 'SP',
+      cpf: CPF,
+    });
     await adminPage.close();
   });
 
@@ -117,11 +145,15 @@ describe('digital signature (issue 14) in a real browser', () => {
     await page.getByRole('tab', { name: 'Perfil' }).click();
     const section = page.getByTestId('signing-certificate');
     await section.getByText('Certificado digital').first().waitFor();
-    await section.getByLabel('Arquivo do certificado (.pfx ou .p12)').setInputFiles(makeA1(dir));
+    const testCa = inject('testCa');
+    if (!testCa) throw new Error('the signing spec needs the suite-made root (its own stack)');
+    await section
+      .getByLabel('Arquivo do certificado (.pfx ou .p12)')
+      .setInputFiles(makeA1(dir, testCa.dir));
     await section.getByLabel('Senha do certificado').fill(PASSWORD);
     await section.getByRole('button', { name: 'Enviar certificado' }).click();
-    // Self-signed: the holder and the issuer have the same name.
     await section.getByText(`MEDICA E2E:${CPF}`).first().waitFor();
+    await section.getByText('AC Raiz E2E').first().waitFor();
     await section.getByText(CPF, { exact: true }).waitFor();
     // Valid for 20 days: inside the 30-day warning.
     await section.getByText(/^Seu certificado digital vence em \d{2}\/\d{2}\/\d{4}\./).waitFor();

@@ -21,6 +21,7 @@ import {
 import { Messages } from './constants/messages.js';
 import { BRAZIL_UFS, type BrazilUf, RegistryMessages } from './constants/registry.js';
 import { defineRoute } from './route.js';
+import { ProfessionalVerificationSchema } from './verification.js';
 
 export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)));
 
@@ -77,6 +78,11 @@ export const CurrentUserSchema = Type.Object(
     mustChangePassword: Type.Boolean(),
     createdAt: DateTimeSchema,
     lastLoginAt: Nullable(DateTimeSchema),
+    /** Issue 23: the CPF (11 digits) and the verification of registry + CPF. */
+    cpf: Type.Optional(Nullable(Type.String())),
+    professionalVerification: Type.Optional(ProfessionalVerificationSchema),
+    /** Issue 23: false until the account confirms its e-mail (a visitor's rights until then). */
+    emailVerified: Type.Optional(Type.Boolean()),
   },
   { title: 'CurrentUser' },
 );
@@ -249,6 +255,8 @@ export const ProfileBodySchema = Type.Object({
   clinicAddress: Type.Optional(Nullable(ShortText(300))),
   clinicPhone: Type.Optional(Nullable(ShortText(40))),
   specialty: Type.Optional(Nullable(SpecialtySchema)),
+  /** Issue 23: dots and dash allowed; checked (check digits) by auth. */
+  cpf: Type.Optional(Nullable(ShortText(20))),
 });
 export type ProfileBody = Static<typeof ProfileBodySchema>;
 

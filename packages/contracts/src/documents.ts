@@ -370,6 +370,8 @@ export const SigningCertificateSchema = Type.Object({
   notAfter: Type.String({ format: 'date-time' }),
   /** Whether its chain ends in an ICP-Brasil root shipped with the product. */
   icpBrasil: Type.Boolean(),
+  /** Issue 23: 'extra' when it chains to a root of SIGNING_EXTRA_TRUST_ROOTS instead. */
+  trustRoot: Type.Optional(Type.Union([Type.Literal('icp-brasil'), Type.Literal('extra')])),
 });
 export type SigningCertificate = Static<typeof SigningCertificateSchema>;
 

@@ -9,6 +9,7 @@ import {
 import { DateTimeSchema, Nullable } from './common.js';
 import { STORAGE_SOURCES } from './constants/billing.js';
 import { AiTemplateTypeSchema, TranscriptionRefSchema } from './formatting.js';
+import { ChangedUserVerificationSchema } from './verification.js';
 
 /**
  * Every event travels in this envelope. `id` is unique per event and is what consumers key their
@@ -62,6 +63,8 @@ export const UserChangedPayloadSchema = Type.Object({
     rqe: Type.Optional(Nullable(Type.String())),
     clinicPhone: Type.Optional(Nullable(Type.String())),
     clinicAddress: Type.Optional(Nullable(Type.String())),
+    // Issue 23: whether registry and CPF are verified (absent in older events: pendente).
+    professionalVerification: Type.Optional(ChangedUserVerificationSchema),
   }),
 });
 export type UserChangedPayload = Static<typeof UserChangedPayloadSchema>;

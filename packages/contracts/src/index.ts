@@ -11,6 +11,7 @@ export * from './route.js';
 export * from './support.js';
 export * from './transcript.js';
 export * from './vault.js';
+export * from './verification.js';
 
 import { AnalyticsRoutes } from './analytics.js';
 import { AuditRoutes } from './audit.js';
@@ -21,6 +22,7 @@ import { FormattingRoutes } from './formatting.js';
 import type { AnyRouteContract } from './route.js';
 import { SupportRoutes } from './support.js';
 import { VaultRoutes } from './vault.js';
+import { VerificationRoutes } from './verification.js';
 
 /** Route contracts of a service, whether listed flat or grouped (e.g. an admin list's four routes). */
 function flattenContractRoutes(routes: Record<string, object>): AnyRouteContract[] {
@@ -44,5 +46,6 @@ export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(SupportRoutes),
   ...flattenContractRoutes(VaultRoutes),
   ...flattenContractRoutes(AnalyticsRoutes),
+  ...flattenContractRoutes(VerificationRoutes),
 ];
 export * from './asyncapi.js';

@@ -94,3 +94,34 @@ export async function registerThroughApi(
   const response = await apiCall(target, baseUrl, 'POST', '/auth/register', account);
   return { ...account, response };
 }
+
+/**
+ * Issue 23: a professional's registry and CPF are verified before they print without the 'não
+ * verificada' notice, issue an RCE or sign. Tests that need a verified professional save the
+ * profile (council, UF, number, CPF) and have the stack's admin approve it in a context of its
+ * own (`adminTarget`, signed in as an admin), as staff do in 'Verificações'.
+ *
+ * @example
+ *   await verifyProfessionalThroughApi(page, adminPage, stack.baseUrl, userId, {
+ *     professionalRegistry: 'CRM', registryNumber: '123456', registryUf: 'SP', cpf: '52998224725' });
+ */
+export async function verifyProfessionalThroughApi(
+  target: BrowserTarget,
+  adminTarget: BrowserTarget,
+  baseUrl: string,
+  userId: string,
+  profile: {
+    fullName?: string;
+    professionalRegistry: string;
+    registryNumber: string;
+    registryUf: string;
+    cpf: string;
+  } & Record<string, unknown>,
+): Promise<void> {
+  const me = await apiCall(target, baseUrl, 'GET', '/auth/user');
+  await apiCall(target, baseUrl, 'PUT', '/api/profile', {
+    fullName: profile.fullName ?? String(me.fullName),
+    ...profile,
+  });
+  await apiCall(adminTarget, baseUrl, 'POST', `/api/admin/verifications/${userId}/approve`, {});
+}

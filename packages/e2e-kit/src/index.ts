@@ -10,6 +10,7 @@ export {
   loginThroughApi,
   type NewUser,
   registerThroughApi,
+  verifyProfessionalThroughApi,
 } from './api.js';
 export {
   CHROMIUM_ARGS,

@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { CertificateError } from './errors.js';
 import { openPkcs12 } from './pkcs12.js';
 import { chainsTo, ICP_BRASIL_ROOTS, type TrustAnchor, toAnchor } from './roots.js';
-import { allowsSigning, cpfOf, parseCertificate } from './x509.js';
+import { allowsSigning, cpfOf, parseCertificate, registrationsOf } from './x509.js';
 
 /** What a signing certificate says, as the certificate routes answer it. */
 export interface CertificateInfo {
@@ -17,6 +17,13 @@ export interface CertificateInfo {
   notAfter: string;
   /** Whether the chain ends in one of the trust anchors (by default the ICP-Brasil roots). */
   icpBrasil: boolean;
+  /**
+   * Which root the chain ends in: 'icp-brasil' (a shipped root, or `trustAnchors`), 'extra' (one
+   * of `extraTrustAnchors`, i.e. SIGNING_EXTRA_TRUST_ROOTS) or null (untrusted).
+   */
+  trustRoot: 'icp-brasil' | 'extra' | null;
+  /** Council registrations the certificate carries (ICP-Brasil otherNames 2.16.76.1.4.2.n). */
+  registrations: CertificateRegistration[];
   /** Uppercase hex. */
   serialNumber: string;
   /** SHA-256 of the certificate, colon-separated uppercase hex. */
@@ -31,6 +38,18 @@ export interface InspectOptions {
    * tests, which have their own CA; production code leaves it out.
    */
   trustAnchors?: readonly string[];
+  /**
+   * PEM roots trusted besides the ICP-Brasil ones (SIGNING_EXTRA_TRUST_ROOTS: tests,
+   * development). A chain ending there is `trustRoot: 'extra'`, never `icpBrasil`.
+   */
+  extraTrustAnchors?: readonly string[];
+}
+
+/** A council registration read from the certificate (number and UF as the certificate writes them). */
+export interface CertificateRegistration {
+  council: string;
+  number: string;
+  uf: string | null;
 }
 
 const anchorsOf = (options: InspectOptions): readonly TrustAnchor[] =>
@@ -60,13 +79,24 @@ export function describeCertificate(
 
   const holder = new X509Certificate(holderDer);
   const intermediates = others.map((der) => new X509Certificate(der));
+  const icpBrasil = chainsTo(holder, intermediates, anchorsOf(options));
+  const extra =
+    !icpBrasil &&
+    Boolean(options.extraTrustAnchors?.length) &&
+    chainsTo(
+      holder,
+      intermediates,
+      (options.extraTrustAnchors ?? []).map((pem, i) => toAnchor(`extra-${i}`, pem)),
+    );
   return {
     subjectName: fields.subjectCommonName,
     cpf: cpfOf(fields),
     issuerName: fields.issuerCommonName,
     notBefore: fields.notBefore.toISOString(),
     notAfter: fields.notAfter.toISOString(),
-    icpBrasil: chainsTo(holder, intermediates, anchorsOf(options)),
+    icpBrasil,
+    trustRoot: icpBrasil ? 'icp-brasil' : extra ? 'extra' : null,
+    registrations: registrationsOf(fields),
     serialNumber: fields.serialNumber,
     fingerprint: fields.fingerprint,
   };

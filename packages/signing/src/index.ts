@@ -1,6 +1,7 @@
 export { a1SigningKey, openA1Signer } from './a1.js';
 export {
   type CertificateInfo,
+  type CertificateRegistration,
   describeCertificate,
   type InspectOptions,
   inspectPkcs12,
@@ -30,3 +31,4 @@ export {
   type Signer,
   type SigningKey,
 } from './signer.js';
+export { readExtraTrustRoots } from './trust.js';

@@ -152,3 +152,33 @@ export function cpfOf(fields: CertificateFields): string | null {
   const cpf = personData?.slice(8, 19) ?? '';
   return /^\d{11}$/.test(cpf) && cpf !== '00000000000' ? cpf : null;
 }
+
+/** ICP-Brasil arcs of council registrations: 2.16.76.1.4.2.n, then .1 number, .2 UF. */
+const COUNCIL_ARCS: Record<string, string> = {
+  '2.16.76.1.4.2.2': 'CRM',
+  '2.16.76.1.4.2.3': 'CRF',
+  '2.16.76.1.4.2.7': 'COREN',
+  '2.16.76.1.4.2.8': 'CREFITO',
+  '2.16.76.1.4.2.11': 'CRN',
+  '2.16.76.1.4.2.12': 'CRO',
+  '2.16.76.1.4.2.13': 'CRP',
+  '2.16.76.1.4.2.14': 'CRESS',
+};
+
+/** The council registrations in the subjectAltName's otherNames (number and UF, trimmed). */
+export function registrationsOf(
+  fields: CertificateFields,
+): { council: string; number: string; uf: string | null }[] {
+  const names = otherNames(fields);
+  const out: { council: string; number: string; uf: string | null }[] = [];
+  for (const [arc, council] of Object.entries(COUNCIL_ARCS)) {
+    const number = names
+      .get(`${arc}.1`)
+      ?.replace(/[\s.]/g, '')
+      .replace(/^0+(?=\d)/, '');
+    if (!number) continue;
+    const uf = names.get(`${arc}.2`)?.trim().toUpperCase() || null;
+    out.push({ council, number, uf });
+  }
+  return out;
+}

@@ -4,6 +4,7 @@ import {
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
+import { readExtraTrustRoots } from '@pv/signing';
 import type { FastifyInstance } from 'fastify';
 import { AccountService } from './accounts/account.service.js';
 import { LoginThrottle } from './accounts/login-throttle.js';
@@ -15,9 +16,13 @@ import { accountRoutes } from './routes/account.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { termsRoutes } from './routes/terms.js';
+import { verificationRoutes } from './routes/verification.js';
 import { TermsService } from './terms/terms.service.js';
 import { AdminUsersService } from './users/admin-users.service.js';
 import { makeDecoyHash } from './users/passwords.js';
+import { EvidenceCipher } from './verification/evidence-cipher.js';
+import { type RegistryLookup, StaffReviewLookup } from './verification/registry-lookup.js';
+import { VerificationService } from './verification/verification.service.js';
 
 export interface AuthAppOptions {
   config: AuthConfig;
@@ -25,6 +30,8 @@ export interface AuthAppOptions {
   logger?: boolean;
   /** Prefix of the service's Redis keys (login throttling, last-seen marks); tests pass their own. */
   redisKeyPrefix?: string;
+  /** A council's official lookup (issue 23); default: every registry goes to staff review. */
+  registryLookup?: RegistryLookup;
 }
 
 /** The auth service's HTTP app, built from injected dependencies; it never listens. */
@@ -49,6 +56,18 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
   termsRoutes(app, new TermsService(deps.db));
   adminUserRoutes(app, new AdminUsersService(deps));
   auditLogRoutes(app, new AuditLogService(deps.db));
+  verificationRoutes(
+    app,
+    new VerificationService({
+      db: deps.db,
+      relay: deps.relay,
+      extraTrustRoots: readExtraTrustRoots(config.SIGNING_EXTRA_TRUST_ROOTS),
+      evidence: config.VERIFICATION_EVIDENCE_KEY
+        ? new EvidenceCipher(config.VERIFICATION_EVIDENCE_KEY)
+        : undefined,
+      lookup: options.registryLookup ?? new StaffReviewLookup(),
+    }),
+  );
   return app;
 }
 

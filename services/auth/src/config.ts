@@ -22,6 +22,13 @@ export const AuthConfigSchema = Type.Object({
   LOGIN_BACKOFF_MAX_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
   /** Wrong passwords from one address (any accounts) per window before 429. */
   LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
+  /**
+   * Issue 23: PEM files (comma-separated) of roots trusted besides ICP-Brasil's for the
+   * certificate verification (tests, development only).
+   */
+  SIGNING_EXTRA_TRUST_ROOTS: Type.Optional(Type.String()),
+  /** Issue 23: 64 hex characters; the council-card evidence is sealed with it. Unset: no upload. */
+  VERIFICATION_EVIDENCE_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;

@@ -13,6 +13,7 @@ import {
   type ServiceRuntime,
   standardAppOptions,
 } from '@pv/service-kit';
+import { readExtraTrustRoots } from '@pv/signing';
 import type { FastifyInstance } from 'fastify';
 import { type DocumentsConfig, s3StoreSettingsFrom } from './config.js';
 import type { DocumentsDatabase, DocumentsKysely } from './db/schema.js';
@@ -22,6 +23,7 @@ import { PrescriptionsService } from './documents/prescriptions.service.js';
 import { TextDocumentsService } from './documents/text-documents.service.js';
 import { PdfTextExtractor } from './extraction/extract.js';
 import { AnonymousLimits, registerAnonymousLimits } from './limits/anonymous-limits.js';
+import { findProfessional } from './professionals/professional.repository.js';
 import { documentRoutes } from './routes/documents.js';
 import { extractRoutes } from './routes/extract.js';
 import { signingRoutes } from './routes/signing.js';
@@ -52,10 +54,10 @@ export interface DocumentsAppOptions {
    */
   redisKeyPrefix?: string;
   /**
-   * PEM roots counted as ICP-Brasil in the certificates' `icpBrasil` (tests' own CA). Production
-   * leaves it out: the roots shipped in @pv/signing.
+   * PEM roots trusted besides ICP-Brasil's (tests' own CA); default: SIGNING_EXTRA_TRUST_ROOTS.
+   * A certificate under one signs, and the page says it is not ICP-Brasil (issue 23).
    */
-  signingTrustAnchors?: readonly string[];
+  signingExtraTrustRoots?: readonly string[];
 }
 
 /**
@@ -89,7 +91,9 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     certificates: new CertificatesService({
       repository: new CertificatesRepository(db),
       keys: keyWrapperFrom(config),
-      ...(options.signingTrustAnchors ? { trustAnchors: options.signingTrustAnchors } : {}),
+      extraTrustRoots:
+        options.signingExtraTrustRoots ?? readExtraTrustRoots(config.SIGNING_EXTRA_TRUST_ROOTS),
+      verifiedCpfOf: async (userId) => (await findProfessional(db, userId))?.verified_cpf ?? null,
       ...(quota ? { quota } : {}),
     }),
     documents: new SignedDocumentsService({

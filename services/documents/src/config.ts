@@ -41,6 +41,11 @@ export const DocumentsConfigSchema = Type.Object({
    * the pdf-worker; unset, digital signature is off (503). A KMS can replace it (KeyWrapper).
    */
   SIGNING_KEK: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  /**
+   * Issue 23: PEM files (comma-separated) of roots trusted besides the shipped ICP-Brasil ones
+   * (tests, development). A PDF signed under one says so on the page.
+   */
+  SIGNING_EXTRA_TRUST_ROOTS: Type.Optional(Type.String()),
   /** The public origin printed in signed PDFs' QR codes: {PUBLIC_URL}/api/documents/{id}/verify. */
   PUBLIC_URL: Type.String({ pattern: '^https?://[^/]+$', default: 'http://localhost:8080' }),
   /** How long signed PDFs are kept for verification (default 20 years, as clinical records). */

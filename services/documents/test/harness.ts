@@ -27,7 +27,11 @@ export type Role = 'anonymous' | 'free' | 'premium' | 'admin';
  */
 export async function startDocuments(
   env: Record<string, string> = {},
-  options: { worker?: boolean; consumer?: boolean; signingTrustAnchors?: readonly string[] } = {},
+  options: {
+    worker?: boolean;
+    consumer?: boolean;
+    signingExtraTrustRoots?: readonly string[];
+  } = {},
 ) {
   let queue: JobQueue | undefined;
   const redisKeyPrefix = `pv:test:documents:${randomBytes(5).toString('hex')}:`;
@@ -50,8 +54,8 @@ export async function startDocuments(
         queue: jobs,
         logger: false,
         redisKeyPrefix,
-        ...(options.signingTrustAnchors
-          ? { signingTrustAnchors: options.signingTrustAnchors }
+        ...(options.signingExtraTrustRoots
+          ? { signingExtraTrustRoots: options.signingExtraTrustRoots }
           : {}),
       });
       app.addHook('onClose', async () => {
@@ -173,6 +177,9 @@ export const FORMATTED_NOTE = [
 
 type ProfessionalUser = EventPayload<'auth.user.changed.v1'>['user'];
 
+/** The verified CPF of the test professional: the one createTestPki's certificates carry. */
+export const TEST_PROFESSIONAL_CPF = '52998224725';
+
 /** auth.user.changed.v1's user for PROFILE's professional (CRM/SP 123456), with any field changed. */
 export const professionalUser = (
   id: string,
@@ -195,6 +202,13 @@ export const professionalUser = (
   rqe: null,
   clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
   clinicPhone: '(11) 3333-4444',
+  // Issue 23: a verified professional (the CPF of @pv/signing's test PKI); tests of the
+  // unverified cases say so.
+  professionalVerification: {
+    state: 'verificado',
+    verifiedCpf: TEST_PROFESSIONAL_CPF,
+    decidedAt: '2026-01-11T10:00:00.000Z',
+  },
   ...overrides,
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventPayload } from '@pv/contracts';
+import { type EventEnvelope, type EventPayload, VerificationMessages } from '@pv/contracts';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyProfessionalEvent } from '../src/events/professional-consumer.js';
@@ -166,10 +166,15 @@ describe('an anonymous caller: the typed header is marked unverified', () => {
     expect(text).toContain('CRM/RJ 999999');
     expect(text).toContain(UNVERIFIED);
 
+    // Issue 23: a visitor's RCE is refused (an unverified account is a visitor).
     const rce = await svc.file(anonymous, '/api/prescriptions/controlled/pdf', {
       prescription: CONTROLLED,
     });
-    expect((await checkPdf(rce.bytes)).text).toContain(UNVERIFIED);
+    expect(rce.status).toBe(422);
+    expect(JSON.parse(rce.bytes.toString('utf8'))).toMatchObject({
+      code: 'PROFESSIONAL_NOT_VERIFIED',
+      message: VerificationMessages.notVerifiedAnonymous,
+    });
 
     const txt = await svc.file(anonymous, '/api/generate-text-document', {
       content: 'Repouso por três dias.',
@@ -195,16 +200,16 @@ describe('a signed-in professional without a registry', () => {
     expect(text).toContain('Dra. Ana Beatriz Gonçalves');
     expect(text).toContain('Registro profissional: ________________________ (carimbo)');
     expect(text).not.toContain('CRM/');
-    expect(text).not.toContain(UNVERIFIED);
+    // Issue 23: nothing verified, so the notice too.
+    expect(text).toContain(UNVERIFIED);
     for (const forged of FORGED_BITS) expect(text).not.toContain(forged);
 
     const rce = await svc.file(client, '/api/prescriptions/controlled/pdf', {
       prescription: CONTROLLED,
       profile: FORGED,
     });
-    const rceText = (await checkPdf(rce.bytes)).text;
-    expect(rceText).toMatch(/CRM\/UF: _{10,}/);
-    expect(rceText).not.toContain('999999');
+    expect(rce.status).toBe(422);
+    expect(JSON.parse(rce.bytes.toString('utf8')).code).toBe('PROFESSIONAL_NOT_VERIFIED');
   });
 
   it('a council without its UF counts as no registry', async () => {
@@ -226,6 +231,70 @@ describe('a signed-in professional without a registry', () => {
     expect(text).toContain('Teste Usuário');
     expect(text).toContain('Registro profissional: ________________________ (carimbo)');
     expect(text).not.toContain('Falso Impostor');
+  });
+});
+
+describe('issue 23: a professional whose registry and CPF are not verified yet', () => {
+  const PENDING = {
+    professionalVerification: { state: 'pendente' as const, verifiedCpf: null, decidedAt: null },
+  };
+
+  it('every PDF prints the profile under the notice; the RCE is refused with what to do', async () => {
+    const client = await svc.as('free', { professional: PENDING });
+    const res = await svc.file(client, '/api/generate-pdf', {
+      content: 'Repouso por três dias.',
+      title: 'Atestado Médico',
+      profile: FORGED,
+    });
+    expect(res.status).toBe(200);
+    const { text } = await checkPdf(res.bytes);
+    expect(text).toContain('Dra. Ana Beatriz Gonçalves');
+    expect(text).toContain('CRM/SP 123456');
+    expect(text).toContain(UNVERIFIED);
+    for (const forged of FORGED_BITS) expect(text).not.toContain(forged);
+
+    const txt = await svc.file(client, '/api/generate-text-document', {
+      content: 'Repouso por três dias.',
+      title: 'Atestado Médico',
+    });
+    expect(txt.bytes.toString('utf8')).toContain(UNVERIFIED);
+
+    for (const [route, body] of [
+      ['/api/prescriptions/controlled/pdf', { prescription: CONTROLLED }],
+      [
+        '/api/generate-pdf',
+        {
+          content: 'Prescrição:\n1. Sertralina 50 mg - 30 (trinta) comprimidos\n   1 ao dia',
+          title: 'Receituário de Controle Especial',
+          documentType: 'controlada',
+          patientName: 'Célia Magalhães',
+        },
+      ],
+    ] as const) {
+      const rce = await svc.file(client, route, body);
+      expect(rce.status).toBe(422);
+      expect(JSON.parse(rce.bytes.toString('utf8'))).toMatchObject({
+        code: 'PROFESSIONAL_NOT_VERIFIED',
+        message: VerificationMessages.notVerified,
+      });
+    }
+  });
+
+  it('an event from before issue 23 (no verification) reads as pendente; a verified one clears it', async () => {
+    const client = await svc.as('free', { professional: null });
+    const { professionalVerification: _none, ...older } = professionalUser(client.userId!);
+    await svc.knowProfessional(older);
+    const before = await svc.file(client, '/api/generate-pdf', { content: 'x', title: 'Atestado' });
+    expect((await checkPdf(before.bytes)).text).toContain(UNVERIFIED);
+    await svc.knowProfessional(professionalUser(client.userId!));
+    const after = await svc.file(client, '/api/generate-pdf', { content: 'x', title: 'Atestado' });
+    const { text } = await checkPdf(after.bytes);
+    expect(text).toContain('CRM/SP 123456');
+    expect(text).not.toContain(UNVERIFIED);
+    const rce = await svc.file(client, '/api/prescriptions/controlled/pdf', {
+      prescription: CONTROLLED,
+    });
+    expect(rce.status).toBe(200);
   });
 });
 

@@ -244,7 +244,8 @@ describe('a written Receituário de Controle Especial is printed on the form', (
   });
 
   it('the generated document: two copies, emitter, buyer and supplier blocks, quantity in words', async () => {
-    const client = await svc.as('anonymous');
+    // A verified professional (issue 23: an RCE needs one).
+    const client = await svc.as('free');
     const draft = await client.post('/api/generate-document', {
       consultationText: FORMATTED_NOTE,
       documentType: 'controlada',

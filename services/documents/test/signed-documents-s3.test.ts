@@ -52,7 +52,7 @@ beforeAll(async () => {
       SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE: 'true',
     },
-    { signingTrustAnchors: [pki.rootPem] },
+    { signingExtraTrustRoots: [pki.rootPem] },
   );
 });
 afterAll(async () => {

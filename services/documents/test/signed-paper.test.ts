@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { SigningMessages } from '@pv/contracts';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, checkPdf, type DocumentsUnderTest, startDocuments } from './harness.js';
+import {
+  type Client,
+  checkPdf,
+  type DocumentsUnderTest,
+  professionalUser,
+  startDocuments,
+} from './harness.js';
 
 // A digitally signed document cannot be completed by hand afterwards: no stamp for a missing
 // registration (CFM Res. 2.381/2024: CRM/UF on every document), no handwriting in the RCE's
@@ -14,12 +20,12 @@ beforeAll(async () => {
   pki = createTestPki();
   svc = await startDocuments(
     { SIGNING_KEK: randomBytes(32).toString('hex'), PUBLIC_URL: 'https://prontuario.example.com' },
-    { signingTrustAnchors: [pki.rootPem] },
+    { signingExtraTrustRoots: [pki.rootPem] },
   );
 });
 afterAll(() => svc.close());
 
-async function withCertificate(client: Client) {
+async function withCertificate<C extends Client>(client: C): Promise<C> {
   const form = new FormData();
   form.append('password', pki.password);
   form.append('certificate', new Blob([new Uint8Array(pki.valid.p12)]), 'certificado.pfx');
@@ -45,7 +51,16 @@ const RCE = (patientData: Record<string, string>, quantity = '30') => ({
 
 describe('a signed document carries what can no longer be written by hand', () => {
   it('no registration: the signature is refused, the paper (unsigned) still prints for a stamp', async () => {
-    const client = await withCertificate(await svc.as('premium', { professional: null }));
+    // Verified with a certificate, then the registry was cleared (issue 23: back to pendente).
+    const client = await withCertificate(await svc.as('premium'));
+    await svc.knowProfessional(
+      professionalUser(client.userId!, {
+        professionalRegistry: null,
+        registryNumber: null,
+        registryUf: null,
+        professionalVerification: { state: 'pendente', verifiedCpf: null, decidedAt: null },
+      }),
+    );
     const body = { title: 'Atestado Médico', content: 'Atesto que a paciente foi atendida.' };
     const signed = await svc.file(client, '/api/generate-pdf', {
       ...body,

@@ -10,6 +10,7 @@ import {
   Messages,
   SigningMessages,
   type StorageChangedPayload,
+  VerificationMessages,
 } from '@pv/contracts';
 import { connectNats, createRedis } from '@pv/service-kit';
 import { CertificateMessages } from '@pv/signing';
@@ -21,11 +22,13 @@ import {
   collectEvents,
   type DocumentsUnderTest,
   PROFILE,
+  professionalUser,
   startDocuments,
 } from './harness.js';
 
 // Issue 14 end to end on the real service, pdf-worker, Postgres and Redis, with a test PKI
-// (its root counted as ICP-Brasil here) and the Debian tools a verifier would use.
+// (its root given as an extra trust root, as SIGNING_EXTRA_TRUST_ROOTS does: issue 23) and the
+// Debian tools a verifier would use.
 
 const KEK = randomBytes(32).toString('hex');
 const PUBLIC_URL = 'https://prontuario.example.com';
@@ -42,7 +45,7 @@ beforeAll(async () => {
   redis.disconnect();
   svc = await startDocuments(
     { SIGNING_KEK: KEK, PUBLIC_URL, VERIFY_MAX_PER_MINUTE: '1000' },
-    { signingTrustAnchors: [pki.rootPem] },
+    { signingExtraTrustRoots: [pki.rootPem] },
   );
 });
 afterAll(async () => {
@@ -57,6 +60,11 @@ const tool = (name: string, args: string[], pdf: Buffer) => {
   return `${result.stdout}${result.stderr}`;
 };
 const pdfsig = (pdf: Buffer) => tool('pdfsig', [], pdf);
+const rootFile = (pem: string) => {
+  const file = path.join(scratch, `root-${Math.random().toString(36).slice(2)}.pem`);
+  writeFileSync(file, pem);
+  return file;
+};
 const pdfinfoCustom = (pdf: Buffer) => tool('pdfinfo', ['-custom'], pdf);
 const pdftotext = (pdf: Buffer) =>
   spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' }).stdout;
@@ -117,13 +125,22 @@ describe('PUT/GET/DELETE /api/signing-certificate', () => {
     const put = await upload(premium, pki.valid.p12, pki.password);
     expect(put.status).toBe(200);
     expect(Object.keys(put.body).sort()).toEqual(
-      ['cpf', 'icpBrasil', 'issuerName', 'notAfter', 'notBefore', 'subjectName'].sort(),
+      [
+        'cpf',
+        'icpBrasil',
+        'issuerName',
+        'notAfter',
+        'notBefore',
+        'subjectName',
+        'trustRoot',
+      ].sort(),
     );
     expect(put.body).toMatchObject({
       subjectName: `MEDICA DE TESTE:${pki.cpf}`,
       cpf: pki.cpf,
       issuerName: 'AC Intermediaria de Teste',
-      icpBrasil: true,
+      icpBrasil: false,
+      trustRoot: 'extra',
     });
     expect(new Date(put.body.notAfter as string).getTime()).toBeGreaterThan(Date.now());
 
@@ -183,13 +200,50 @@ describe('PUT/GET/DELETE /api/signing-certificate', () => {
     expect(rows).toEqual([]);
   });
 
-  it('another CPF is reported as it is; a chain off the test root is not ICP-Brasil', async () => {
-    const other = await upload(await svc.as('premium'), pki.otherCpfHolder.p12, pki.password);
-    expect(other.status).toBe(200);
-    expect(other.body).toMatchObject({ cpf: pki.otherCpf, icpBrasil: true });
-    const foreign = await upload(await svc.as('premium'), pki.foreignRoot.p12, pki.password);
-    expect(foreign.status).toBe(200);
-    expect(foreign.body).toMatchObject({ icpBrasil: false, issuerName: 'AC Raiz Desconhecida' });
+  it('issue 23: another CPF, an untrusted root or an unverified professional are refused', async () => {
+    const premium = await svc.as('premium');
+    const other = await upload(premium, pki.otherCpfHolder.p12, pki.password);
+    expect(other).toMatchObject({
+      status: 422,
+      body: {
+        code: 'CERTIFICATE_CPF_MISMATCH',
+        message: VerificationMessages.certificateCpfMismatch,
+      },
+    });
+    const foreign = await upload(premium, pki.foreignRoot.p12, pki.password);
+    expect(foreign).toMatchObject({
+      status: 422,
+      body: { code: 'CERTIFICATE_UNTRUSTED', message: VerificationMessages.certificateUntrusted },
+    });
+    const pending = await svc.as('premium', {
+      professional: {
+        professionalVerification: { state: 'pendente', verifiedCpf: null, decidedAt: null },
+      },
+    });
+    const unverified = await upload(pending, pki.valid.p12, pki.password);
+    expect(unverified).toMatchObject({
+      status: 422,
+      body: { code: 'PROFESSIONAL_NOT_VERIFIED', message: VerificationMessages.notVerified },
+    });
+    expect((await premium.get('/api/signing-certificate')).status).toBe(404);
+  });
+
+  it('issue 23: a stored certificate stops signing when the verification goes back to pendente', async () => {
+    const premium = await svc.as('premium');
+    expect((await upload(premium, pki.valid.p12, pki.password)).status).toBe(200);
+    await svc.knowProfessional({
+      ...professionalUser(premium.userId!),
+      professionalVerification: { state: 'pendente', verifiedCpf: null, decidedAt: null },
+    });
+    const res = await svc.file(premium, '/api/prescriptions/ambulatory/pdf', {
+      prescription: AMBULATORY,
+      signature: { password: pki.password },
+    });
+    expect(res.status).toBe(422);
+    expect(JSON.parse(res.bytes.toString('utf8'))).toMatchObject({
+      code: 'PROFESSIONAL_NOT_VERIFIED',
+      message: VerificationMessages.notVerified,
+    });
   });
 
   it('each refusal is a 422 with its own pt-BR message', async () => {
@@ -344,6 +398,9 @@ describe('signed PDFs and their verification', () => {
     expect(text).toContain('Verifique a assinatura em validar.iti.gov.br');
     // The URL may wrap in the narrow column.
     expect(text.replace(/ /g, '')).toContain(`${PUBLIC_URL}/api/documents/${id}/verify`);
+    // Issue 23: signed under an extra root (the test CA), and the page says so.
+    expect(text).toContain(SigningMessages.extraRootNotice);
+    expect(text).not.toContain('Documento assinado digitalmente (ICP-Brasil)');
   });
 
   it('verify answers the ITI JSON whose URL serves the same bytes, stored as downloaded', async () => {
@@ -519,6 +576,8 @@ describe('the password never reaches a log or the queue', () => {
       SIGNING_KEK: KEK,
       PUBLIC_URL,
       LOG_LEVEL: 'trace',
+      // Issue 23: the test CA, trusted the only way a deployment can add one.
+      SIGNING_EXTRA_TRUST_ROOTS: rootFile(own.rootPem),
     };
     let captured = '';
     for (const entry of ['../src/server.ts', '../src/workers/pdf-worker.ts']) {

@@ -35,6 +35,8 @@ export const ROUTING_TABLE: readonly ServiceRoute[] = [
       '/api/admin/login-history',
       '/api/admin/audit-log',
       '/api/admin/terms',
+      // Issue 23: the 'Verificações' queue.
+      '/api/admin/verifications',
     ],
   },
   {

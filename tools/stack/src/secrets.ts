@@ -94,6 +94,25 @@ export function ensureVaultSecrets(
 }
 
 /**
+ * VERIFICATION_EVIDENCE_KEY (issue 23: seals the council-card evidence of professional
+ * verification): from the environment, else `<keysDir>/verification.json`, else generated there.
+ */
+export function ensureEvidenceKey(
+  keysDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { key: string; created: boolean } {
+  const fromEnv = nonEmpty(env.VERIFICATION_EVIDENCE_KEY);
+  if (fromEnv) return { key: fromEnv, created: false };
+  const file = path.join(keysDir, 'verification.json');
+  const stored = readJson(file) ?? {};
+  if (typeof stored.key === 'string' && /^[0-9a-fA-F]{64}$/.test(stored.key))
+    return { key: stored.key, created: false };
+  const key = randomBytes(32).toString('hex');
+  writeSecretFile(file, { key });
+  return { key, created: true };
+}
+
+/**
  * SIGNING_KEK (issue 14: the key that wraps each stored signing certificate's data key): from the
  * environment, else `<keysDir>/signing.json`, else generated there, so digital signature works
  * under `npm start` as it does in production with a key of its own (or a KMS).

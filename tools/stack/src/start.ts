@@ -4,7 +4,12 @@ import { InfraError, printInfraSummary, provisionInfra } from './infra/index.js'
 import { error, formatDuration, info, paint, warn } from './log.js';
 import { pnpmCommand, repoRoot } from './paths.js';
 import { Supervisor } from './processes.js';
-import { ensureSessionKeys, ensureSigningKey, ensureVaultSecrets } from './secrets.js';
+import {
+  ensureEvidenceKey,
+  ensureSessionKeys,
+  ensureSigningKey,
+  ensureVaultSecrets,
+} from './secrets.js';
 import { buildProcessEnv, discoverProcesses, listWebApps, type StackProcess } from './services.js';
 
 /**
@@ -189,7 +194,16 @@ export async function runStart(_args: string[]): Promise<number> {
   // The certificates' key-encryption key: the documents service and the pdf-worker both hold it.
   const signing = ensureSigningKey(keysDir);
   if (signing.created) info('created the signing key (SIGNING_KEK) in .data/keys/signing.json');
-  const parentEnv = { ...process.env, SIGNING_KEK: signing.kek };
+  const evidence = ensureEvidenceKey(keysDir);
+  if (evidence.created)
+    info(
+      'created the verification evidence key (VERIFICATION_EVIDENCE_KEY) in .data/keys/verification.json',
+    );
+  const parentEnv = {
+    ...process.env,
+    SIGNING_KEK: signing.kek,
+    VERIFICATION_EVIDENCE_KEY: evidence.key,
+  };
   const inputs = { root: repoRoot, parentEnv, infra, session, vault, processes };
   supervisor.start(
     processes.map((p) => ({

@@ -39,6 +39,7 @@ export const api = createApi({
     'Content',
     'Analytics',
     'VaultRecords',
+    'Verifications',
   ],
   endpoints: () => ({}),
 });

@@ -4,8 +4,11 @@ import type {
   LoginBody,
   LoginResponse,
   MessageBody,
+  ProfessionalVerification,
   ProfileBody,
   RegisterBody,
+  VerificationCertificateBody,
+  VerificationEvidenceBody,
 } from '@pv/contracts';
 import { fetchCurrentUser } from '@pv/web-kit';
 import { api } from './base';
@@ -80,6 +83,16 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
+    /** Issue 23: verify registry + CPF with an ICP-Brasil certificate of the same CPF. */
+    verifyByCertificate: build.mutation<ProfessionalVerification, VerificationCertificateBody>({
+      query: (body) => ({ url: '/api/profile/verification/certificate', method: 'POST', body }),
+      invalidatesTags: ['CurrentUser'],
+    }),
+    /** Issue 23: a photo or PDF of the council card for staff review. */
+    sendVerificationEvidence: build.mutation<MessageBody, VerificationEvidenceBody>({
+      query: (body) => ({ url: '/api/profile/verification/evidence', method: 'POST', body }),
+      invalidatesTags: ['CurrentUser'],
+    }),
   }),
 });
 
@@ -91,6 +104,8 @@ export const {
   useChangePasswordMutation,
   useGetCurrentTermsQuery,
   useUpdateProfileMutation,
+  useVerifyByCertificateMutation,
+  useSendVerificationEvidenceMutation,
 } = authApi;
 
 export type Viewer =

@@ -62,6 +62,7 @@ export const UserAreaStrings = {
   specialty: 'Especialidade',
   clinicPhone: 'Telefone do consultório',
   clinicAddress: 'Endereço do consultório',
+  cpf: 'CPF',
   none: 'Não informado',
   save: 'Salvar alterações',
   saving: 'Salvando...',

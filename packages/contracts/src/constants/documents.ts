@@ -180,6 +180,9 @@ export const SigningMessages = {
   rcePatientRequired:
     'Para assinar digitalmente o Receituário de Controle Especial, preencha o nome e o endereço do paciente: um documento assinado não pode ser completado à mão.',
   /** 422: the RCE's quantity in figures (printed in words too) cannot be written in by hand. */
+  /** Issue 23: printed in place of 'assinado digitalmente (ICP-Brasil)' under an extra root. */
+  extraRootNotice:
+    'ATENÇÃO: assinado com certificado de uma raiz de teste (SIGNING_EXTRA_TRUST_ROOTS), não da ICP-Brasil: sem validade jurídica',
   rceQuantityRequired: (medications: readonly string[]) =>
     `Para assinar digitalmente o Receituário de Controle Especial, informe a quantidade em algarismos (ela é impressa também por extenso) de: ${medications.join('; ')}.`,
 } as const;

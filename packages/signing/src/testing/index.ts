@@ -27,6 +27,8 @@ export interface TestCertificate {
 export interface TestPki {
   password: string;
   rootPem: string;
+  /** The root of `foreignRoot` (to test a second extra root, or one left out). */
+  foreignRootPem: string;
   intermediatePem: string;
   /** The CPF in `valid` (and every other holder but `otherCpf`). */
   cpf: string;
@@ -45,6 +47,8 @@ export interface TestPki {
   noSigningUsage: TestCertificate;
   /** The valid holder's certificate without its key. */
   certificateOnly: TestCertificate;
+  /** The valid chain and CPF, with a CRM registration (CRM/SP 123456) in the otherNames. */
+  withCrm: TestCertificate;
 }
 
 interface Issuer {
@@ -90,15 +94,24 @@ const name = (cn: string) => [
 ];
 
 /** ICP-Brasil person data: birth date, CPF, NIS, RG and RG issuer (zero-filled when absent). */
-function subjectAltName(birthDate: string, cpf: string): string {
+function subjectAltName(
+  birthDate: string,
+  cpf: string,
+  registration?: { arc: string; number: string; uf: string },
+): string {
   const personData = `${birthDate}${cpf}${'0'.repeat(11)}${'0'.repeat(15)}${' '.repeat(10)}`;
-  const otherName = tlv(
-    0xa0,
-    oid('2.16.76.1.3.1'),
-    explicit(0, octetString(Buffer.from(personData, 'ascii'))),
-  );
+  const other = (type: string, value: string) =>
+    tlv(0xa0, oid(type), explicit(0, octetString(Buffer.from(value, 'ascii'))));
+  const otherName = other('2.16.76.1.3.1', personData);
+  // A council registration as ICP-Brasil writes it: arc .1 the number, .2 the UF.
+  const council = registration
+    ? [
+        other(`${registration.arc}.1`, registration.number),
+        other(`${registration.arc}.2`, registration.uf),
+      ]
+    : [];
   const email = tlv(0x81, Buffer.from('medica@example.com', 'ascii'));
-  return sequence(otherName, email).toString('binary');
+  return sequence(otherName, ...council, email).toString('binary');
 }
 
 function certificate(options: {
@@ -192,6 +205,7 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
     keyUsage?: Record<string, boolean>;
     cpf?: string;
     withKey?: boolean;
+    registration?: { arc: string; number: string; uf: string };
   }): TestCertificate => {
     const keys = keysFor('holder');
     const issuer = o.issuer ?? intermediate;
@@ -203,7 +217,7 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
       notAfter: new Date(now.getTime() + (o.to ?? 335) * DAY),
       ca: false,
       keyUsage: o.keyUsage ?? signing,
-      san: subjectAltName(birthDate, o.cpf ?? cpf),
+      san: subjectAltName(birthDate, o.cpf ?? cpf, o.registration),
     });
     const chain = [cert, issuer.cert];
     const key = o.withKey === false ? null : keys.privateKey;
@@ -223,6 +237,7 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
   return {
     password,
     rootPem: root.pem,
+    foreignRootPem: foreign.pem,
     intermediatePem: forge.pki.certificateToPem(intermediate.cert),
     cpf,
     otherCpf,
@@ -234,5 +249,9 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
     foreignRoot: holder({ cn: 'MEDICA DE OUTRA AC', issuer: foreign }),
     noSigningUsage: holder({ cn: 'CHAVE DE CIFRA', keyUsage: { keyEncipherment: true } }),
     certificateOnly: holder({ cn: 'SEM CHAVE', withKey: false }),
+    withCrm: holder({
+      cn: 'MEDICA COM CRM',
+      registration: { arc: '2.16.76.1.4.2.2', number: '123456', uf: 'SP' },
+    }),
   };
 }

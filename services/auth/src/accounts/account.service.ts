@@ -32,6 +32,7 @@ import {
   toPrincipalFields,
 } from '../users/user.mapper.js';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/user.repository.js';
+import { cpfPatch, verificationResetFor } from '../verification/identity-patch.js';
 
 export interface OpenedSession {
   token: string;
@@ -243,11 +244,14 @@ export class AccountService {
     const updated = await this.db.transaction().execute(async (trx) => {
       const current = await findUserById(trx, principal.userId);
       if (!current) throw unauthorized();
+      const identity = { ...registryPatch(current, body), ...cpfPatch(body.cpf) };
       const row = await updateUser(trx, principal.userId, {
         first_name: names.firstName,
         last_name: names.lastName,
         full_name: names.fullName,
-        ...registryPatch(current, body),
+        ...identity,
+        // Issue 23: a verified registry or CPF that changes is verified again.
+        ...verificationResetFor(current, identity),
         ...(body.clinicAddress !== undefined
           ? { clinic_address: body.clinicAddress?.trim() || null }
           : {}),

@@ -24,6 +24,31 @@ export interface UsersTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   last_login_at: Date | null;
+  /** Issue 23 (2026_11_28_1500_professional_verification). */
+  cpf: string | null;
+  verification_state: Generated<'pendente' | 'verificado' | 'recusado'>;
+  verification_method: string | null;
+  verification_decided_at: Date | null;
+  verification_decided_by: string | null;
+  verification_reason: string | null;
+  verification_evidence_at: Date | null;
+  email_verified_at: Date | null;
+}
+
+export interface VerificationEvidenceTable {
+  user_id: string;
+  content_type: string;
+  sealed: Buffer;
+  submitted_at: Generated<Date>;
+}
+
+export interface EmailVerificationTokensTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export interface SessionsTable {
@@ -81,6 +106,8 @@ export interface AuthDatabase {
   sessions: SessionsTable;
   terms_versions: TermsVersionsTable;
   terms_acceptances: TermsAcceptancesTable;
+  verification_evidence: VerificationEvidenceTable;
+  email_verification_tokens: EmailVerificationTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

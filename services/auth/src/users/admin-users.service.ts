@@ -26,6 +26,7 @@ import {
 import type { UserPatch, UserRow } from '../db/schema.js';
 import type { AuthDeps } from '../deps.js';
 import { endSessions, listLoginHistory } from '../sessions/session.repository.js';
+import { verificationResetFor } from '../verification/identity-patch.js';
 import { normalizeEmail } from './email.js';
 import { hashPassword, temporaryPassword } from './passwords.js';
 import { registryPatch } from './registry.js';
@@ -210,7 +211,13 @@ export class AdminUsersService {
         }
         const before = await findUserById(trx, id);
         if (!before) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
-        const row = await updateUser(trx, id, { ...patch, ...registryPatch(before, body) });
+        const registry = registryPatch(before, body);
+        // Issue 23: an admin edit of a verified registry sends it back to review too.
+        const row = await updateUser(trx, id, {
+          ...patch,
+          ...registry,
+          ...verificationResetFor(before, registry),
+        });
         if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
         await enqueueEvent(trx, 'auth.user.changed.v1', {
           change: 'updated',

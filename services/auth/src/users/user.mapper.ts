@@ -2,8 +2,10 @@ import type {
   AdminUser,
   BrazilUf,
   CurrentUser,
+  ProfessionalVerification,
   Specialty,
   UserChangedPayload,
+  VerificationMethod,
 } from '@pv/contracts';
 import type { Principal } from '@pv/service-kit';
 import type { UserRow } from '../db/schema.js';
@@ -48,6 +50,21 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     mustChangePassword: row.must_change_password,
     createdAt: row.created_at.toISOString(),
     lastLoginAt: iso(row.last_login_at),
+    cpf: row.cpf,
+    professionalVerification: toProfessionalVerification(row),
+    emailVerified: row.email_verified_at !== null,
+  };
+}
+
+/** The verification of registry + CPF as the professional and the console read it. */
+export function toProfessionalVerification(row: UserRow): ProfessionalVerification {
+  return {
+    state: row.verification_state,
+    method: row.verification_method as VerificationMethod | null,
+    decidedAt: iso(row.verification_decided_at),
+    decidedBy: row.verification_decided_by,
+    reason: row.verification_reason,
+    evidenceSubmitted: row.verification_evidence_at !== null,
   };
 }
 
@@ -119,5 +136,10 @@ export function toChangedUser(row: UserRow): UserChangedPayload['user'] {
     rqe: row.rqe,
     clinicPhone: row.clinic_phone,
     clinicAddress: row.clinic_address,
+    professionalVerification: {
+      state: row.verification_state,
+      verifiedCpf: row.verification_state === 'verificado' ? row.cpf : null,
+      decidedAt: iso(row.verification_decided_at),
+    },
   };
 }

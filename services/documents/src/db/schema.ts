@@ -14,6 +14,10 @@ export interface ProfessionalsTable {
   rqe: string | null;
   clinic_phone: string | null;
   clinic_address: string | null;
+  /** Issue 23: auth's verification of registry + CPF; only 'verificado' prints without the notice. */
+  verification_state: string;
+  /** The CPF auth verified (null unless verificado): a signing certificate must carry it. */
+  verified_cpf: string | null;
   changed_at: Date;
   erased_at: Date | null;
 }

@@ -8,6 +8,7 @@ import {
   type ProfessionalProfile,
   type SignatureRequest,
   SigningMessages,
+  VerificationMessages,
 } from '@pv/contracts';
 import {
   AppError,
@@ -219,6 +220,14 @@ export class PdfsService {
     refuseEmptyRows(body.prescription.medications);
     const prescription = normalizeControlled(withPatientName(body, body.prescription));
     refuseNotifications(rceControlRows(prescription));
+    // Issue 23: controlled-drug forms only under a verified professional identity.
+    const professional = await this.authoring.header(principal, body.profile);
+    if (professional.status !== 'verified')
+      throw new AppError(
+        422,
+        'PROFESSIONAL_NOT_VERIFIED',
+        principal ? VerificationMessages.notVerified : VerificationMessages.notVerifiedAnonymous,
+      );
     // On paper the blanks are filled by hand; a signed RCE cannot be, so they must be filled.
     if (
       body.signature &&
@@ -264,20 +273,33 @@ export class PdfsService {
       throw serviceUnavailable(DocumentMessages.pdfUnavailable, 'NO_PDF_WORKER');
     const professional = await this.authoring.header(principal, profile);
     // A signed document cannot be stamped: without the registration it is not signed at all.
-    if (order.signature && professional.status !== 'verified')
+    if (order.signature && professional.status === 'registry-missing')
       throw new AppError(422, 'REGISTRY_REQUIRED_TO_SIGN', SigningMessages.registryRequired);
+    // Issue 23: nor signed under a registry and CPF nobody verified.
+    if (order.signature && professional.status !== 'verified')
+      throw new AppError(422, 'PROFESSIONAL_NOT_VERIFIED', VerificationMessages.notVerified);
     // Nor can the professional address and contact be written in (CFM Res. 2.381/2024).
     if (order.signature && (!professional.clinicAddress || !professional.clinicPhone))
       throw new AppError(422, 'CONTACT_REQUIRED_TO_SIGN', SigningMessages.contactRequired);
     const itiType = itiTypeFor(order.documentType);
     const signed =
-      order.signature && principal ? await this.signed(order, principal, itiType) : null;
+      order.signature && principal
+        ? await this.signed(order, principal, itiType, professional.verifiedCpf)
+        : null;
     const payload = {
       ...signedBy(order.content, professional),
       header: pdfHeaderOf(professional),
       date: formatDateBr(),
       itiType,
-      ...(signed ? { verification: signed.ticket.verification, signing: signed.signing } : {}),
+      ...(signed
+        ? {
+            verification: {
+              ...signed.ticket.verification,
+              ...(signed.extraRoot ? { extraRoot: true } : {}),
+            },
+            signing: signed.signing,
+          }
+        : {}),
     } satisfies RenderPdfPayload;
     const work = async (reservationId?: string): Promise<FileAnswer> => {
       const result = await this.renderJob(payload);
@@ -323,13 +345,15 @@ export class PdfsService {
     order: PdfOrder,
     principal: Principal,
     itiType: ReturnType<typeof itiTypeFor>,
+    verifiedCpf: string | null,
   ) {
-    const signing = await this.deps.signing.certificates.signingOrder(
+    const { signing, extraRoot } = await this.deps.signing.certificates.signingOrder(
       principal.userId,
       order.signature!.password,
       itiLabel(itiType),
+      verifiedCpf,
     );
-    return { signing, ticket: this.deps.signing.documents.ticket() };
+    return { signing, extraRoot, ticket: this.deps.signing.documents.ticket() };
   }
 
   private async renderJob(payload: RenderPdfPayload) {

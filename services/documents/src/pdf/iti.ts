@@ -1,3 +1,4 @@
+import { SigningMessages } from '@pv/contracts';
 import {
   ITI_DOCUMENT_TYPES,
   type ItiDocumentType,
@@ -45,7 +46,9 @@ export function verificationBlock(verification: PdfVerification): Content {
         width: '*',
         margin: [8, 4, 0, 0],
         stack: [
-          { text: 'Documento assinado digitalmente (ICP-Brasil)', style: 'label' },
+          verification.extraRoot
+            ? { text: SigningMessages.extraRootNotice, style: 'label', color: '#b00020' }
+            : { text: 'Documento assinado digitalmente (ICP-Brasil)', style: 'label' },
           {
             text: 'Verifique a assinatura em validar.iti.gov.br lendo o QR code ou acessando:',
             style: 'small',

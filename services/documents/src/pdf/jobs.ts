@@ -14,12 +14,15 @@ import { type Static, Type } from '@sinclair/typebox';
 export const PDF_QUEUE = 'pdf';
 
 /**
- * How far the header is vouched for: `verified` (the signed-in professional's profile),
- * `registry-missing` (signed in, no registry yet: a blank line for a stamp) or `unverified`
- * (typed by an anonymous caller: printed with a line saying so).
+ * How far the header is vouched for: `verified` (the signed-in professional's profile, registry
+ * and CPF verified by auth), `pending-verification` (the profile, not verified yet: printed with
+ * the 'não verificada' line, issue 23), `registry-missing` (signed in, no registry yet: a blank
+ * line for a stamp, and the line too) or `unverified` (typed by an anonymous caller: printed with
+ * a line saying so).
  */
 export const PdfHeaderStatusSchema = Type.Union([
   Type.Literal('verified'),
+  Type.Literal('pending-verification'),
   Type.Literal('registry-missing'),
   Type.Literal('unverified'),
 ]);
@@ -73,7 +76,12 @@ export const PdfSigningSchema = Type.Object({
 export type PdfSigning = Static<typeof PdfSigningSchema>;
 
 /** Printed on a signed PDF: the verification code and the URL its QR code carries. */
-export const PdfVerificationSchema = Type.Object({ code: Type.String(), url: Type.String() });
+export const PdfVerificationSchema = Type.Object({
+  code: Type.String(),
+  url: Type.String(),
+  /** Issue 23: signed under a root of SIGNING_EXTRA_TRUST_ROOTS, not ICP-Brasil: the page says so. */
+  extraRoot: Type.Optional(Type.Boolean()),
+});
 export type PdfVerification = Static<typeof PdfVerificationSchema>;
 
 const common = {

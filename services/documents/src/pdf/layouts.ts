@@ -27,7 +27,8 @@ function pageHeader(header: PdfHeader): Content {
       { text: header.name || 'Profissional de saúde', style: 'headerName' },
       ...(registry ? [{ text: registry, style: 'headerLine' }] : []),
       { text: contact, style: 'headerLine' },
-      ...(header.status === 'unverified'
+      // Issue 23: only a verified professional's header goes without the notice.
+      ...(header.status !== 'verified'
         ? [{ text: RegistryMessages.unverifiedHeader, style: 'headerWarning' }]
         : []),
       {

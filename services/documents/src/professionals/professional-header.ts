@@ -16,9 +16,12 @@ import { findProfessional } from './professional.repository.js';
  * needs them apart (a signature's ITI attributes: council, number, UF).
  */
 export interface ProfessionalHeader {
-  /** verified: from auth's profile; registry-missing: signed in, no complete registry yet;
+  /** verified: from auth's profile, registry and CPF verified; pending-verification: from auth's
+   * profile, not verified yet; registry-missing: signed in, no complete registry yet;
    * unverified: typed by an anonymous caller. */
   status: PdfHeaderStatus;
+  /** The CPF auth verified (what a signing certificate must carry); null unless verified. */
+  verifiedCpf: string | null;
   /** The signed-in professional; null for an anonymous caller. */
   userId: string | null;
   name: string;
@@ -49,6 +52,7 @@ export async function resolveProfessionalHeader(
   if (!caller) {
     return {
       status: 'unverified',
+      verifiedCpf: null,
       userId: null,
       name: text(bodyProfile?.name),
       registry: text(bodyProfile?.registry),
@@ -62,8 +66,10 @@ export async function resolveProfessionalHeader(
   }
   const row = await findProfessional(db, caller.userId);
   const complete = Boolean(row?.council && row.registry_number && row.registry_uf);
+  const verified = complete && row?.verification_state === 'verificado';
   return {
-    status: complete ? 'verified' : 'registry-missing',
+    status: verified ? 'verified' : complete ? 'pending-verification' : 'registry-missing',
+    verifiedCpf: verified ? (row?.verified_cpf ?? null) : null,
     userId: caller.userId,
     // A session exists before its first event arrives: its name is auth's too.
     name: text(row?.full_name) || caller.fullName,
@@ -110,7 +116,7 @@ export function textHeaderLines(header: ProfessionalHeader): string[] {
     registry,
     header.clinicAddress || RegistryMessages.blankAddress,
     header.clinicPhone || RegistryMessages.blankPhone,
-    header.status === 'unverified' ? RegistryMessages.unverifiedHeader : '',
+    header.status !== 'verified' ? RegistryMessages.unverifiedHeader : '',
   ].filter(Boolean);
 }
 

@@ -31,6 +31,12 @@ export async function applyUserChanged(
     rqe: user.rqe ?? null,
     clinic_phone: user.clinicPhone ?? null,
     clinic_address: user.clinicAddress ?? null,
+    // An event from before issue 23 has no verification: pendente, as auth migrated every account.
+    verification_state: user.professionalVerification?.state ?? 'pendente',
+    verified_cpf:
+      user.professionalVerification?.state === 'verificado'
+        ? (user.professionalVerification.verifiedCpf ?? null)
+        : null,
     changed_at: occurredAt,
   });
 }

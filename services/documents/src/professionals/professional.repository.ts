@@ -12,6 +12,8 @@ const PERSONAL = [
   'rqe',
   'clinic_phone',
   'clinic_address',
+  'verification_state',
+  'verified_cpf',
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { type SigningCertificate, SigningMessages } from '@pv/contracts';
+import { type SigningCertificate, SigningMessages, VerificationMessages } from '@pv/contracts';
 import { AppError, notFound, type QuotaClient, serviceUnavailable } from '@pv/service-kit';
 import {
   CertificateMessages,
@@ -15,8 +15,10 @@ export interface CertificatesDeps {
   repository: CertificatesRepository;
   /** Undefined without SIGNING_KEK: every call answers 503. */
   keys: KeyWrapper | undefined;
-  /** PEM anchors counted as ICP-Brasil for `icpBrasil` (tests' own CA); default: shipped roots. */
-  trustAnchors?: readonly string[];
+  /** PEM roots trusted besides the shipped ICP-Brasil ones (SIGNING_EXTRA_TRUST_ROOTS). */
+  extraTrustRoots?: readonly string[];
+  /** The CPF auth verified for a user (the professionals projection); null: not verified. */
+  verifiedCpfOf: (userId: string) => Promise<string | null>;
   /** Billing's storage limit, checked before a certificate is stored; unset, not limited. */
   quota?: QuotaClient;
 }
@@ -46,8 +48,11 @@ export class CertificatesService {
     let info: SigningCertificate;
     try {
       const described = inspectPkcs12(file, password, {
-        ...(this.deps.trustAnchors ? { trustAnchors: this.deps.trustAnchors } : {}),
+        extraTrustAnchors: this.deps.extraTrustRoots ?? [],
       });
+      // Issue 23: only a chain to ICP-Brasil (or an explicit extra root) signs.
+      if (!described.trustRoot)
+        throw new AppError(422, 'CERTIFICATE_UNTRUSTED', VerificationMessages.certificateUntrusted);
       info = {
         subjectName: described.subjectName,
         cpf: described.cpf,
@@ -55,11 +60,13 @@ export class CertificatesService {
         notBefore: described.notBefore,
         notAfter: described.notAfter,
         icpBrasil: described.icpBrasil,
+        trustRoot: described.trustRoot,
       };
     } catch (error) {
       if (isCertificateError(error)) throw certificateRefusal(error.code, error.message);
       throw error;
     }
+    await this.assertOwner(userId, info);
     await this.deps.quota?.checkStorage(file.byteLength, credentials);
     const envelope = await seal(keys, file, 'a1-certificate');
     await this.deps.repository.put(userId, { envelope, info });
@@ -78,13 +85,45 @@ export class CertificatesService {
     return { message: SigningMessages.removed };
   }
 
-  /** The job's signing part; 422 NO_CERTIFICATE when the user has none stored. */
-  async signingOrder(userId: string, password: string, reason: string): Promise<PdfSigning> {
+  /**
+   * The job's signing part; 422 NO_CERTIFICATE when the user has none stored. The certificate's
+   * CPF is checked again against the verified one (the verification may have changed since the
+   * upload). `extraRoot`: it chains to an extra root, which the page must say.
+   */
+  async signingOrder(
+    userId: string,
+    password: string,
+    reason: string,
+    verifiedCpf: string | null,
+  ): Promise<{ signing: PdfSigning; extraRoot: boolean }> {
     const keys = this.keys();
     const stored = await this.deps.repository.find(userId);
     if (!stored) throw new AppError(422, 'NO_CERTIFICATE', SigningMessages.noCertificate);
-    return makeSigningOrder(keys, stored.envelope, password, reason);
+    assertSameCpf(stored.info, verifiedCpf);
+    // A certificate stored before issue 23 without a trusted chain signs nothing.
+    if (!stored.info.icpBrasil && stored.info.trustRoot !== 'extra')
+      throw new AppError(422, 'CERTIFICATE_UNTRUSTED', VerificationMessages.certificateUntrusted);
+    return {
+      signing: await makeSigningOrder(keys, stored.envelope, password, reason),
+      extraRoot: !stored.info.icpBrasil,
+    };
   }
+
+  /** Issue 23: a certificate signs only for the account whose verified CPF it carries. */
+  private async assertOwner(userId: string, info: SigningCertificate): Promise<void> {
+    assertSameCpf(info, await this.deps.verifiedCpfOf(userId));
+  }
+}
+
+function assertSameCpf(info: SigningCertificate, verifiedCpf: string | null): void {
+  if (!verifiedCpf)
+    throw new AppError(422, 'PROFESSIONAL_NOT_VERIFIED', VerificationMessages.notVerified);
+  if (info.cpf !== verifiedCpf)
+    throw new AppError(
+      422,
+      'CERTIFICATE_CPF_MISMATCH',
+      VerificationMessages.certificateCpfMismatch,
+    );
 }
 
 /** A certificate rule's refusal: 413 past the size limit, else 422 with the rule's message. */

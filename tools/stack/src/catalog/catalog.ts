@@ -135,6 +135,13 @@ export const SECRETS: readonly SecretSpec[] = [
     make: 'hex32',
   },
   {
+    name: 'VERIFICATION_EVIDENCE_KEY',
+    description:
+      'key of the council-card evidence of professional verification (64 hex); unset: certificate verification only',
+    required: false,
+    make: 'hex32',
+  },
+  {
     name: 'SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY',
     description:
       'secret key of the S3-compatible bucket of signed PDFs; unset: Postgres (or the SDK default chain)',
@@ -229,8 +236,9 @@ const DECLARED: readonly CatalogProcess[] = [
     },
     calls: [],
     env: { COOKIE_SECURE: 'true' },
-    optional: ['ADMIN_EMAIL'],
-    secrets: ['SESSION_PRIVATE_KEY', 'ADMIN_PASSWORD'],
+    // Issue 23: extra trust roots of the certificate verification (tests, development only).
+    optional: ['ADMIN_EMAIL', 'SIGNING_EXTRA_TRUST_ROOTS'],
+    secrets: ['SESSION_PRIVATE_KEY', 'ADMIN_PASSWORD', 'VERIFICATION_EVIDENCE_KEY'],
     internet: false,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
     scaling: HTTP_SCALING,
@@ -293,6 +301,8 @@ const DECLARED: readonly CatalogProcess[] = [
       'SIGNED_DOCUMENTS_S3_REGION',
       'SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID',
       'SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE',
+      // Issue 23: roots trusted besides ICP-Brasil's (tests, development only).
+      'SIGNING_EXTRA_TRUST_ROOTS',
     ],
     secrets: [
       'OPENAI_API_KEY',

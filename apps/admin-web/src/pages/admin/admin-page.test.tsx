@@ -131,6 +131,7 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
       'Dashboard',
       'Analytics',
       'Usuários',
+      'Verificações',
       'Suporte',
       'Templates',
       'Templates IA',

@@ -16,6 +16,12 @@ const TABS: TabDefinition[] = [
   { key: 'dashboard', label: 'Dashboard', Component: lazy(() => import('./tabs/dashboard-tab')) },
   { key: 'analytics', label: 'Analytics', Component: lazy(() => import('./tabs/analytics-tab')) },
   { key: 'usuarios', label: 'Usuários', Component: lazy(() => import('./users/users-tab')) },
+  // Issue 23: the review of professionals' registry and CPF.
+  {
+    key: 'verificacoes',
+    label: 'Verificações',
+    Component: lazy(() => import('./tabs/verifications-tab')),
+  },
   { key: 'suporte', label: 'Suporte', Component: lazy(() => import('../support/support-panel')) },
   {
     key: 'templates',

@@ -25,6 +25,7 @@ interface ProfileForm {
   specialty: Specialty | '';
   clinicPhone: string;
   clinicAddress: string;
+  cpf: string;
 }
 
 function formFrom(user: CurrentUser): ProfileForm {
@@ -37,6 +38,7 @@ function formFrom(user: CurrentUser): ProfileForm {
     specialty: user.specialty ?? '',
     clinicPhone: user.clinicPhone ?? '',
     clinicAddress: user.clinicAddress ?? '',
+    cpf: user.cpf ?? '',
   };
 }
 
@@ -91,6 +93,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
       specialty: form.specialty === '' ? null : form.specialty,
       clinicPhone: orNull(form.clinicPhone),
       clinicAddress: orNull(form.clinicAddress),
+      cpf: orNull(form.cpf),
     };
     const result = await updateProfile(body);
     if ('error' in result && result.error) {
@@ -144,6 +147,12 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
             label={S.rqe}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             {...bind('rqe')}
+          />
+          <GridTextField
+            cell={{ xs: 12, md: 3 }}
+            label={S.cpf}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14 } }}
+            {...bind('cpf')}
           />
           <GridSelect
             cell={{ xs: 12, md: 4 }}

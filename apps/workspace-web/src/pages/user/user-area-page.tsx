@@ -9,6 +9,7 @@ import { DashboardTab } from './dashboard-tab';
 import { ProfileTab } from './profile-tab';
 import { SigningCertificateSection } from './signing-certificate-section';
 import { TemplatesTab } from './templates-tab';
+import { VerificationSection } from './verification-section';
 
 export type UserAreaTab = 'dashboard' | 'profile' | 'templates';
 
@@ -92,6 +93,7 @@ export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?
         {tab === 'profile' && (
           <>
             <ProfileTab user={user} />
+            <VerificationSection user={user} />
             <SigningCertificateSection isPremium={isPremium} />
           </>
         )}

@@ -4,6 +4,7 @@ import * as signing from './2026_11_26_0900_signing.js';
 import * as documentTemplates from './2026_11_26_1200_document_templates.js';
 import * as signedDocumentObjects from './2026_11_26_1300_signed_document_objects.js';
 import * as signedDocumentSize from './2026_11_26_1400_signed_document_size.js';
+import * as professionalVerification from './2026_11_28_1500_professional_verification.js';
 
 /** The service's own tables; the kit's outbox migration is applied by openRuntime. */
 export const documentsMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const documentsMigrations: Record<string, Migration> = {
   '2026_11_26_1200_document_templates': documentTemplates,
   '2026_11_26_1300_signed_document_objects': signedDocumentObjects,
   '2026_11_26_1400_signed_document_size': signedDocumentSize,
+  '2026_11_28_1500_professional_verification': professionalVerification,
 };

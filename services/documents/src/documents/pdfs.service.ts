@@ -15,6 +15,7 @@ import {
   forbidden,
   JobFailedError,
   type JobQueue,
+  isDependencyUnavailable,
   JobTimeoutError,
   type Principal,
   type QuotaClient,
@@ -353,6 +354,8 @@ export class PdfsService {
         throw new AppError(error.failure.status, error.failure.kind, error.failure.message);
       }
       observe('failed');
+      // A Redis blip while enqueueing or waiting: the kit answers it 503 with Retry-After.
+      if (isDependencyUnavailable(error)) throw error;
       throw new AppError(502, 'PDF_FAILED', DocumentMessages.pdfFailed);
     }
   }

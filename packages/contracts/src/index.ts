@@ -46,3 +46,4 @@ export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(AnalyticsRoutes),
 ];
 export * from './asyncapi.js';
+export * from './retries.js';

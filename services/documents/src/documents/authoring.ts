@@ -172,11 +172,14 @@ export class Authoring {
   async published(
     principal: Principal | null,
     document: Omit<DocumentGeneratedPayload, 'userId'>,
+    /** A stable event id (a retried PDF's), so the document is counted once. */
+    eventId?: string,
   ): Promise<void> {
-    await publishDocumentGenerated(this.deps.db, {
-      userId: principal?.userId ?? null,
-      ...document,
-    });
+    await publishDocumentGenerated(
+      this.deps.db,
+      { userId: principal?.userId ?? null, ...document },
+      eventId,
+    );
     this.deps.relay.kick();
   }
 }

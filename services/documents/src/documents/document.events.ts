@@ -9,8 +9,10 @@ import type { Kysely } from 'kysely';
 export async function publishDocumentGenerated<DB extends KitTables>(
   db: Kysely<DB>,
   payload: DocumentGeneratedPayload,
+  /** The event's own id (a retried PDF's): enqueued once whatever attempt publishes it. */
+  id?: string,
 ): Promise<void> {
-  await enqueueEvent(db, 'document.generated.v1', payload);
+  await enqueueEvent(db, 'document.generated.v1', payload, id ? { id } : {});
 }
 
 /**

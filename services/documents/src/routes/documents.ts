@@ -1,5 +1,5 @@
 import { DocumentsRoutes } from '@pv/contracts';
-import { forwardedCredentials, registerRoute } from '@pv/service-kit';
+import { forwardedCredentials, idempotencyKeyOf, registerRoute } from '@pv/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileAnswer } from '../documents/authoring.js';
 import type { PdfsService } from '../documents/pdfs.service.js';
@@ -16,16 +16,14 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
     .send(file.body);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The caller's headers forwarded to billing, with the write's `Idempotency-Key` when it is a
  * UUID: a PDF retried with the same key reserves and counts under the same ids (pdfs.service.ts).
  */
 function withIdempotencyKey(request: FastifyRequest): Record<string, string> {
-  const key = request.headers['idempotency-key'];
+  const key = idempotencyKeyOf(request);
   const headers = forwardedCredentials(request);
-  if (typeof key === 'string' && UUID.test(key)) headers['idempotency-key'] = key.toLowerCase();
+  if (key) headers['idempotency-key'] = key;
   return headers;
 }
 

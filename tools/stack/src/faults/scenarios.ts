@@ -61,7 +61,14 @@ async function usageTotals(context: FaultContext): Promise<{ formats: number; pd
   let formats = 0;
   let pdfs = 0;
   for (const { client } of context.clinicians) {
-    const { status, json } = await client.call('GET', '/api/user-metrics', undefined, 10_000);
+    // The books are read after a fault too: billing (or the gateway) may still be coming back.
+    let { status, json } = await client.call('GET', '/api/user-metrics', undefined, 10_000);
+    for (const until = Date.now() + 120_000; status !== 200 && Date.now() < until; ) {
+      await sleep(2_000);
+      ({ status, json } = await client
+        .call('GET', '/api/user-metrics', undefined, 10_000)
+        .catch(() => ({ status: 0, json: undefined })));
+    }
     if (status !== 200) throw new Error(`user-metrics answered ${status}`);
     const month = json?.currentMonth as { formattingCount: number; pdfGenerationCount: number };
     formats += month.formattingCount;

@@ -54,6 +54,22 @@ export async function errorFromResponse(response: Response): Promise<ApiCallErro
 export const idempotencyHeader = (key: string | undefined): Record<string, string> =>
   key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {};
 
+/**
+ * A failed call as an RTK Query error (`{ status, data: { message, code } }`), for an endpoint
+ * whose `queryFn` makes its own calls (a retried write): failureText reads it as any other.
+ */
+export function queryErrorOf(error: unknown): {
+  status: number;
+  data: { message: string; code?: string };
+} {
+  const call = error instanceof ApiCallError ? error : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    status: call?.status ?? 0,
+    data: { message, ...(call?.code ? { code: call.code } : {}) },
+  };
+}
+
 /** The message of anything thrown by a call or returned by an RTK Query mutation. */
 export function failureText(error: unknown): string {
   if (error instanceof Error) return error.message;

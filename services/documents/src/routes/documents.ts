@@ -38,7 +38,7 @@ export function documentRoutes(
 ) {
   const { documents, prescriptions, pdfs } = services;
   registerRoute(app, DocumentsRoutes.generateDocument, async (request) =>
-    documents.generateDocument(request.body, request.principal, forwardedCredentials(request)),
+    documents.generateDocument(request.body, request.principal, withIdempotencyKey(request)),
   );
   registerRoute(app, DocumentsRoutes.generatePdf, async (request, reply) =>
     sendFile(

@@ -49,3 +49,4 @@ export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(VerificationRoutes),
 ];
 export * from './asyncapi.js';
+export * from './retries.js';

@@ -1,5 +1,6 @@
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { STORE_WAIT_MS, whileUnavailable } from './unavailable.js';
 
 // COUNT(*) and BIGINT come back as strings by default; our counts fit comfortably in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -47,15 +48,35 @@ export async function dropDatabase(postgresUrl: string, database: string): Promi
   }
 }
 
-/** A Kysely instance on a pg pool. */
-export function createDb<DB>(url: string, max = 10): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * A Kysely instance on a pg pool that waits for Postgres: a connection refused or lost while the
+ * server restarts or fails over is tried again (backing off) for up to `waitMs`, and a request
+ * waiting for a free connection of a busy pool waits at most as long; past that the query fails
+ * with an error the kit answers 503 (unavailable.ts), never a request hanging on forever.
+ */
+export function createDb<DB>(url: string, max = 10, waitMs = STORE_WAIT_MS): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: waitMs });
+  const watched = new WeakSet<pg.PoolClient>();
   // An idle client whose connection dies (a Postgres restart, a failover) is dropped from the
   // pool and replaced on next use; unhandled, pg would raise it as an uncaught error and crash.
   pool.on('error', (error) => {
     process.emitWarning(`idle Postgres connection lost: ${error.message}`);
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const patientPool = {
+    connect: async () => {
+      const client = await whileUnavailable(() => pool.connect(), waitMs);
+      // pg-pool listens for a client's errors only while it is idle: one checked out (between the
+      // statements of a transaction) whose connection dies would raise an uncaught error and stop
+      // the process. Its next query fails instead (answered 503), and the pool discards it.
+      if (!watched.has(client)) {
+        watched.add(client);
+        client.on('error', () => undefined);
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: patientPool }) });
 }
 
 /** Migrations listed in code (name -> migration), so a bundle or container needs no file scanning. */

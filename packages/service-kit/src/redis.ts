@@ -1,9 +1,26 @@
 import { Redis } from 'ioredis';
+import { STORE_WAIT_MS } from './unavailable.js';
 
-/** An ioredis client that gives up on a request after 3 reconnect attempts instead of hanging. */
-export function createRedis(url: string): Redis {
+/** The wait before each reconnection attempt: 250 ms more each time, at most 1 s. */
+const reconnectDelay = (attempt: number) => Math.min(attempt * 250, 1_000);
+
+/**
+ * Reconnection attempts a command waits through before it fails: as many as fit in `waitMs`
+ * (250 + 500 + 750 + 1000 + 1000... ms), so a Redis restart or failover shorter than that is a
+ * slower answer, not a failed one; a longer one fails with MaxRetriesPerRequestError (503).
+ */
+export function attemptsWithin(waitMs: number): number {
+  let attempts = 0;
+  for (let waited = reconnectDelay(1); waited <= waitMs; waited += reconnectDelay(attempts + 1))
+    attempts += 1;
+  return Math.max(1, attempts);
+}
+
+/** An ioredis client that waits a bounded time (`waitMs`) for Redis to come back, never forever. */
+export function createRedis(url: string, waitMs = STORE_WAIT_MS): Redis {
   return new Redis(url, {
-    maxRetriesPerRequest: 3,
+    maxRetriesPerRequest: attemptsWithin(waitMs),
+    retryStrategy: reconnectDelay,
     enableReadyCheck: true,
     lazyConnect: false,
   });

@@ -81,3 +81,15 @@ export function registerRoute<C extends AnyRouteContract>(
     handler: handler as never,
   });
 }
+
+const IDEMPOTENCY_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The request's `Idempotency-Key` when it is a UUID (what the workspace sends with a write it may
+ * retry, @pv/contracts retries.ts); the route makes a second delivery of the same key a no-op.
+ * @example const key = idempotencyKeyOf(request); if (key) reservationId = stableUuid('pdf', userId, key)
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key.toLowerCase() : undefined;
+}

@@ -111,12 +111,19 @@ export async function startDocuments(
       return client;
     },
     /** A raw call answering the body as bytes (for PDFs and text files). */
-    async file(client: Client, route: string, body: unknown, base = svc.url) {
+    async file(
+      client: Client,
+      route: string,
+      body: unknown,
+      base = svc.url,
+      headers: Record<string, string> = {},
+    ) {
       const response = await fetch(`${base}${route}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           ...(client.cookie ? { cookie: client.cookie } : {}),
+          ...headers,
         },
         body: JSON.stringify(body),
       });

@@ -133,6 +133,32 @@ describe('POST /api/generate-pdf', () => {
     expect((await checkPdf(res.bytes)).text).toContain('Documento');
   });
 
+  it('a PDF retried with the same Idempotency-Key is published (and so counted) once', async () => {
+    const client = await svc.as('premium');
+    const order = { content: 'Orientações: hidratação e repouso.', title: 'Orientações' };
+    const key = crypto.randomUUID();
+    const startedAt = new Date();
+    const send = (idempotencyKey: string) =>
+      svc.file(client, '/api/generate-pdf', order, svc.url, {
+        'idempotency-key': idempotencyKey,
+      });
+    // The retry of an answer that was lost, then a new press of the button (a new key).
+    for (const attempt of [key, key, crypto.randomUUID()]) {
+      const res = await send(attempt);
+      expect(res.status).toBe(200);
+      expect(res.bytes.subarray(0, 4).toString()).toBe('%PDF');
+    }
+    // Rows stay in the outbox a while after they are published (their payload emptied); the
+    // file's tests run one at a time, so the rows since the first call are this test's.
+    const events = await svc.runtime.db
+      .selectFrom('outbox_events')
+      .select('id')
+      .where('subject', '=', 'document.generated.v1')
+      .where('occurred_at', '>=', startedAt)
+      .execute();
+    expect(events).toHaveLength(2);
+  });
+
   it('refuses empty content', async () => {
     const res = await (await svc.as('free')).post('/api/generate-pdf', {
       content: ' ',

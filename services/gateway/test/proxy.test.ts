@@ -1,6 +1,8 @@
+import { createServer, type Server } from 'node:http';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSED_RETRY_DELAY_MS } from '../src/routes/proxy.js';
 import { ROUTING_TABLE } from '../src/routing-table.js';
 import {
   type FakeService,
@@ -382,5 +384,51 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     expect(response.headers['strict-transport-security']).toBe(
       'max-age=15552000; includeSubDomains',
     );
+  });
+});
+
+describe('a service that refuses the connection for a moment (a restart)', () => {
+  let gateway: TestGateway;
+  let upstream: string;
+  let comeBack: Server | undefined;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    upstream = await refusedUrl();
+    gateway = await startGateway({ BILLING_URL: upstream });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await new Promise((resolve) => (comeBack ? comeBack.close(resolve) : resolve(undefined)));
+  });
+
+  /** The service starts listening on its port a moment after the call was sent. */
+  const startsSoon = () =>
+    setTimeout(() => {
+      comeBack = createServer((req, res) => {
+        seen.push(`${req.method} ${req.url}`);
+        res.setHeader('content-type', 'application/json');
+        res.end('{"ok":true}');
+      });
+      comeBack.listen(Number(new URL(upstream).port), '127.0.0.1');
+    }, REFUSED_RETRY_DELAY_MS / 5);
+
+  it('a write with a body is not sent again: 503 at once, the client decides', async () => {
+    const response = await request(`${gateway.url}/api/subscription/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    await response.body.dump();
+  });
+
+  it('an idempotent request (GET) is retried once and gets the answer of the service come back', async () => {
+    startsSoon();
+    const response = await request(`${gateway.url}/api/subscription`);
+    expect(response.statusCode).toBe(200);
+    expect(await response.body.json()).toEqual({ ok: true });
+    expect(seen).toEqual(['GET /api/subscription']);
   });
 });

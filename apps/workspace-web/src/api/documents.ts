@@ -16,7 +16,8 @@ import type {
   SigningCertificate,
 } from '@pv/contracts';
 import { api } from './base';
-import { apiUrl, errorFromResponse } from './http';
+import { apiUrl, errorFromResponse, idempotencyHeader, postJson, queryErrorOf } from './http';
+import { withRetries } from './retries';
 
 interface EngineFields {
   engine: 'llm' | 'offline';
@@ -26,8 +27,19 @@ interface EngineFields {
 /** The documents service's calls made by the workspace (spec 1 §7). */
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Retried with one idempotency key per press (api/retries.ts). */
     generateDocument: build.mutation<GenerateDocumentResponse, GenerateDocumentBody>({
-      query: (body) => ({ url: '/api/generate-document', method: 'POST', body }),
+      queryFn: async (body) => {
+        const idempotencyKey = crypto.randomUUID();
+        try {
+          const data = await withRetries(() =>
+            postJson<GenerateDocumentResponse>('/api/generate-document', body, { idempotencyKey }),
+          );
+          return { data };
+        } catch (error) {
+          return { error: queryErrorOf(error) };
+        }
+      },
     }),
     hospitalPrescription: build.mutation<
       { prescription: HospitalPrescription } & EngineFields,
@@ -103,11 +115,25 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return plain?.[1]?.trim() || fallback;
 }
 
+/**
+ * POSTs for a file (a PDF, a text document), retried with one idempotency key per call on the
+ * product's policy (api/retries.ts): the server renders it again but counts it once.
+ */
 async function postForFile(path: string, body: unknown, fallbackName: string) {
+  const idempotencyKey = crypto.randomUUID();
+  return withRetries(() => postForFileOnce(path, body, fallbackName, idempotencyKey));
+}
+
+async function postForFileOnce(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+  idempotencyKey: string,
+) {
   const response = await fetch(apiUrl(path), {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...idempotencyHeader(idempotencyKey) },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await errorFromResponse(response);

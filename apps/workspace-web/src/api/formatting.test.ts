@@ -42,14 +42,55 @@ describe('formatWithRetry', () => {
     expect(new Set(sent.map((b) => b.requestId)).size).toBe(1);
   });
 
-  it('a clear answer (a code and a message) is not retried', async () => {
+  it('a 503 (no worker yet, a store restarting) is retried with the same request id', async () => {
     const message = 'O formatador está indisponível no momento. Tente novamente em instantes.';
-    const sent = serve([() => json(503, { statusCode: 503, code: 'NO_WORKER', message })]);
+    const sent = serve([
+      () => json(503, { statusCode: 503, code: 'NO_WORKER', message }),
+      () => json(503, { statusCode: 503, code: 'DEPENDENCY_UNAVAILABLE', message }),
+      () => json(200, note),
+    ]);
+    await expect(formatWithRetry(body, () => {}, [1, 1, 1])).resolves.toMatchObject({
+      text: 'Nota',
+    });
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((b) => b.requestId)).size).toBe(1);
+  });
+
+  it('a clear answer that is not a 503 (a limit, a bad field) is not retried', async () => {
+    const message = 'Você atingiu o limite de formatações do seu plano.';
+    const sent = serve([() => json(429, { statusCode: 429, code: 'QUOTA_EXCEEDED', message })]);
     const failure = await formatWithRetry(body, () => {}, [1, 1, 1]).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiCallError);
     expect((failure as ApiCallError).message).toBe(message);
-    expect((failure as ApiCallError).code).toBe('NO_WORKER');
+    expect((failure as ApiCallError).code).toBe('QUOTA_EXCEEDED');
     expect(sent).toHaveLength(1);
+  });
+
+  it('reads the note stream when an event is split across chunks, with \\r\\n line ends', async () => {
+    const events =
+      'event: delta\r\ndata: {"text":"No"}\r\n\r\n' +
+      `event: result\r\ndata: ${JSON.stringify(note)}\r\n\r\n`;
+    // Cut mid-field, mid-line end and mid-JSON.
+    const cuts = [9, 20, 26, 40, 47, events.length];
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        let from = 0;
+        for (const to of cuts) {
+          controller.enqueue(encoder.encode(events.slice(from, to)));
+          from = to;
+        }
+        controller.close();
+      },
+    });
+    serve([
+      () => new Response(stream, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    ]);
+    const deltas: string[] = [];
+    await expect(formatWithRetry(body, (text) => deltas.push(text), [1])).resolves.toMatchObject({
+      text: 'Nota',
+    });
+    expect(deltas).toEqual(['No']);
   });
 
   it('no answer at all after the retries: a pt-BR message, not the browser words', async () => {

@@ -4,8 +4,10 @@ import type {
   FormatTextBody,
   FormatTextResponse,
 } from '@pv/contracts';
+import { createParser } from 'eventsource-parser';
 import { api } from './base';
 import { ApiCallError, apiUrl, errorFromResponse } from './http';
+import { CONNECTION_LOST, withRetries } from './retries';
 
 /** The formatting service's calls made by the workspace (spec 1 §7); templates: api/account.ts. */
 export const formattingApi = api.injectEndpoints({
@@ -18,9 +20,17 @@ export const formattingApi = api.injectEndpoints({
 
 export const { useDiagnosticAnalysisMutation } = formattingApi;
 
+/** One event of the format's stream, as the service sends it (docs/decisions.md "Streaming"). */
+type FormatEvent =
+  | { name: 'delta'; data: { text: string } }
+  | { name: 'result'; data: FormatTextResponse }
+  | { name: 'error'; data: { statusCode?: number; message?: string; code?: string } };
+
 /**
  * POST /api/format-text as a Server-Sent Events stream (docs/decisions.md "Streaming"): `delta`
  * events carry the note written so far, then one `result` (the JSON answer) or one `error`.
+ * The stream is read with eventsource-parser: an event may arrive split across chunks, with
+ * `\n` or `\r\n` line ends.
  */
 export async function streamFormatText(
   body: FormatTextBody,
@@ -39,80 +49,57 @@ export async function streamFormatText(
   if (!contentType.includes('text/event-stream') || !response.body)
     return (await response.json()) as FormatTextResponse;
 
+  let outcome: FormatEvent | undefined;
+  const parser = createParser({
+    onEvent: (message) => {
+      const event = formatEventOf(message.event ?? 'message', message.data);
+      if (!event || outcome) return;
+      if (event.name === 'delta') onDelta(event.data.text);
+      else outcome = event;
+    },
+  });
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
+  while (!outcome) {
     const { done, value } = await reader.read();
-    if (value) buffer += value;
-    let boundary = buffer.indexOf('\n\n');
-    while (boundary >= 0) {
-      const event = parseSseEvent(buffer.slice(0, boundary));
-      buffer = buffer.slice(boundary + 2);
-      if (event?.name === 'delta') onDelta((event.data as { text: string }).text);
-      if (event?.name === 'result') return event.data as FormatTextResponse;
-      if (event?.name === 'error') {
-        const failure = event.data as { statusCode?: number; message?: string; code?: string };
-        throw new ApiCallError(failure.statusCode ?? 500, failure.message ?? 'Erro', failure.code);
-      }
-      boundary = buffer.indexOf('\n\n');
-    }
+    if (value) parser.feed(value);
     if (done) break;
+  }
+  if (outcome) await reader.cancel().catch(() => undefined);
+  if (outcome?.name === 'result') return outcome.data;
+  if (outcome?.name === 'error') {
+    const failure = outcome.data;
+    throw new ApiCallError(failure.statusCode ?? 500, failure.message ?? 'Erro', failure.code);
   }
   throw new ApiCallError(502, '502: a resposta da formatação terminou antes do resultado');
 }
 
-/**
- * Whether a failed format may be retried with the same request id: no answer at all, an answer
- * cut before its result, or a 5xx without the error shape (a proxy's, not the service's). A
- * clear answer (a code and a message: a limit, NO_WORKER, a model failure) is shown as it is.
- */
-export function unreadableFailure(error: unknown): boolean {
-  if (!(error instanceof ApiCallError)) return !(error instanceof DOMException);
-  return error.code === undefined && error.status >= 500;
+function formatEventOf(name: string, data: string): FormatEvent | null {
+  if (name !== 'delta' && name !== 'result' && name !== 'error') return null;
+  try {
+    return { name, data: JSON.parse(data) } as FormatEvent;
+  } catch {
+    return null;
+  }
 }
 
 /** Shown when the server could not be reached at all, even after the retries. */
-export const FORMAT_CONNECTION_LOST =
-  'Não foi possível falar com o servidor. Verifique a conexão e tente novamente.';
+export const FORMAT_CONNECTION_LOST = CONNECTION_LOST;
 
 /**
- * One press of 'Formatar' for one part: streamed, and retried with the same request id when the
- * answer could not be read (after 1.5 s, 3 s and 6 s: long enough for a restarting process), so a
- * note written while its answer was lost is delivered (and counted) once instead of being lost.
+ * One press of 'Formatar' for one part: streamed, and retried with the same request id (the
+ * format's idempotency key) on the product's policy (api/retries.ts): no answer, a 503 (no
+ * worker yet, a store or a process restarting), a 5xx that is not the error shape. A retry joins
+ * the note still being written, or takes the one written for a lost answer, so the note is
+ * delivered (and counted) once. A clear answer (a limit, a model failure) is shown as it is.
  */
 export async function formatWithRetry(
   body: FormatTextBody,
   onDelta: (textSoFar: string) => void,
-  retryDelaysMs: readonly number[] = [1_500, 3_000, 6_000],
+  retryDelaysMs?: readonly number[],
 ): Promise<FormatTextResponse> {
   const once = { ...body, requestId: body.requestId ?? crypto.randomUUID() };
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await streamFormatText(once, onDelta);
-    } catch (error) {
-      const delay = retryDelaysMs[attempt];
-      if (!unreadableFailure(error)) throw error;
-      if (delay === undefined) {
-        // No answer at all: the browser's own words (e.g. 'Failed to fetch') are not for people.
-        if (!(error instanceof ApiCallError)) throw new ApiCallError(0, FORMAT_CONNECTION_LOST);
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}
-
-function parseSseEvent(block: string): { name: string; data: unknown } | null {
-  let name = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith('event:')) name = line.slice(6).trim();
-    else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-  }
-  if (data.length === 0) return null;
-  try {
-    return { name, data: JSON.parse(data.join('\n')) };
-  } catch {
-    return null;
-  }
+  return withRetries(
+    () => streamFormatText(once, onDelta),
+    retryDelaysMs ? { delaysMs: retryDelaysMs } : {},
+  );
 }

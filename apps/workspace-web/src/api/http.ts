@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@pv/contracts';
+import { type ErrorBody, IDEMPOTENCY_KEY_HEADER } from '@pv/contracts';
 
 /**
  * Calls that RTK Query cannot express (streams, files) go through `fetch` directly, with the
@@ -15,6 +15,8 @@ export class ApiCallError extends Error {
     message: string,
     /** The service's error code when the answer had the error shape (a clear answer). */
     readonly code?: string,
+    /** The answer's Retry-After (seconds), when it said when to try again (a 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -26,6 +28,8 @@ export class ApiCallError extends Error {
  */
 export async function errorFromResponse(response: Response): Promise<ApiCallError> {
   const text = await response.text().catch(() => '');
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+  const after = Number.isFinite(retryAfter) ? retryAfter : undefined;
   try {
     const body = JSON.parse(text) as Partial<ErrorBody>;
     if (typeof body.message === 'string' && body.message !== '')
@@ -33,11 +37,37 @@ export async function errorFromResponse(response: Response): Promise<ApiCallErro
         response.status,
         body.message,
         typeof body.code === 'string' ? body.code : undefined,
+        after,
       );
   } catch {
     // not JSON: fall through to the generic text
   }
-  return new ApiCallError(response.status, `${response.status}: ${text || response.statusText}`);
+  return new ApiCallError(
+    response.status,
+    `${response.status}: ${text || response.statusText}`,
+    undefined,
+    after,
+  );
+}
+
+/** The header of a write's idempotency key, when it has one (see api/retries.ts). */
+export const idempotencyHeader = (key: string | undefined): Record<string, string> =>
+  key ? { [IDEMPOTENCY_KEY_HEADER]: key } : {};
+
+/**
+ * A failed call as an RTK Query error (`{ status, data: { message, code } }`), for an endpoint
+ * whose `queryFn` makes its own calls (a retried write): failureText reads it as any other.
+ */
+export function queryErrorOf(error: unknown): {
+  status: number;
+  data: { message: string; code?: string };
+} {
+  const call = error instanceof ApiCallError ? error : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    status: call?.status ?? 0,
+    data: { message, ...(call?.code ? { code: call.code } : {}) },
+  };
 }
 
 /** The message of anything thrown by a call or returned by an RTK Query mutation. */
@@ -71,12 +101,23 @@ function statusText(status: number): string {
   return known[status] ?? 'Error';
 }
 
-/** POST JSON and read JSON; throws ApiCallError on a non-success status. */
-export async function postJson<T>(path: string, body: unknown): Promise<T> {
+/**
+ * POST JSON and read JSON; throws ApiCallError on a non-success status. An idempotency key makes
+ * the call safe to send again (api/retries.ts).
+ */
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  options: { idempotencyKey?: string } = {},
+): Promise<T> {
   const response = await fetch(apiUrl(path), {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...idempotencyHeader(options.idempotencyKey),
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await errorFromResponse(response);

@@ -1,6 +1,7 @@
 import type { SpeechUsage, TemporaryKey, TranscriptionSessionBody } from '@pv/contracts';
 import { api } from './base';
-import { postJson } from './http';
+import { postJson, queryErrorOf } from './http';
+import { withRetries } from './retries';
 
 /** Super Transcritor metering and keys (billing service; spec 1 §7). */
 export const speechApi = api.injectEndpoints({
@@ -9,8 +10,19 @@ export const speechApi = api.injectEndpoints({
       query: () => '/api/super-transcritor/usage',
       providesTags: ['SpeechUsage'],
     }),
+    /** Retried with one idempotency key per report (api/retries.ts): billing charges it once. */
     addSpeechUsage: build.mutation<SpeechUsage, { secondsToAdd: number; streamEnded?: boolean }>({
-      query: (body) => ({ url: '/api/super-transcritor/usage', method: 'POST', body }),
+      queryFn: async (body) => {
+        const idempotencyKey = crypto.randomUUID();
+        try {
+          const data = await withRetries(() =>
+            postJson<SpeechUsage>('/api/super-transcritor/usage', body, { idempotencyKey }),
+          );
+          return { data };
+        } catch (error) {
+          return { error: queryErrorOf(error) };
+        }
+      },
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data) dispatch(speechApi.util.upsertQueryData('speechUsage', undefined, data));

@@ -62,6 +62,9 @@ export const Messages = {
   internalError: 'Erro interno do servidor. Tente novamente em instantes.',
   /** A process that is shutting down (a rollout) refusing a request on a kept-alive connection. */
   restarting: 'O serviço está reiniciando. Tente novamente em instantes.',
+  /** A store, the broker or another service briefly out of reach (a restart, a failover). */
+  dependencyUnavailable:
+    'O serviço está momentaneamente indisponível. Tente novamente em instantes.',
   serviceUnavailable: (serviceLabel: string) =>
     `O serviço de ${serviceLabel} está indisponível no momento. Tente novamente em instantes.`,
 } as const;

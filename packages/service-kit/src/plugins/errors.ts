@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { AppError } from '../errors.js';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../unavailable.js';
 import { describeValidationErrors } from '../validation.js';
 
 /**
@@ -42,6 +43,13 @@ function answerFor(error: FastifyError): Omit<ErrorBody, 'requestId'> | undefine
       : 'Requisição inválida.';
     return { statusCode: status, code: error.code ?? 'BAD_REQUEST', message };
   }
+  // A store, the broker or a service out of reach for a moment: retryable, not a bug.
+  if (isDependencyUnavailable(error))
+    return {
+      statusCode: 503,
+      code: 'DEPENDENCY_UNAVAILABLE',
+      message: Messages.dependencyUnavailable,
+    };
   return undefined;
 }
 
@@ -77,8 +85,21 @@ export const errorsPlugin = fp(
       done();
     });
 
+    // Every 503 (a dependency out of reach, no worker, a closing process, billing unreachable...)
+    // tells the caller when to try again, whoever answered it.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      done(null, payload);
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const answer = answerFor(error);
+      if (answer?.code === 'DEPENDENCY_UNAVAILABLE')
+        request.log.warn(
+          { err: { type: error.name, code: error.code, message: error.message } },
+          'dependency unavailable',
+        );
       if (answer) return reply.code(answer.statusCode).send(errorBody(request, answer));
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send(

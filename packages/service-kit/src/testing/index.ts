@@ -19,6 +19,11 @@ export {
 export { Client } from './http-client.js';
 export { createTestDatabase, testInfra, testSessionKeys } from './infra.js';
 export { freePort, natsServerBinary, startPrivateNats } from './private-nats.js';
+export {
+  type PrivateStore,
+  startPrivatePostgres,
+  startPrivateRedis,
+} from './private-stores.js';
 export { databaseRowsContaining, redisKeysContaining } from './scan.js';
 export {
   type ServiceUnderTest,

@@ -48,7 +48,7 @@ export async function startPrivateNats(): Promise<{
   return { url: `nats://127.0.0.1:${port}`, stop, start };
 }
 
-function canConnect(port: number): Promise<boolean> {
+export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {

@@ -82,6 +82,13 @@ export interface TranscriptionSessionsTable {
   created_at: Generated<Date>;
 }
 
+/** Usage reports already charged, by their idempotency key (a retried report charges once). */
+export interface SpeechReportsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface SubscriptionPaymentsTable {
   /** The Stripe invoice id. */
   id: string;
@@ -126,6 +133,7 @@ export interface BillingDatabase {
   stripe_events: StripeEventsTable;
   speech_streams: SpeechStreamsTable;
   transcription_sessions: TranscriptionSessionsTable;
+  speech_reports: SpeechReportsTable;
   stored_bytes: StoredBytesTable;
 }
 

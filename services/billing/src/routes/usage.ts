@@ -1,5 +1,6 @@
 import { BillingRoutes } from '@pv/contracts';
 import {
+  idempotencyKeyOf,
   principalOf,
   registerRoute,
   type StaffAccessRecorder,
@@ -29,6 +30,7 @@ export function usageRoutes(
       principalOf(request),
       request.body.secondsToAdd,
       request.body.streamEnded ?? false,
+      idempotencyKeyOf(request),
     ),
   );
   registerRoute(app, BillingRoutes.sonioxTemporaryKey, async (request) =>

@@ -9,7 +9,13 @@ import {
   storageMb,
   type UserMetrics,
 } from '@pv/contracts';
-import { conflict, type OutboxRelay, type Principal, tooManyRequests } from '@pv/service-kit';
+import {
+  conflict,
+  type OutboxRelay,
+  type Principal,
+  stableUuid,
+  tooManyRequests,
+} from '@pv/service-kit';
 import type { BillingDb, BillingKysely, MonthlyUsageRow } from '../db/schema.js';
 import { isPremium } from '../subscriptions/premium.js';
 import { memberSinceOf } from '../users/billing-user.repository.js';
@@ -158,12 +164,15 @@ export class UsageService {
     principal: Principal,
     secondsToAdd: number,
     ended = false,
+    /** The report's Idempotency-Key: a retried report (same key) charges nothing again. */
+    reportKey?: string,
   ): Promise<SpeechUsage> {
     const allowance = allowanceFor(await isPremium(this.db, principal));
     await this.settleExpiredStreams(principal.userId, allowance);
     const used = await this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const before = (await lockMonth(trx, principal.userId, periodOf(now))).speech_seconds;
+      if (reportKey && !(await firstDelivery(trx, principal.userId, reportKey))) return before;
       if (before >= allowance && secondsToAdd > 0) throw allowanceReached(allowance);
       const live = (await openStreamsOf(trx, principal.userId)).at(-1);
       if (!live) return before;
@@ -273,4 +282,23 @@ export class UsageService {
       fullName: row.full_name,
     }));
   }
+}
+
+/**
+ * Records a usage report's key in the charging transaction (under the month's lock); false when
+ * it was recorded before: the report was charged already and its answer lost.
+ */
+async function firstDelivery(trx: BillingDb, userId: string, key: string): Promise<boolean> {
+  await trx
+    .deleteFrom('speech_reports')
+    .where('user_id', '=', userId)
+    .where('created_at', '<', new Date(Date.now() - 86_400_000))
+    .execute();
+  const inserted = await trx
+    .insertInto('speech_reports')
+    .values({ id: stableUuid('speech-report', userId, key), user_id: userId })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

@@ -21,6 +21,7 @@ export async function upsertBillingUser(db: BillingDb, user: BillingUser): Promi
 export async function deleteBillingUser(db: BillingDb, userId: string): Promise<void> {
   await db.deleteFrom('billing_users').where('user_id', '=', userId).execute();
   await db.deleteFrom('transcription_sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('speech_reports').where('user_id', '=', userId).execute();
   await db.deleteFrom('speech_streams').where('user_id', '=', userId).execute();
 }
 

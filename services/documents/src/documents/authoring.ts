@@ -13,6 +13,7 @@ import {
   type OutboxRelay,
   type Principal,
   type QuotaClient,
+  stableUuid,
 } from '@pv/service-kit';
 import type { TSchema } from '@sinclair/typebox';
 import type { DocumentsKysely } from '../db/schema.js';
@@ -120,6 +121,11 @@ export class Authoring {
     schema: TSchema,
     caller: Caller,
   ): Promise<{ value: T; engine: Engine }> {
+    // A signed-in caller's retry (same Idempotency-Key, routes/documents.ts) is the same request:
+    // the same reservation and event id, so billing counts the AI request once.
+    const key = caller.credentials['idempotency-key'];
+    const retryable =
+      caller.principal && key ? `${caller.principal.userId}\u0000${purpose}\u0000${key}` : null;
     const ask = async (reservationId: string | null) => {
       let answer: Awaited<ReturnType<LlmClient['completeJson']>>;
       const started = performance.now();
@@ -148,22 +154,30 @@ export class Authoring {
         completionTokens: answer.usage.completionTokens,
         costUsd: Number(answer.costUsd),
       });
-      await publishAiRequestCompleted(this.deps.db, {
-        userId: caller.principal?.userId ?? null,
-        purpose,
-        model: answer.model,
-        promptTokens: answer.usage.promptTokens,
-        completionTokens: answer.usage.completionTokens,
-        costUsd: answer.costUsd,
-        ...(reservationId ? { reservationId } : {}),
-      });
+      await publishAiRequestCompleted(
+        this.deps.db,
+        {
+          userId: caller.principal?.userId ?? null,
+          purpose,
+          model: answer.model,
+          promptTokens: answer.usage.promptTokens,
+          completionTokens: answer.usage.completionTokens,
+          costUsd: answer.costUsd,
+          ...(reservationId ? { reservationId } : {}),
+        },
+        retryable ? stableUuid('ai.request.completed.v1', retryable) : undefined,
+      );
       this.deps.relay.kick();
       return { value: answer.value as T, engine: { engine: 'llm', model: answer.model } as Engine };
     };
     const quota = caller.principal ? this.deps.quota : undefined;
     if (!quota) return ask(null);
     return quota.withReservation(
-      { kind: 'ai-request', credentials: caller.credentials },
+      {
+        kind: 'ai-request',
+        credentials: caller.credentials,
+        ...(retryable ? { reservationId: stableUuid('ai-request', retryable) } : {}),
+      },
       (decision) => ask(decision.reservationId),
     );
   }
@@ -172,11 +186,14 @@ export class Authoring {
   async published(
     principal: Principal | null,
     document: Omit<DocumentGeneratedPayload, 'userId'>,
+    /** A stable event id (a retried PDF's), so the document is counted once. */
+    eventId?: string,
   ): Promise<void> {
-    await publishDocumentGenerated(this.deps.db, {
-      userId: principal?.userId ?? null,
-      ...document,
-    });
+    await publishDocumentGenerated(
+      this.deps.db,
+      { userId: principal?.userId ?? null, ...document },
+      eventId,
+    );
     this.deps.relay.kick();
   }
 }

@@ -9,8 +9,10 @@ import type { Kysely } from 'kysely';
 export async function publishDocumentGenerated<DB extends KitTables>(
   db: Kysely<DB>,
   payload: DocumentGeneratedPayload,
+  /** The event's own id (a retried PDF's): enqueued once whatever attempt publishes it. */
+  id?: string,
 ): Promise<void> {
-  await enqueueEvent(db, 'document.generated.v1', payload);
+  await enqueueEvent(db, 'document.generated.v1', payload, id ? { id } : {});
 }
 
 /**
@@ -20,6 +22,8 @@ export async function publishDocumentGenerated<DB extends KitTables>(
 export async function publishAiRequestCompleted<DB extends KitTables>(
   db: Kysely<DB>,
   payload: AiRequestCompletedPayload,
+  /** The event's own id (a retried request's): enqueued once whatever attempt publishes it. */
+  id?: string,
 ): Promise<void> {
-  await enqueueEvent(db, 'ai.request.completed.v1', payload);
+  await enqueueEvent(db, 'ai.request.completed.v1', payload, id ? { id } : {});
 }

@@ -14,12 +14,14 @@ import {
   AppError,
   badRequest,
   forbidden,
+  isDependencyUnavailable,
   JobFailedError,
   type JobQueue,
   JobTimeoutError,
   type Principal,
   type QuotaClient,
   serviceUnavailable,
+  stableUuid,
   unauthorized,
 } from '@pv/service-kit';
 import { RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
@@ -301,6 +303,11 @@ export class PdfsService {
           }
         : {}),
     } satisfies RenderPdfPayload;
+    // A signed-in caller's retry (same Idempotency-Key) is the same PDF: the same reservation and
+    // the same document.generated.v1 id, so billing counts it once whichever attempt delivers it.
+    const key = order.credentials['idempotency-key'];
+    const retryable = principal && key ? `${principal.userId}\u0000${key}` : null;
+    const reservationId = retryable ? stableUuid('pdf', retryable) : randomUUID();
     const work = async (reservationId?: string): Promise<FileAnswer> => {
       const result = await this.renderJob(payload);
       const body = Buffer.from(result.pdfBase64, 'base64');
@@ -312,11 +319,15 @@ export class PdfsService {
           body,
           order.credentials,
         );
-      await this.authoring.published(principal, {
-        documentType: order.documentType,
-        format: 'pdf',
-        ...(reservationId ? { reservationId } : {}),
-      });
+      await this.authoring.published(
+        principal,
+        {
+          documentType: order.documentType,
+          format: 'pdf',
+          ...(reservationId ? { reservationId } : {}),
+        },
+        retryable ? stableUuid('document.generated.v1', retryable) : undefined,
+      );
       return {
         body,
         contentType: 'application/pdf',
@@ -335,7 +346,7 @@ export class PdfsService {
     const quota = principal ? this.deps.quota : undefined;
     if (!quota) return work();
     return quota.withReservation(
-      { kind: 'pdf', credentials: order.credentials, reservationId: randomUUID() },
+      { kind: 'pdf', credentials: order.credentials, reservationId },
       (decision) => work(decision.reservationId ?? undefined),
     );
   }
@@ -377,6 +388,8 @@ export class PdfsService {
         throw new AppError(error.failure.status, error.failure.kind, error.failure.message);
       }
       observe('failed');
+      // A Redis blip while enqueueing or waiting: the kit answers it 503 with Retry-After.
+      if (isDependencyUnavailable(error)) throw error;
       throw new AppError(502, 'PDF_FAILED', DocumentMessages.pdfFailed);
     }
   }

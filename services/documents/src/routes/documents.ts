@@ -1,6 +1,6 @@
 import { DocumentsRoutes } from '@pv/contracts';
-import { forwardedCredentials, registerRoute } from '@pv/service-kit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { forwardedCredentials, idempotencyKeyOf, registerRoute } from '@pv/service-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileAnswer } from '../documents/authoring.js';
 import type { PdfsService } from '../documents/pdfs.service.js';
 import type { PrescriptionsService } from '../documents/prescriptions.service.js';
@@ -16,6 +16,17 @@ function sendFile(reply: FastifyReply, file: FileAnswer) {
     .send(file.body);
 }
 
+/**
+ * The caller's headers forwarded to billing, with the write's `Idempotency-Key` when it is a
+ * UUID: a PDF retried with the same key reserves and counts under the same ids (pdfs.service.ts).
+ */
+function withIdempotencyKey(request: FastifyRequest): Record<string, string> {
+  const key = idempotencyKeyOf(request);
+  const headers = forwardedCredentials(request);
+  if (key) headers['idempotency-key'] = key;
+  return headers;
+}
+
 /** Documents, prescriptions and their files, each route served by its family's service. */
 export function documentRoutes(
   app: FastifyInstance,
@@ -27,12 +38,12 @@ export function documentRoutes(
 ) {
   const { documents, prescriptions, pdfs } = services;
   registerRoute(app, DocumentsRoutes.generateDocument, async (request) =>
-    documents.generateDocument(request.body, request.principal, forwardedCredentials(request)),
+    documents.generateDocument(request.body, request.principal, withIdempotencyKey(request)),
   );
   registerRoute(app, DocumentsRoutes.generatePdf, async (request, reply) =>
     sendFile(
       reply,
-      await pdfs.documentPdf(request.body, request.principal, forwardedCredentials(request)),
+      await pdfs.documentPdf(request.body, request.principal, withIdempotencyKey(request)),
     ),
   );
   registerRoute(app, DocumentsRoutes.generateTextDocument, async (request, reply) =>
@@ -41,19 +52,19 @@ export function documentRoutes(
   registerRoute(app, DocumentsRoutes.hospitalPrescriptionPdf, async (request, reply) =>
     sendFile(
       reply,
-      await pdfs.hospitalPdf(request.body, request.principal, forwardedCredentials(request)),
+      await pdfs.hospitalPdf(request.body, request.principal, withIdempotencyKey(request)),
     ),
   );
   registerRoute(app, DocumentsRoutes.ambulatoryPrescriptionPdf, async (request, reply) =>
     sendFile(
       reply,
-      await pdfs.ambulatoryPdf(request.body, request.principal, forwardedCredentials(request)),
+      await pdfs.ambulatoryPdf(request.body, request.principal, withIdempotencyKey(request)),
     ),
   );
   registerRoute(app, DocumentsRoutes.controlledPrescriptionPdf, async (request, reply) =>
     sendFile(
       reply,
-      await pdfs.controlledPdf(request.body, request.principal, forwardedCredentials(request)),
+      await pdfs.controlledPdf(request.body, request.principal, withIdempotencyKey(request)),
     ),
   );
   registerRoute(app, DocumentsRoutes.hospitalPrescription, async (request) =>

@@ -14,6 +14,7 @@ import {
   forbidden,
   JobFailedError,
   type JobQueue,
+  isDependencyUnavailable,
   JobTimeoutError,
   type LlmCall,
   type OutboxRelay,
@@ -85,7 +86,8 @@ export interface FormatRequest {
 
 /** The HTTP answer for a job that did not bring a result. */
 function jobFailure(error: unknown): unknown {
-  if (error instanceof AppError) return error;
+  // A Redis blip while enqueueing or waiting: the kit answers it 503 with Retry-After.
+  if (error instanceof AppError || isDependencyUnavailable(error)) return error;
   if (error instanceof JobFailedError) {
     const { status, kind, message } = error.failure;
     return new AppError(status, llmErrorCode(kind as LlmErrorKind), message);

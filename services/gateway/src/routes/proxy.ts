@@ -125,7 +125,7 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
   };
   // A proxy of our own rather than @fastify/http-proxy: reply-from cost two thirds of the
   // gateway's throughput for what is one http.request piped both ways (docs/BENCHMARKS.md).
-  const forward = (request: FastifyRequest, reply: FastifyReply) =>
+  const forward = (request: FastifyRequest, reply: FastifyReply, retriedRefused = false) =>
     new Promise<FastifyReply>((resolve) => {
       const headers = forwardedHeaders(request, withoutHopByHop(request.headers));
       headers.host = target.host;
@@ -162,7 +162,12 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
       outgoing.on('timeout', () => outgoing.destroy(new Error('upstream timeout')));
       outgoing.on('error', (error) => {
         if (!reply.sent) span?.end({ error });
-        if (!reply.sent) resolve(failed(request, reply, error));
+        if (reply.sent) return;
+        if (!retriedRefused && mayRetryRefused(request, error)) {
+          resolve(retryRefusedOnce(() => forward(request, reply, true)));
+          return;
+        }
+        resolve(failed(request, reply, error));
       });
       const body = request.body as Readable | undefined;
       if (body && typeof body.pipe === 'function') {
@@ -179,6 +184,26 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
       handler: (request, reply) => answerLocally?.(request, reply) ?? forward(request, reply),
     });
   }
+}
+
+/** The wait before the one retry of a refused idempotent request: a process coming back. */
+export const REFUSED_RETRY_DELAY_MS = 500;
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/**
+ * Whether a request whose upstream refused the connection may be sent once more: nothing
+ * reached the service (ECONNREFUSED: the process is restarting, or a replica is gone), the
+ * method is idempotent, and it has no body to send again (a streamed body is already spent).
+ */
+function mayRetryRefused(request: FastifyRequest, error: Error): boolean {
+  if ((error as { code?: string }).code !== 'ECONNREFUSED') return false;
+  return IDEMPOTENT_METHODS.has(request.method) && request.body === undefined;
+}
+
+/** Sends the request again after a short wait (REFUSED_RETRY_DELAY_MS), once. */
+function retryRefusedOnce(send: () => Promise<FastifyReply>): Promise<FastifyReply> {
+  return new Promise((resolve) => setTimeout(resolve, REFUSED_RETRY_DELAY_MS)).then(send);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The steady load of the fault suite: clinicians (Premium, so no monthly limit interferes) each
 // looping format -> PDF -> vault archive through the gateway, every call recorded with its outcome.
 import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER, isRetryableAnswer, retryDelayMs } from '@pv/contracts';
 
 export type OpKind = 'format' | 'pdf' | 'archive';
 
@@ -20,8 +21,10 @@ export interface OpResult {
    * the shape of its body (content type, length, JSON keys with their types), never its text.
    */
   unreadable?: string;
-  /** A format whose first answer was unreadable and was retried with the same request id. */
-  retried?: string;
+  /** What each failed attempt of this press got (its status and code, or "no answer"). */
+  rawFailures?: string[];
+  /** From the first failed attempt to the press' end: how long the person waited on retries. */
+  retriedWaitMs?: number;
 }
 
 /** The shape of a body without its content: what a report may print (no patient text). */
@@ -62,10 +65,18 @@ export class GatewayClient {
     path: string,
     body?: unknown,
     timeoutMs = 130_000,
-  ): Promise<{ status: number; type: string; json?: Record<string, unknown>; bytes?: Buffer }> {
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{
+    status: number;
+    type: string;
+    json?: Record<string, unknown>;
+    bytes?: Buffer;
+    headers?: Record<string, string>;
+  }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
+        ...extraHeaders,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
         origin: this.origin,
@@ -80,14 +91,21 @@ export class GatewayClient {
     }
     const type = (response.headers.get('content-type') ?? '').split(';')[0] ?? '';
     const bytes = Buffer.from(await response.arrayBuffer());
+    const retryAfter = response.headers.get('retry-after');
+    const headers = retryAfter ? { headers: { 'retry-after': retryAfter } } : {};
     if (type.includes('json')) {
       try {
-        return { status: response.status, type, json: JSON.parse(bytes.toString('utf8')) };
+        return {
+          status: response.status,
+          type,
+          json: JSON.parse(bytes.toString('utf8')),
+          ...headers,
+        };
       } catch {
-        return { status: response.status, type: `${type} (unparsable)`, bytes };
+        return { status: response.status, type: `${type} (unparsable)`, bytes, ...headers };
       }
     }
-    return { status: response.status, type, bytes };
+    return { status: response.status, type, bytes, ...headers };
   }
 }
 
@@ -104,86 +122,124 @@ function reasonOf(err: unknown): string {
   return `${cause.name}${'code' in cause && typeof cause.code === 'string' ? ` ${cause.code}` : ''}`;
 }
 
-async function once(client: GatewayClient, user: string, kind: OpKind): Promise<OpResult> {
-  const startedAt = Date.now();
-  const marker = `falha${randomUUID().slice(0, 8)}`;
-  let retried: string | undefined;
-  try {
-    let answer: Awaited<ReturnType<GatewayClient['call']>>;
-    let ok = false;
-    if (kind === 'format') {
-      // As the workspace does (formatWithRetry): one request id per press, and up to three
-      // retries with it (1.5 s, 3 s, 6 s) after an answer that could not be read, which join the
-      // note still being written or take the one written for the lost answer.
-      const body = {
-        text: dictation(marker),
-        professional: 'consulta_medica',
-        requestId: randomUUID(),
-      };
-      const press = () =>
-        client.call('POST', '/api/format-text', body).catch((err: unknown) => err as Error);
-      let first = await press();
-      for (const delay of [1_500, 3_000, 6_000]) {
-        if ('status' in first && (first.status < 500 || typeof first.json?.code === 'string'))
-          break;
-        retried ??= 'status' in first ? bodyShape(first) : `no answer (${reasonOf(first)})`;
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        first = await press();
-      }
-      if (!('status' in first)) throw first;
-      answer = first;
-      ok = answer.status === 200 && typeof answer.json?.text === 'string';
-    } else if (kind === 'pdf') {
-      answer = await client.call('POST', '/api/generate-pdf', {
+type Answer = Awaited<ReturnType<GatewayClient['call']>>;
+
+/** The request of one press of a button: the same body (and key) on every attempt. */
+function pressOf(kind: OpKind, marker: string): { path: string; body: unknown; key: string } {
+  const key = randomUUID();
+  if (kind === 'format')
+    // The format's key travels as its request id (the server hashes it with the body).
+    return {
+      path: '/api/format-text',
+      body: { text: dictation(marker), professional: 'consulta_medica', requestId: key },
+      key,
+    };
+  if (kind === 'pdf')
+    return {
+      path: '/api/generate-pdf',
+      body: {
         content: `Orientações ao paciente ${marker}: hidratação, repouso e retorno em 7 dias.`,
         title: 'Orientações',
         documentType: 'orientacoes_paciente',
+      },
+      key,
+    };
+  // The archive is keyed by its consultation: a retry updates the one record.
+  return {
+    path: '/api/transcript-vault/consult',
+    body: {
+      consultId: randomUUID(),
+      formattedText: `Consulta Médica\n${dictation(marker)}`,
+      rawTranscript: dictation(marker),
+      professional: 'consulta_medica',
+      uf: 'SP',
+    },
+    key,
+  };
+}
+
+function delivered(kind: OpKind, answer: Answer): boolean {
+  if (kind === 'format') return answer.status === 200 && typeof answer.json?.text === 'string';
+  if (kind === 'pdf')
+    return answer.status === 200 && answer.bytes?.subarray(0, 4).toString() === '%PDF';
+  return answer.status === 200 || answer.status === 201;
+}
+
+/**
+ * One press of a button, as the workspace makes it (api/retries.ts): an idempotency key per
+ * press, and the same request sent again after an answer the policy says may be retried (no
+ * answer, 503, a 5xx without the error shape), waiting its delays with jitter (or Retry-After).
+ * Every failed attempt is a raw failure; the press fails only when the retries are spent or the
+ * answer is a clear one.
+ */
+async function once(client: GatewayClient, user: string, kind: OpKind): Promise<OpResult> {
+  const startedAt = Date.now();
+  const press = pressOf(kind, `falha${randomUUID().slice(0, 8)}`);
+  const rawFailures: string[] = [];
+  let firstFailureAt: number | undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    let answer: Answer | undefined;
+    let failure: string;
+    try {
+      answer = await client.call('POST', press.path, press.body, 130_000, {
+        [IDEMPOTENCY_KEY_HEADER]: press.key,
       });
-      ok = answer.status === 200 && answer.bytes?.subarray(0, 4).toString() === '%PDF';
-    } else {
-      answer = await client.call('POST', '/api/transcript-vault/consult', {
-        consultId: randomUUID(),
-        formattedText: `Consulta Médica\n${dictation(marker)}`,
-        rawTranscript: dictation(marker),
-        professional: 'consulta_medica',
-        uf: 'SP',
-      });
-      ok = answer.status === 200 || answer.status === 201;
+      if (delivered(kind, answer)) {
+        return {
+          kind,
+          user,
+          startedAt,
+          endedAt: Date.now(),
+          status: answer.status,
+          ...consultIdOf(answer),
+          ...retriesOf(rawFailures, firstFailureAt),
+        };
+      }
+      const code = typeof answer.json?.code === 'string' ? answer.json.code : undefined;
+      failure = `${answer.status}${code ? ` ${code}` : ''}`;
+    } catch (err) {
+      failure = `no answer (${reasonOf(err)})`;
     }
-    const { status, json } = answer;
-    // A clear error: an error status with the error shape (a code and a message).
-    const clear =
-      !ok && status >= 400 && typeof json?.code === 'string' && typeof json?.message === 'string';
-    const consultId =
-      typeof json?.consultId === 'string'
-        ? json.consultId
-        : typeof json?.consult_id === 'string'
-          ? json.consult_id
-          : undefined;
-    return {
-      kind,
-      user,
-      startedAt,
-      endedAt: Date.now(),
-      // A success without its result is reported as a bad gateway answer (never a success).
-      status: ok ? status : status < 400 ? 502 : status,
-      ...(clear ? { code: json?.code as string } : {}),
-      ...(consultId ? { consultId } : {}),
-      ...(ok || clear ? {} : { unreadable: bodyShape(answer) }),
-      ...(retried ? { retried } : {}),
-    };
-  } catch (err) {
-    const reason = reasonOf(err);
-    return {
-      kind,
-      user,
-      startedAt,
-      endedAt: Date.now(),
-      status: 0,
-      unreadable: `no answer (${reason})`,
-      ...(retried ? { retried } : {}),
-    };
+    rawFailures.push(failure);
+    firstFailureAt ??= Date.now();
+    const status = answer?.status ?? 0;
+    const clearAnswer =
+      answer !== undefined &&
+      status >= 400 &&
+      typeof answer.json?.code === 'string' &&
+      typeof answer.json?.message === 'string';
+    const code = clearAnswer ? (answer?.json?.code as string) : undefined;
+    const retryAfter = Number(answer?.headers?.['retry-after'] ?? '');
+    const wait =
+      status === 200 || status === 201 || !isRetryableAnswer(status, code)
+        ? undefined
+        : retryDelayMs(attempt, Number.isFinite(retryAfter) ? retryAfter : undefined);
+    if (wait === undefined) {
+      return {
+        kind,
+        user,
+        startedAt,
+        endedAt: Date.now(),
+        // A success without its result is reported as a bad gateway answer (never a success).
+        status: status === 0 ? 0 : status < 400 ? 502 : status,
+        ...(code ? { code } : {}),
+        ...(clearAnswer ? {} : { unreadable: answer ? bodyShape(answer) : failure }),
+        ...retriesOf(rawFailures, firstFailureAt),
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
+}
+
+const consultIdOf = (answer: Answer) => {
+  const id = answer.json?.consultId ?? answer.json?.consult_id;
+  return typeof id === 'string' ? { consultId: id } : {};
+};
+
+/** What the attempts before the last one met, and how long the press waited since the first. */
+function retriesOf(rawFailures: string[], firstFailureAt: number | undefined) {
+  if (rawFailures.length === 0 || firstFailureAt === undefined) return {};
+  return { rawFailures, retriedWaitMs: Date.now() - firstFailureAt };
 }
 
 /** Runs each client's loop until `stop` is aborted; every outcome lands in `results`. */

@@ -34,7 +34,14 @@ export type FaultOutcome =
   | {
       fault: Fault;
       requests: number;
+      /** Presses whose first attempt failed: what a client without retries would have shown. */
+      rawFailed: number;
+      /** Presses that failed after the client's retries: what a person sees. */
       failed: number;
+      /** Presses of which any attempt got a 500 (a bug, as far as the caller can tell). */
+      failedWith500: number;
+      /** The longest a press waited on its retries (first failed attempt to its end). */
+      longestRetryMs: number;
       /** Formats that ended without a note and without a clear answer (timeout, reset, bare 5xx). */
       notesLost: number;
       /** Billing's format and PDF counts minus what was delivered (positive: counted twice). */
@@ -54,7 +61,14 @@ async function usageTotals(context: FaultContext): Promise<{ formats: number; pd
   let formats = 0;
   let pdfs = 0;
   for (const { client } of context.clinicians) {
-    const { status, json } = await client.call('GET', '/api/user-metrics', undefined, 10_000);
+    // The books are read after a fault too: billing (or the gateway) may still be coming back.
+    let { status, json } = await client.call('GET', '/api/user-metrics', undefined, 10_000);
+    for (const until = Date.now() + 120_000; status !== 200 && Date.now() < until; ) {
+      await sleep(2_000);
+      ({ status, json } = await client
+        .call('GET', '/api/user-metrics', undefined, 10_000)
+        .catch(() => ({ status: 0, json: undefined })));
+    }
     if (status !== 200) throw new Error(`user-metrics answered ${status}`);
     const month = json?.currentMonth as { formattingCount: number; pdfGenerationCount: number };
     formats += month.formattingCount;
@@ -164,21 +178,24 @@ async function phase(
   }
   if (shapes.size > 0)
     notes.push(`unreadable: ${[...shapes].map(([shape, n]) => `${n}× ${shape}`).join(', ')}`);
-  // Formats whose first answer was unreadable, retried with the same request id (as the
-  // workspace does), and how the retry ended.
+  // Presses whose first attempt failed and that were retried (as the workspace does), by what
+  // the first attempt got and how the press ended.
   const retries = new Map<string, number>();
-  for (const r of results.filter((f) => f.retried)) {
-    const shape = `${r.retried} -> ${succeeded(r) ? 'note' : r.code ? `${r.status} ${r.code}` : 'unreadable again'}`;
+  for (const r of results.filter((f) => f.rawFailures)) {
+    const shape = `${r.kind} ${r.rawFailures![0]} -> ${succeeded(r) ? 'delivered' : `${r.status || 'no answer'}${r.code ? ` ${r.code}` : ''}`}`;
     retries.set(shape, (retries.get(shape) ?? 0) + 1);
   }
   if (retries.size > 0)
-    notes.push(
-      `formats retried with their request id: ${[...retries].map(([shape, n]) => `${n}× ${shape}`).join(', ')}`,
-    );
+    notes.push(`retried: ${[...retries].map(([shape, n]) => `${n}× ${shape}`).join(', ')}`);
   return {
     fault,
     requests: results.length,
+    rawFailed: results.filter((r) => r.rawFailures).length,
     failed: failed.length,
+    failedWith500: results.filter(
+      (r) => r.status === 500 || r.rawFailures?.some((f) => f.startsWith('500')),
+    ).length,
+    longestRetryMs: Math.max(0, ...results.map((r) => r.retriedWaitMs ?? 0)),
     notesLost: failed.filter((r) => r.kind === 'format' && (r.status === 0 || !r.code)).length,
     countedMinusDelivered: {
       formats: after.formats - before.formats - delivered.formats,

@@ -316,6 +316,8 @@ describe('Perfil tab (spec 2 §7, §8)', () => {
       specialty: null,
       clinicPhone: '(11) 3333-4444',
       clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
+      // Issue 23: the CPF field, left blank.
+      cpf: null,
     });
     // Two selects and six fields in jsdom: slow on a shared machine, not stuck.
   }, 60_000);

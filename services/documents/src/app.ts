@@ -73,7 +73,11 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
   registerRetryAfter(app);
   registerAnonymousLimits(
     app,
-    new AnonymousLimits(runtime.redis, config, options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}documents:`),
+    new AnonymousLimits(
+      runtime.redis,
+      config,
+      options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}documents:`,
+    ),
   );
   await app.register(multipart, {
     // One file per request; the file limit is the spec's 10 MB (413 past it).

@@ -26,7 +26,11 @@ export async function buildSupportApp(options: SupportAppOptions): Promise<Fasti
     standardAppOptions({ name: 'support', config, runtime, logger: options.logger }),
   );
   registerRetryAfter(app);
-  const limits = new TicketLimits(runtime.redis, config, options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}support:`);
+  const limits = new TicketLimits(
+    runtime.redis,
+    config,
+    options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}support:`,
+  );
   await ticketRoutes(app, new TicketService(runtime.db, limits, runtime.relay));
   return app;
 }

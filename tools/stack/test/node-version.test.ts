@@ -20,7 +20,7 @@ describe("the project's Node", () => {
     expect(images).toEqual([`node:${nvmrc}-bookworm-slim`]);
     // Every stage starts from that argument or from another stage, never from a second Node image.
     const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
-    expect(bases.filter((base) => base.startsWith('node:'))).toEqual([]);
+    expect(bases.filter((base) => base?.startsWith('node:'))).toEqual([]);
     expect(bases).toContain(`\${NODE_IMAGE}`);
   });
 

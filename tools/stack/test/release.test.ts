@@ -3,10 +3,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs script without types
-import { pendingChangesets, withRelease } from '../../../scripts/release.mjs';
 import { repoRoot } from '../src/paths.js';
+
+// The root script, loaded by path: scripts/ is no package to import from.
+const { pendingChangesets, withRelease } = (await import(
+  pathToFileURL(path.join(repoRoot, 'scripts', 'release.mjs')).href
+)) as {
+  pendingChangesets: (dir: string) => { file: string; summary: string }[];
+  withRelease: (changelog: string, version: string, date: string, summaries: string[]) => string;
+};
 
 describe('the release script', () => {
   it('reads the pending changesets, not the README', () => {

@@ -67,6 +67,22 @@ describe('GET and POST /api/super-transcritor/usage', () => {
     await events.stop();
   });
 
+  it('a report retried with the same Idempotency-Key (its answer lost) charges once', async () => {
+    const user = await billing.as('free');
+    await openStream(user);
+    const key = crypto.randomUUID();
+    const send = (idempotencyKey: string) =>
+      user.post(
+        '/api/super-transcritor/usage',
+        { secondsToAdd: 40 },
+        { 'idempotency-key': idempotencyKey },
+      );
+    expect((await send(key)).body).toEqual({ usedSeconds: 40 });
+    expect((await send(key)).body).toEqual({ usedSeconds: 40 });
+    expect((await send(crypto.randomUUID())).body).toEqual({ usedSeconds: 80 });
+    expect(await usedOf(user)).toBe(80);
+  });
+
   it('stops a free user at 3,600 s with the spec message', async () => {
     const user = await billing.as('free');
     expect((await openStream(user)).maxSessionSeconds).toBe(3600);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROCESSES } from '../src/catalog/catalog.js';
 import { generatedFiles, staleGeneratedFiles } from '../src/catalog/generate.js';
+import { processObjects } from '../src/catalog/k8s-workloads.js';
 import { repoRoot } from '../src/paths.js';
 import { TEST_STEPS } from '../src/test.js';
 import { composeRequiredVariables } from '../src/test-run/checks.js';
@@ -40,5 +41,36 @@ describe('the infra files step of npm test', () => {
     expect(required).toContain('PG_PASSWORD_BILLING');
     for (const proc of PROCESSES)
       expect(required).toContain(`REDIS_PASSWORD_${proc.name.replace(/-/g, '_').toUpperCase()}`);
+  });
+});
+
+describe('Kubernetes rolls nobody notices (issue 29 item 3)', () => {
+  const objects = PROCESSES.flatMap((proc) =>
+    (processObjects(proc) as { kind: string; metadata: { name: string }; spec: never }[]).map(
+      (object) => ({ proc, object }),
+    ),
+  );
+  const servers = PROCESSES.filter((proc) => proc.kind === 'server');
+
+  it('every HTTP service keeps at least two replicas, rolls with maxUnavailable 0 and has a PDB', () => {
+    expect(servers.length).toBeGreaterThan(0);
+    for (const proc of servers) {
+      const mine = objects.filter((o) => o.proc === proc).map((o) => o.object);
+      const deployment = mine.find((o) => o.kind === 'Deployment') as unknown as {
+        spec: { strategy: { rollingUpdate: { maxUnavailable: number } }; replicas?: number };
+      };
+      expect(deployment.spec.strategy.rollingUpdate.maxUnavailable, proc.name).toBe(0);
+      const hpa = mine.find((o) => o.kind === 'HorizontalPodAutoscaler') as unknown as
+        | { spec: { minReplicas: number } }
+        | undefined;
+      expect(
+        hpa?.spec.minReplicas ?? deployment.spec.replicas ?? 1,
+        proc.name,
+      ).toBeGreaterThanOrEqual(2);
+      expect(
+        mine.some((o) => o.kind === 'PodDisruptionBudget'),
+        proc.name,
+      ).toBe(true);
+    }
   });
 });

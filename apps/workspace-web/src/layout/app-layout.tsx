@@ -8,6 +8,7 @@ import { ShellStrings } from '../strings/shell';
 import { Toaster } from '../toast/toaster';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { ReconnectingNotice } from './reconnecting-notice';
 import { usePageViews } from './use-page-views';
 
 // Rarely needed: loaded only when a user must change the password.
@@ -37,6 +38,7 @@ export function AppLayout() {
       <AppFooter />
       <Promotions />
       <Toaster />
+      <ReconnectingNotice />
       {mustChangePassword && (
         <Suspense fallback={null}>
           <ForcedPasswordChangeDialog />

@@ -14,6 +14,8 @@ export const ShellStrings = {
   logoutError: 'Não foi possível encerrar a sessão. Tente novamente.',
   error: 'Erro',
   loading: 'Carregando',
+  /** While a call waits to be retried (api/retries.ts): quiet, not an error. */
+  reconnecting: 'Reconectando…',
   // toaster (spec 1 §9: F8 focuses the toast area)
   toastRegion: 'Notificações (F8)',
   closeToast: 'Fechar notificação',

@@ -168,9 +168,10 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
     );
     const downloads = captureDownloads();
     const { store } = renderWorkspace(anonymous, {
-      'POST /api/generate-pdf': jsonAnswer(503, {
-        statusCode: 503,
-        code: 'X',
+      // A clear failure (a 503 would be retried first, api/retries.ts).
+      'POST /api/generate-pdf': jsonAnswer(504, {
+        statusCode: 504,
+        code: 'PDF_TIMEOUT',
         message: 'indisponível',
       }),
       'POST /api/generate-text-document': () =>

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../packages/web-kit/build';
 
 // The operations console. In one-machine mode the gateway serves dist/ under `/admin` with an
 // SPA fallback; in production it is its own origin (the admin subdomain) whose ingress also
@@ -8,7 +9,7 @@ import { defineConfig } from 'vite';
 const gateway = process.env.PV_GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   base: '/admin/',
   server: {
     port: 5174,

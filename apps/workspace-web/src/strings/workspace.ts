@@ -153,6 +153,7 @@ export const WorkspaceStrings = {
   generalInstructions: 'Orientações gerais',
   returnDate: 'Retorno',
   prescribingPhysician: 'Médico prescritor',
+  institutionName: 'Nome da instituição',
   crm: 'CRM',
   date: 'Data',
   controlledText: 'Receituário controlado (texto livre)',

@@ -349,6 +349,37 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
     );
   });
 
+  it("'Nome da instituição' of the hospital prescription goes into its PDF request", async () => {
+    const downloads = captureDownloads();
+    const sent: unknown[] = [];
+    const { store } = renderWorkspace(anonymous, {
+      'POST /api/generate-hospital-prescription-pdf': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Response('%PDF-1.7', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="prescricao-hospitalar.pdf"',
+          },
+        });
+      },
+    });
+    act(() => {
+      store.dispatch(
+        workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
+      );
+    });
+    fireEvent.change(screen.getByLabelText('Nome da instituição'), {
+      target: { value: '  Hospital São Lucas ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    await waitFor(() => expect(downloads.files[0]?.name).toBe('prescricao-hospitalar.pdf'));
+    expect(sent[0]).toMatchObject({
+      prescription: hospital,
+      institutionName: 'Hospital São Lucas',
+    });
+    downloads.restore();
+  });
+
   it("Premium: 'Assinar digitalmente' asks the certificate password and downloads the signed PDF", async () => {
     const downloads = captureDownloads();
     const { store } = renderWorkspace(

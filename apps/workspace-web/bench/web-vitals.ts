@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_CHROMIUM_PATH, startStack } from '@pv/e2e-kit';
+import { ensureChromium, startStack } from '@pv/e2e-kit';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const run = promisify(execFile);
@@ -88,7 +88,7 @@ async function lighthouse(url: string, cookie: string | undefined): Promise<Figu
         ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ],
       {
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? DEFAULT_CHROMIUM_PATH },
+        env: { ...process.env, CHROME_PATH: chromium },
         maxBuffer: 64 * 1024 * 1024,
       },
     );
@@ -112,11 +112,18 @@ async function lighthouse(url: string, cookie: string | undefined): Promise<Figu
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
+// The system's Chromium (installed with apt when missing), as the browser suites use.
+const chromium = ensureChromium();
 const stack = await startStack();
 try {
   const loadBefore = load();
@@ -129,7 +136,13 @@ try {
     }),
     admin: await sessionCookie(stack.baseUrl, '/auth/login', stack.admin),
   };
-  const rows: string[] = [];
+  // Rows are printed as each page finishes, so an interrupted run still leaves figures.
+  console.log(
+    `Lighthouse ${RUNS} run(s) per page, median (each run's performance in brackets); load average ${loadBefore} at the start\n`,
+  );
+  console.log(
+    '| page | performance | FCP | LCP | TBT | CLS | accessibility | best practices |\n|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const page of PAGES) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -137,18 +150,11 @@ try {
     }
     const pick = (key: keyof Figures) => median(runs.map((r) => r[key]));
     const all = (key: keyof Figures) => runs.map((r) => Math.round(r[key])).join('/');
-    rows.push(
+    console.log(
       `| ${page.name} | ${pick('performance')} (${all('performance')}) | ${(pick('fcp') / 1000).toFixed(1)} s | ${(pick('lcp') / 1000).toFixed(1)} s | ${Math.round(pick('tbt'))} ms | ${pick('cls').toFixed(3)} | ${pick('accessibility')} | ${pick('bestPractices')} |`,
     );
-    console.error(`${page.name}: done`);
   }
-  console.log(
-    `Lighthouse ${RUNS} runs per page, median (each run's performance in brackets); load average ${loadBefore} before, ${load()} after\n`,
-  );
-  console.log(
-    '| page | performance | FCP | LCP | TBT | CLS | accessibility | best practices |\n|---|---:|---:|---:|---:|---:|---:|---:|',
-  );
-  for (const row of rows) console.log(row);
+  console.log(`\nload average at the end: ${load()}`);
 } finally {
   await stack.stop();
 }

@@ -154,6 +154,7 @@ export const WorkspaceStrings = {
   returnDate: 'Retorno',
   prescribingPhysician: 'Médico prescritor',
   institutionName: 'Nome da instituição',
+  loadingDocument: 'Carregando documento',
   crm: 'CRM',
   date: 'Data',
   controlledText: 'Receituário controlado (texto livre)',

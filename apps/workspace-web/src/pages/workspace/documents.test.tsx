@@ -123,7 +123,7 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
       documentType: 'atestado_medico',
       professional: 'consulta_medica',
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
     await waitFor(() => expect(downloads.files).toHaveLength(1));
     expect(downloads.files[0]?.name).toBe('atestado-medico-2026-11-22.pdf');
     expect(await blobText(downloads.files[0]?.blob as Blob)).toBe('%PDF-1.7 fake');
@@ -154,7 +154,7 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         }),
       );
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
     await waitFor(() =>
       expect(currentToast(store)?.description).toBe(
         'Erro ao gerar PDF: A geração do PDF demorou demais. Tente novamente em instantes. Tente usar a versão desktop.',
@@ -192,7 +192,7 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         }),
       );
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
     await waitFor(() => expect(downloads.files[0]?.name).toBe('receituario.txt'));
     expect(currentToast(store)?.description).toMatch(/^PDF não disponível no Android/);
     downloads.restore();
@@ -318,10 +318,11 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
       );
     });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Correções para o reprocessamento' }), {
-      target: { value: 'jejum' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Reprocessar com correções' }));
+    fireEvent.change(
+      await screen.findByRole('textbox', { name: 'Correções para o reprocessamento' }),
+      { target: { value: 'jejum' } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reprocessar com correções' }));
     expect(await screen.findByText('Dieta zero')).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/prescriptions/reprocess')?.body).toEqual({
       kind: 'hospital',
@@ -343,7 +344,7 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
       );
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Reprocessar com correções' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reprocessar com correções' }));
     await waitFor(() =>
       expect(currentToast(store)?.description).toBe('Erro ao reprocessar prescrição: Falhou.'),
     );
@@ -368,10 +369,10 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
       );
     });
-    fireEvent.change(screen.getByLabelText('Nome da instituição'), {
+    fireEvent.change(await screen.findByLabelText('Nome da instituição'), {
       target: { value: '  Hospital São Lucas ' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
     await waitFor(() => expect(downloads.files[0]?.name).toBe('prescricao-hospitalar.pdf'));
     expect(sent[0]).toMatchObject({
       prescription: hospital,
@@ -450,14 +451,14 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
     expect(within(editor).queryByRole('button', { name: 'Assinar digitalmente' })).toBeNull();
   });
 
-  it('a new formatting run clears the prescription results', () => {
+  it('a new formatting run clears the prescription results', async () => {
     const { store } = renderWorkspace();
     act(() => {
       store.dispatch(
         workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
       );
     });
-    expect(screen.getByTestId('hospital-editor')).toBeInTheDocument();
+    expect(await screen.findByTestId('hospital-editor')).toBeInTheDocument();
     act(() => {
       store.dispatch(workspaceActions.formattingSucceeded(formatted));
     });

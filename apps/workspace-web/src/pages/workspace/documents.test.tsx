@@ -4,7 +4,7 @@ import type {
   HospitalPrescription,
 } from '@pv/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workspaceActions } from '../../state/workspace-slice';
 import type { AppStore } from '../../store';
 import {
@@ -17,6 +17,9 @@ import {
   signedIn,
 } from './test-helpers';
 
+// The result view is a lazy chunk (issue 25): load its module once, so each test waits only for
+// React to render it, not for the transform of the module graph behind it.
+beforeAll(() => import('./cards/document/document-result'));
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,6 @@
+import { precompress } from '@pv/web-kit/build';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from '../../packages/web-kit/build';
 
 // The operations console. In one-machine mode the gateway serves dist/ under `/admin` with an
 // SPA fallback; in production it is its own origin (the admin subdomain) whose ingress also

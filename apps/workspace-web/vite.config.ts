@@ -1,6 +1,6 @@
+import { firstPaintBudget, precompress, preloadRoute } from '@pv/web-kit/build';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstPaintBudget, precompress, preloadRoute } from '../../packages/web-kit/build';
 
 // The clinician SPA. In one-machine mode the gateway serves dist/ at `/`; in development
 // `vite` proxies the API to a running gateway (npm start) so cookies stay first-party.

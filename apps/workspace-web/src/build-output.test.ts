@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FirstPaintChunk } from '@pv/web-kit/build';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FirstPaintChunk } from '../../../packages/web-kit/build';
 import { FIRST_PAINT_BUDGET_GZIP } from '../vite.config';
 
 // Issue 25 items 1-2, on the real production build: the first-paint budget holds, every text
@@ -24,6 +24,8 @@ beforeAll(async () => {
   await build({
     root: appDir,
     mode: 'production',
+    // As `npm run build`: vite.config.ts imports @pv/web-kit/build (TypeScript).
+    configLoader: 'runner',
     logLevel: 'error',
     build: { outDir, emptyOutDir: true },
     // Reads what the config's own budget plugin measured (same walk, same bytes).
@@ -31,7 +33,7 @@ beforeAll(async () => {
       {
         name: 'test:first-paint-report',
         async generateBundle(_options, bundle) {
-          const { firstPaintChunks } = await import('../../../packages/web-kit/build');
+          const { firstPaintChunks } = await import('@pv/web-kit/build');
           measured = firstPaintChunks(
             bundle as unknown as Parameters<typeof firstPaintChunks>[0],
             'src/pages/workspace/workspace-page.tsx',

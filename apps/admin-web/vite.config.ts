@@ -1,3 +1,4 @@
+import { precompress } from '@pv/web-kit/build';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -8,7 +9,7 @@ import { defineConfig } from 'vite';
 const gateway = process.env.PV_GATEWAY_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   base: '/admin/',
   server: {
     port: 5174,

@@ -1,3 +1,4 @@
+import { firstPaintBudget, precompress, preloadRoute } from '@pv/web-kit/build';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,8 +6,21 @@ import { defineConfig } from 'vite';
 // `vite` proxies the API to a running gateway (npm start) so cookies stay first-party.
 const gateway = process.env.PV_GATEWAY_URL ?? 'http://localhost:8080';
 
+/** The page `/` renders: its chunk is preloaded and counted in the first-paint budget. */
+export const FIRST_ROUTE_MODULE = 'src/pages/workspace/workspace-page.tsx';
+/**
+ * The most JavaScript (gzip -9 bytes) `/` may load before it paints (issue 25 item 2): the build
+ * fails past it. Raise it only with a reason in docs/decisions.md.
+ */
+export const FIRST_PAINT_BUDGET_GZIP = 300 * 1024;
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    firstPaintBudget({ routeModule: FIRST_ROUTE_MODULE, maxGzipBytes: FIRST_PAINT_BUDGET_GZIP }),
+    preloadRoute(FIRST_ROUTE_MODULE),
+    precompress(),
+  ],
   base: '/',
   server: {
     port: 5173,

@@ -28,6 +28,8 @@ const outDir = mkdtempSync(path.join(tmpdir(), 'pv-initial-js-'));
 try {
   await build({
     root: appDir,
+    // vite.config.ts imports @pv/web-kit/build, TypeScript the default config bundler leaves out.
+    configLoader: 'runner',
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, manifest: true },
   });

@@ -3,7 +3,7 @@
  * the time of one interim speech update and of one keystroke in the transcript, measured in
  * headless Chromium with the Performance API on the production build.
  *
- *   cd apps/workspace-web && npx vite build && npx tsx bench/long-transcript.ts
+ *   cd apps/workspace-web && npm run build && npx tsx bench/long-transcript.ts
  *
  * The build is served from `dist/` through request interception (no server); the API answers
  * 401 (an anonymous visitor), and a SpeechRecognition double stands in for the Web Speech API.

@@ -88,6 +88,10 @@ export const CurrentUserSchema = Type.Object(
 );
 export type CurrentUser = Static<typeof CurrentUserSchema>;
 
+/** GET /auth/session: who is signed in, `null` for a visitor (issue 25: no 401 on a visit). */
+export const SessionStateSchema = Type.Object({ user: Nullable(CurrentUserSchema) });
+export type SessionState = Static<typeof SessionStateSchema>;
+
 export const TermsAcceptanceSchema = Type.Object({
   version: Type.String(),
   acceptedAt: DateTimeSchema,
@@ -347,6 +351,16 @@ export const AuthRoutes = {
     summary: 'The signed-in user; 401 when anonymous',
     tags,
     response: { 200: CurrentUserSchema },
+    allowDuringForcedPasswordChange: true,
+  }),
+  session: defineRoute({
+    method: 'GET',
+    url: '/auth/session',
+    access: 'public',
+    summary:
+      'Who is signed in: the user, or null for a visitor; 200 either way, so a visit to a SPA makes no failing request',
+    tags,
+    response: { 200: SessionStateSchema },
     allowDuringForcedPasswordChange: true,
   }),
   changePassword: defineRoute({

@@ -1,4 +1,4 @@
-import type { CurrentUser, ErrorBody } from '@pv/contracts';
+import type { CurrentUser, ErrorBody, SessionState } from '@pv/contracts';
 import type { FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 /** The `baseQuery` RTK Query hands a `queryFn`: the app's fetch, already bound to its API. */
@@ -27,8 +27,10 @@ export function errorStatus(error: unknown): number | undefined {
 }
 
 /**
- * `queryFn` of the current-user query. Spec 1 §9: a 401 on GET /auth/user means "anonymous",
- * not an error, so the query resolves to `null` and no screen has to tell the two apart.
+ * `queryFn` of the current-user query. Spec 1 §9: an anonymous visitor is not an error, so the
+ * query resolves to `null` and no screen has to tell the two apart. It asks GET /auth/session,
+ * which answers 200 `{ user: null }` for a visitor, so a visit logs no failed request (issue 25
+ * item 4); GET /auth/user (401 when anonymous) stays for API clients.
  * @example getCurrentUser: build.query<CurrentUser | null, void>({ queryFn: fetchCurrentUser })
  */
 export async function fetchCurrentUser(
@@ -37,10 +39,11 @@ export async function fetchCurrentUser(
   _extra: unknown,
   baseQuery: BoundBaseQuery,
 ): Promise<{ data: CurrentUser | null } | { error: FetchBaseQueryError }> {
-  const result = await baseQuery('/auth/user');
+  const result = await baseQuery('/auth/session');
   if (result.error) {
+    // A session that ended between the two calls reads as a visitor too.
     if (result.error.status === 401) return { data: null };
     return { error: result.error };
   }
-  return { data: result.data as CurrentUser };
+  return { data: (result.data as SessionState).user };
 }

@@ -12,10 +12,29 @@ export function formatDate(iso: string | Date | null | undefined): string {
   return formatDateTime(iso).slice(0, 10);
 }
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Money the pt-BR way from an amount in major units and an ISO 4217 code, whatever case the
+ * provider wrote it in: ("29.90", "brl") -> "R$ 29,90", (5, "usd") -> "US$ 5,00". An unknown code
+ * or a non-number shows as it came rather than throwing in a screen.
+ */
+export function formatMoney(amount: string | number, currency: string): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  const code = currency.trim().toUpperCase();
+  let format = moneyFormats.get(code);
+  try {
+    format ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: code });
+  } catch {
+    return `${code} ${amount}`;
+  }
+  moneyFormats.set(code, format);
+  if (!Number.isFinite(value)) return `${code} ${amount}`;
+  // Intl puts a no-break space after the symbol; a plain space reads and matches the same.
+  return format.format(value).replace(/\u00a0/g, ' ');
+}
 
 /** Money in reais from centavos: 2990 -> "R$ 29,90". */
 export function formatBRL(cents: number): string {
-  // Intl puts a no-break space after "R$"; a plain space reads and matches the same.
-  return brl.format(cents / 100).replace(/\u00a0/g, ' ');
+  return formatMoney(cents / 100, 'BRL');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatDate, formatDateTime } from '../src/format.js';
+import { formatBRL, formatDate, formatDateTime, formatMoney } from '../src/format.js';
 
 describe('formats (spec 1 §9)', () => {
   it('shows dates as dd/MM/yyyy HH:mm', () => {
@@ -8,6 +8,14 @@ describe('formats (spec 1 §9)', () => {
   });
   it('shows the Premium price in BRL', () => {
     expect(formatBRL(2990)).toBe('R$ 29,90');
+    expect(formatBRL(123456)).toBe('R$ 1.234,56');
+  });
+  it('shows a payment as the provider reports it (major units, lower-case code) the pt-BR way', () => {
+    expect(formatMoney('29.90', 'brl')).toBe('R$ 29,90');
+    expect(formatMoney(29.9, 'BRL')).toBe('R$ 29,90');
+    expect(formatMoney('5', 'usd')).toBe('US$ 5,00');
+    expect(formatMoney('abc', 'brl')).toBe('BRL abc');
+    expect(formatMoney('1', 'not-a-code')).toBe('NOT-A-CODE 1');
   });
 });
 

@@ -148,6 +148,29 @@ describe('GET /auth/user', () => {
   });
 });
 
+describe('GET /auth/session', () => {
+  it('answers 200 with the user, or with null for a visitor, a forged cookie or after logout', async () => {
+    const visitor = await new Client(auth.url).get('/auth/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ user: null });
+
+    const { client, email } = await newUser(auth.url);
+    const signedIn = await client.get('/auth/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ email });
+    expect(signedIn.body.user).toEqual((await client.get('/auth/user')).body);
+
+    const [body, signature] = client.cookie.slice('pv_session='.length).split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = new Client(auth.url);
+    forged.cookie = `pv_session=${Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url')}.${signature}`;
+    expect(await forged.get('/auth/session')).toMatchObject({ status: 200, body: { user: null } });
+
+    await client.post('/auth/logout');
+    expect(await client.get('/auth/session')).toMatchObject({ status: 200, body: { user: null } });
+  });
+});
+
 describe('POST /auth/logout', () => {
   it('revokes the session at once: a copied cookie is refused afterwards', async () => {
     const { client } = await newUser(auth.url);

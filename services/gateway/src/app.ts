@@ -4,6 +4,7 @@ import { createServiceApp } from '@pv/service-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
+import { registerResponseCompression } from './compression.js';
 import type { GatewayConfig } from './config.js';
 import { registerAuthRateLimit } from './rate-limit.js';
 import { registerProxies } from './routes/proxy.js';
@@ -77,6 +78,8 @@ export async function buildGatewayApp(
   await registerSecurityHeaders(app, {
     connectSrcExtra: connectSrcExtraFrom(config.CSP_CONNECT_SRC_EXTRA),
   });
+  // Before the SPA and proxy scopes, which inherit it: JSON answers over 1 KB, by negotiation.
+  registerResponseCompression(app);
   await registerAuthRateLimit(app, {
     redis: deps.redis,
     max: config.RATE_LIMIT_AUTH_MAX,

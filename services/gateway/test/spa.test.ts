@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeService, startFakeService, startGateway, type TestGateway } from './helpers.js';
@@ -8,11 +9,16 @@ import { type FakeService, startFakeService, startGateway, type TestGateway } fr
 const WORKSPACE_INDEX = '<!doctype html><title>workspace</title><div id="root"></div>';
 const ADMIN_INDEX = '<!doctype html><title>admin</title><div id="root"></div>';
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const SCRIPT = `console.log(${JSON.stringify('código '.repeat(200))});`;
 
 async function makeDist(root: string, index: string, asset: string): Promise<void> {
   await mkdir(join(root, 'assets'), { recursive: true });
   await writeFile(join(root, 'index.html'), index);
-  await writeFile(join(root, 'assets', asset), 'console.log("ok");');
+  await writeFile(join(root, 'assets', asset), SCRIPT);
+  // What the build writes beside each text file (packages/web-kit/build/precompress.ts).
+  await writeFile(join(root, 'assets', `${asset}.br`), brotliCompressSync(SCRIPT));
+  await writeFile(join(root, 'assets', `${asset}.gz`), gzipSync(SCRIPT));
+  await writeFile(join(root, 'index.html.br'), brotliCompressSync(index));
   await writeFile(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(root, '.env'), 'SECRET=1');
 }
@@ -78,6 +84,49 @@ describe('SPAs in one-machine mode', () => {
     const icon = await get('/favicon.svg', '*/*');
     expect(icon.status).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=0');
+  });
+
+  it('answers with the precompressed twin the browser accepts, keeping type and caching', async () => {
+    const fetchAsset = async (acceptEncoding?: string) => {
+      const response = await request(`${gateway.url}/assets/index-B3xk9QzA.js`, {
+        headers: {
+          accept: '*/*',
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+      return { headers: response.headers, body: Buffer.from(await response.body.arrayBuffer()) };
+    };
+    const br = await fetchAsset('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(SCRIPT);
+    expect(br.body.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 4);
+
+    const gzip = await fetchAsset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(SCRIPT);
+
+    const plain = await fetchAsset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(SCRIPT);
+
+    // index.html: its brotli twin, still revalidated; no gzip twin here, so gzip gets the file.
+    const index = await request(`${gateway.url}/user`, {
+      headers: { accept: HTML, 'accept-encoding': 'br' },
+    });
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(index.headers['content-type']).toContain('text/html');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(Buffer.from(await index.body.arrayBuffer())).toString()).toBe(
+      WORKSPACE_INDEX,
+    );
+    const gzipIndex = await request(`${gateway.url}/`, {
+      headers: { accept: HTML, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipIndex.headers['content-encoding']).toBeUndefined();
+    expect(await gzipIndex.body.text()).toBe(WORKSPACE_INDEX);
   });
 
   it('keeps a missing asset a JSON 404 instead of an HTML page', async () => {

@@ -1,5 +1,5 @@
-// Dates (dd/MM/yyyy HH:mm) are shared with the workspace app.
-export { formatDate, formatDateTime } from '@pv/web-kit';
+// Dates (dd/MM/yyyy HH:mm) and money (R$ 29,90) are shared with the workspace app.
+export { formatDate, formatDateTime, formatMoney } from '@pv/web-kit';
 
 /** A calendar day 'YYYY-MM-DD' as dd/MM/yyyy, without time-zone shifts. */
 export function formatDay(day: string): string {

@@ -16,14 +16,25 @@ const user = currentUserFixture({ subscriptionStatus: 'active' });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('current user (spec 1 §9)', () => {
-  it('treats a 401 on GET /auth/user as an anonymous visitor', async () => {
-    vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [401, { message: 'Não autenticado' }] }));
+  it('asks GET /auth/session, which answers a visitor with 200 {user: null} (issue 25: no 401)', async () => {
+    const fetchFn = jsonResponses({ 'GET /auth/session': [200, { user: null }] });
+    vi.stubGlobal('fetch', fetchFn);
+    renderAt(<WhoAmI />);
+    expect(await screen.findByText('anônimo')).toBeInTheDocument();
+    expect(fetchFn.calls.map((c) => c.url)).toEqual(['/auth/session']);
+  });
+
+  it('still treats a 401 (a session that ended meanwhile) as an anonymous visitor', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonResponses({ 'GET /auth/session': [401, { message: 'Não autenticado' }] }),
+    );
     renderAt(<WhoAmI />);
     expect(await screen.findByText('anônimo')).toBeInTheDocument();
   });
 
   it('counts an active subscription as Premium even without the isPremium flag', async () => {
-    vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [200, user] }));
+    vi.stubGlobal('fetch', jsonResponses({ 'GET /auth/session': [200, { user }] }));
     renderAt(<WhoAmI />);
     expect(await screen.findByText('Ana premium')).toBeInTheDocument();
   });

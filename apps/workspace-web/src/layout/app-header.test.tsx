@@ -89,14 +89,11 @@ describe('logout (spec 1 §4, §7)', () => {
     });
     const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(String(input), init);
-      if (new URL(request.url).pathname === '/auth/user') {
-        return new Response(
-          JSON.stringify(signedIn ? userFixture() : { message: 'Não autenticado' }),
-          {
-            status: signedIn ? 200 : 401,
-            headers: { 'Content-Type': 'application/json' },
-          },
-        );
+      if (new URL(request.url).pathname === '/auth/session') {
+        return new Response(JSON.stringify({ user: signedIn ? userFixture() : null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
       }
       if (request.method === 'POST' && new URL(request.url).pathname === '/auth/logout')
         signedIn = false;

@@ -17,7 +17,12 @@ export type EngineBadge = 'browser' | 'soniox' | 'connecting';
  */
 export type DocumentResult = (
   | { kind: 'document'; response: GenerateDocumentResponse }
-  | { kind: 'hospital'; prescription: HospitalPrescription }
+  | {
+      kind: 'hospital';
+      prescription: HospitalPrescription;
+      /** 'Nome da instituição', printed on the PDF's header (spec 1 §6 institutionName). */
+      institutionName?: string;
+    }
   | {
       kind: 'ambulatory';
       prescription: AmbulatoryPrescription;

@@ -153,6 +153,8 @@ export const WorkspaceStrings = {
   generalInstructions: 'Orientações gerais',
   returnDate: 'Retorno',
   prescribingPhysician: 'Médico prescritor',
+  institutionName: 'Nome da instituição',
+  loadingDocument: 'Carregando documento',
   crm: 'CRM',
   date: 'Data',
   controlledText: 'Receituário controlado (texto livre)',

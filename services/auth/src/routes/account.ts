@@ -31,6 +31,10 @@ export function accountRoutes(
     accounts.currentUser(principalOf(request)),
   );
 
+  registerRoute(app, AuthRoutes.session, async (request) => ({
+    user: request.principal ? await accounts.currentUser(request.principal) : null,
+  }));
+
   registerRoute(app, AuthRoutes.changePassword, async (request, reply) => {
     const session = await accounts.changePassword(
       principalOf(request),

@@ -25,6 +25,12 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 // Vite's build output: `assets/<name>-<8-char hash>.<ext>`; such a file never changes.
 const HASHED_ASSET = /^assets\/(?:.+\/)?[^/]+-[A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$/;
 
+/**
+ * The files the SPA builds write `.br` and `.gz` twins of (packages/web-kit/build): text that
+ * compresses. Images and fonts are already compressed.
+ */
+const PRECOMPRESSED_BESIDE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
 /** A browser navigation (address bar, link), as opposed to a fetch from the SPA. */
 function acceptsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
@@ -58,11 +64,14 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
 function sendIndex(reply: FastifyReply, root: string): FastifyReply {
   // index.html names the current hashed bundles: it must be revalidated on every load.
   reply.header('cache-control', 'no-cache');
+  reply.header('vary', 'accept-encoding');
   return reply.sendFile('index.html', root, { cacheControl: false });
 }
 
 function sendAsset(reply: FastifyReply, root: string, file: string): FastifyReply {
   if (file === 'index.html') return sendIndex(reply, root);
+  // Compressed twins (`.br`, `.gz`) may answer: caches must key on the encoding asked for.
+  if (PRECOMPRESSED_BESIDE.test(file)) reply.header('vary', 'accept-encoding');
   return HASHED_ASSET.test(file)
     ? reply.sendFile(file, root, { maxAge: ONE_YEAR_MS, immutable: true })
     : reply.sendFile(file, root, { maxAge: 0 });
@@ -118,7 +127,9 @@ export function answerAuthPage(
 export async function registerSpas(app: FastifyInstance, spas: Spas): Promise<void> {
   const { workspace, admin } = spas;
   // Only the reply.sendFile decorator; routing is ours, so the fallbacks can be decided here.
-  await app.register(fastifyStatic, { serve: false });
+  // preCompressed: the build's `<file>.br` / `<file>.gz` answer when the browser accepts them
+  // (brotli first), with Content-Encoding and the original's Content-Type; else the file itself.
+  await app.register(fastifyStatic, { serve: false, preCompressed: true });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = normalizedPath(request.url);

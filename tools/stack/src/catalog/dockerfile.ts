@@ -80,7 +80,10 @@ FROM deps AS source
 COPY --from=tree /tree/ ./
 
 # The SPAs, served by the gateway. Apps without a build script are skipped.
+# VITE_WORKSPACE_URL: the workspace's origin, where the console's 'Voltar ao App' goes from the
+# admin host (--build-arg VITE_WORKSPACE_URL=https://app.example.com); empty: \`/\`.
 FROM source AS web
+ARG VITE_WORKSPACE_URL=
 RUN pnpm -r --filter "./apps/*" --if-present run build \\
  && mkdir -p /web \\
  && for app in workspace-web admin-web; do \\

@@ -121,6 +121,21 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
     expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
   });
 
+  it("'Voltar ao App' on the production admin host goes to the workspace's origin", async () => {
+    // On admin.example.com, `/` is the console itself: the build names the workspace's origin.
+    vi.stubEnv('VITE_WORKSPACE_URL', 'https://app.example.com/');
+    try {
+      vi.stubGlobal('fetch', jsonResponses({ ...asAdmin }));
+      renderAt(<AdminPage />);
+      expect(await screen.findByRole('link', { name: /Voltar ao App/ })).toHaveAttribute(
+        'href',
+        'https://app.example.com/',
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("shows the admin's name, 'Voltar ao App' to / and the eleven tabs, then 'Auditoria'", async () => {
     vi.stubGlobal('fetch', jsonResponses({ ...asAdmin }));
     renderAt(<AdminPage />);

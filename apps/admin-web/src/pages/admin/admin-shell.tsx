@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useGetCurrentUserQuery } from '../../api/auth';
 import { PageLoading } from '../../layout/admin-layout';
 import { T } from '../../messages';
+import { workspaceUrl } from '../../workspace-url';
 import { AdminSignIn } from '../sign-in/admin-sign-in';
 import { ForcedPasswordChange } from '../sign-in/forced-password-change';
 import { useSignOut } from '../sign-in/use-sign-out';
@@ -35,7 +36,7 @@ export function AdminShell({ children }: { children: (admin: CurrentUser) => Rea
           {T.accessDenied}
         </Alert>
         <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-          <Button href="/" startIcon={<ArrowBackIcon />}>
+          <Button href={workspaceUrl()} startIcon={<ArrowBackIcon />}>
             {T.backToApp}
           </Button>
           <Button variant="outlined" onClick={() => void signOut()}>
@@ -56,7 +57,7 @@ export function AdminShell({ children }: { children: (admin: CurrentUser) => Rea
           <Typography variant="body2" data-testid="admin-name">
             {user.fullName || user.email}
           </Typography>
-          <Button variant="outlined" href="/" startIcon={<ArrowBackIcon />}>
+          <Button variant="outlined" href={workspaceUrl()} startIcon={<ArrowBackIcon />}>
             {T.backToApp}
           </Button>
           <Button color="inherit" onClick={() => void signOut()}>

@@ -188,13 +188,11 @@ describe('/auth/login after a successful sign-in', () => {
     const table = jsonResponses({ 'POST /auth/login': [200, { user: userFixture() }] });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(String(input), init);
-      if (new URL(request.url).pathname === '/auth/user')
-        return signedIn
-          ? new Response(JSON.stringify(userFixture()), {
-              status: 200,
-              headers: { 'Content-Type': 'application/json' },
-            })
-          : new Response('{}', { status: 401, headers: { 'Content-Type': 'application/json' } });
+      if (new URL(request.url).pathname === '/auth/session')
+        return new Response(JSON.stringify({ user: signedIn ? userFixture() : null }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
       const response = await table(request);
       if (new URL(request.url).pathname === '/auth/login') signedIn = true;
       return response;

@@ -6,7 +6,7 @@ import { jsonResponses } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** GET /auth/user says mustChangePassword until POST /auth/change-password succeeds. */
+/** GET /auth/session says mustChangePassword until POST /auth/change-password succeeds. */
 function stubServer(
   changeAnswer: [number, unknown] = [200, { message: 'Senha alterada com sucesso' }],
 ) {
@@ -15,11 +15,14 @@ function stubServer(
   const fetchFn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const path = new URL(request.url).pathname;
-    if (path === '/auth/user')
-      return new Response(JSON.stringify(userFixture({ mustChangePassword: mustChange })), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
+    if (path === '/auth/session')
+      return new Response(
+        JSON.stringify({ user: userFixture({ mustChangePassword: mustChange }) }),
+        {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
     const response = await table(request);
     if (path === '/auth/change-password' && response.ok) mustChange = false;
     return response;

@@ -4,7 +4,7 @@ import type {
   HospitalPrescription,
 } from '@pv/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workspaceActions } from '../../state/workspace-slice';
 import type { AppStore } from '../../store';
 import {
@@ -17,6 +17,9 @@ import {
   signedIn,
 } from './test-helpers';
 
+// The result view is a lazy chunk (issue 25): load its module once, so each test waits only for
+// React to render it, not for the transform of the module graph behind it.
+beforeAll(() => import('./cards/document/document-result'));
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -123,7 +126,7 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
       documentType: 'atestado_medico',
       professional: 'consulta_medica',
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
     await waitFor(() => expect(downloads.files).toHaveLength(1));
     expect(downloads.files[0]?.name).toBe('atestado-medico-2026-11-22.pdf');
     expect(await blobText(downloads.files[0]?.blob as Blob)).toBe('%PDF-1.7 fake');
@@ -154,7 +157,7 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         }),
       );
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
     await waitFor(() =>
       expect(currentToast(store)?.description).toBe(
         'Erro ao gerar PDF: A geração do PDF demorou demais. Tente novamente em instantes. Tente usar a versão desktop.',
@@ -193,7 +196,7 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         }),
       );
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Baixar PDF' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
     await waitFor(() => expect(downloads.files[0]?.name).toBe('receituario.txt'));
     expect(currentToast(store)?.description).toMatch(/^PDF não disponível no Android/);
     downloads.restore();
@@ -319,10 +322,11 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
       );
     });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Correções para o reprocessamento' }), {
-      target: { value: 'jejum' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Reprocessar com correções' }));
+    fireEvent.change(
+      await screen.findByRole('textbox', { name: 'Correções para o reprocessamento' }),
+      { target: { value: 'jejum' } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reprocessar com correções' }));
     expect(await screen.findByText('Dieta zero')).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/prescriptions/reprocess')?.body).toEqual({
       kind: 'hospital',
@@ -344,10 +348,41 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
         workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
       );
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Reprocessar com correções' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reprocessar com correções' }));
     await waitFor(() =>
       expect(currentToast(store)?.description).toBe('Erro ao reprocessar prescrição: Falhou.'),
     );
+  });
+
+  it("'Nome da instituição' of the hospital prescription goes into its PDF request", async () => {
+    const downloads = captureDownloads();
+    const sent: unknown[] = [];
+    const { store } = renderWorkspace(anonymous, {
+      'POST /api/generate-hospital-prescription-pdf': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Response('%PDF-1.7', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="prescricao-hospitalar.pdf"',
+          },
+        });
+      },
+    });
+    act(() => {
+      store.dispatch(
+        workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
+      );
+    });
+    fireEvent.change(await screen.findByLabelText('Nome da instituição'), {
+      target: { value: '  Hospital São Lucas ' },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
+    await waitFor(() => expect(downloads.files[0]?.name).toBe('prescricao-hospitalar.pdf'));
+    expect(sent[0]).toMatchObject({
+      prescription: hospital,
+      institutionName: 'Hospital São Lucas',
+    });
+    downloads.restore();
   });
 
   it("Premium: 'Assinar digitalmente' asks the certificate password and downloads the signed PDF", async () => {
@@ -420,14 +455,14 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
     expect(within(editor).queryByRole('button', { name: 'Assinar digitalmente' })).toBeNull();
   });
 
-  it('a new formatting run clears the prescription results', () => {
+  it('a new formatting run clears the prescription results', async () => {
     const { store } = renderWorkspace();
     act(() => {
       store.dispatch(
         workspaceActions.documentReceived({ kind: 'hospital', prescription: hospital }),
       );
     });
-    expect(screen.getByTestId('hospital-editor')).toBeInTheDocument();
+    expect(await screen.findByTestId('hospital-editor')).toBeInTheDocument();
     act(() => {
       store.dispatch(workspaceActions.formattingSucceeded(formatted));
     });

@@ -27,7 +27,7 @@ import {
 import { FormDialog } from '../../../components/form-dialog';
 import { Pager } from '../../../components/pager';
 import { EmptyState, QueryState } from '../../../components/query-state';
-import { formatDateTime, formatMb, formatUsd4 } from '../../../format';
+import { formatDateTime, formatMb, formatMoney, formatUsd4 } from '../../../format';
 import {
   professionalLabel,
   T,
@@ -216,7 +216,7 @@ function Subscriptions({ userId }: { userId: string }) {
           {(data ?? []).map((subscription) => (
             <ListItem key={subscription.subscriptionId} divider>
               <ListItemText
-                primary={`${subscription.subscriptionType} · ${subscription.paymentCurrency.toUpperCase()} ${subscription.paymentAmount}`}
+                primary={`${subscription.subscriptionType} · ${formatMoney(subscription.paymentAmount, subscription.paymentCurrency)}`}
                 secondary={`Início: ${formatDateTime(subscription.startDate) || '—'} · Fim: ${formatDateTime(subscription.endDate) || '—'} · ${subscription.paymentMethod}`}
               />
               <Chip

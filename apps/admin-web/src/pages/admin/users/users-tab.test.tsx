@@ -408,6 +408,38 @@ describe('Usuários tab (spec 2 §2, §5, §8)', () => {
     ).toBeInTheDocument();
   });
 
+  it("full profile: a Premium payment in pt-BR money, 'R$ 29,90' (issue 25 item 6)", async () => {
+    await renderUsers({
+      [`GET /api/admin/user-profile/${carla.id}`]: [200, carla],
+      [`GET /api/admin/login-history/${carla.id}`]: [200, []],
+      [`GET /api/admin/usage-metrics/${carla.id}`]: [200, []],
+      [`GET /api/admin/premium-subscriptions/${carla.id}`]: [
+        200,
+        [
+          {
+            subscriptionId: 'sub_123',
+            subscriptionType: 'Premium',
+            isActive: true,
+            status: 'active',
+            startDate: '2026-11-01T10:00:00.000Z',
+            endDate: null,
+            paymentAmount: '29.90',
+            paymentCurrency: 'brl',
+            paymentMethod: 'card',
+          },
+        ],
+      ],
+      [`GET /api/admin/support-tickets/${carla.id}`]: [200, []],
+    });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Ver perfil completo de Carla Dias' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Assinaturas Premium' }));
+    expect(await within(dialog).findByText('Premium · R$ 29,90')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/BRL/)).toBeNull();
+  });
+
   it("full profile: 'Acessos da equipe' lists the audit trail about this user", async () => {
     const calls: RecordedCall[] = [];
     await renderUsers({

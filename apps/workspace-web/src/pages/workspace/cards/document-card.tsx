@@ -2,7 +2,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import { Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
 import { DOCUMENT_TYPES, type DocumentType, notePatients } from '@pv/contracts/constants';
 import { useToast } from '@pv/web-kit';
-import { memo, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import {
   useAmbulatoryPrescriptionMutation,
   useControlledPrescriptionMutation,
@@ -14,8 +14,13 @@ import { workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
 import { DOCUMENT_LABELS, WorkspaceStrings as S } from '../../../strings/workspace';
 import { useAppStore } from '../workspace-context';
-import { DocumentResultView } from './document/document-result';
 import { RegistryNotice } from './document/registry-notice';
+
+// The result view (prescription editors, PDF download, signing, reprocess) loads when the first
+// document arrives, not with `/` (issue 25 item 2: first-paint budget).
+const DocumentResultView = lazy(() =>
+  import('./document/document-result').then((m) => ({ default: m.DocumentResultView })),
+);
 
 export const DocumentCardBody = memo(function DocumentCardBody() {
   const dispatch = useAppDispatch();
@@ -168,7 +173,11 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
           {busy ? S.generating : S.generate}
         </Button>
       </Stack>
-      {result && <DocumentResultView result={result} />}
+      {result && (
+        <Suspense fallback={<CircularProgress size={24} aria-label={S.loadingDocument} />}>
+          <DocumentResultView result={result} />
+        </Suspense>
+      )}
     </Stack>
   );
 });

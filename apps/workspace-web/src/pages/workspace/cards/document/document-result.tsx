@@ -17,6 +17,9 @@ import { HospitalPrescriptionEditor } from '../prescriptions/hospital-editor';
 import { PdfActions, usePdfDownload } from './pdf-download';
 import { Reprocess } from './reprocess';
 
+/** HospitalPrescriptionPdfBody's bound on institutionName (packages/contracts documents.ts). */
+const INSTITUTION_NAME_MAX = 200;
+
 /** The document or prescription on screen, editable, with its PDF and reprocess actions. */
 export function DocumentResultView({ result }: { result: DocumentResult }) {
   const dispatch = useAppDispatch();
@@ -93,9 +96,17 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
     return (
       <Stack spacing={2}>
         {chosen}
+        <TextField
+          label={S.institutionName}
+          size="small"
+          fullWidth
+          value={result.institutionName ?? ''}
+          slotProps={{ htmlInput: { maxLength: INSTITUTION_NAME_MAX } }}
+          onChange={(event) => set({ ...result, institutionName: event.target.value })}
+        />
         <HospitalPrescriptionEditor
           value={result.prescription}
-          onSave={(prescription) => set({ kind: 'hospital', prescription })}
+          onSave={(prescription) => set({ ...result, prescription })}
           actions={
             <PdfActions
               busy={pdf.busy}
@@ -104,6 +115,9 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
                   hospitalPrescriptionPdf({
                     prescription: result.prescription,
                     title: DOCUMENT_LABELS.hospitalar,
+                    ...(result.institutionName?.trim()
+                      ? { institutionName: result.institutionName.trim() }
+                      : {}),
                     ...patient(),
                     ...(signature ? { signature } : {}),
                   }),

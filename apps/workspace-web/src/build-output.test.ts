@@ -1,0 +1,88 @@
+// @vitest-environment node
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FirstPaintChunk } from '@pv/web-kit/build';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_BUDGET_GZIP } from '../vite.config';
+
+// Issue 25 items 1-2, on the real production build: the first-paint budget holds, every text
+// file has brotli and gzip twins the gateway can serve, and `/` preloads its route's chunks.
+
+const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let outDir: string;
+let measured: FirstPaintChunk[] = [];
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(tmpdir(), 'pv-workspace-build-'));
+  // Vitest sets NODE_ENV=test, which would build React's development bundle.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  await build({
+    root: appDir,
+    mode: 'production',
+    // As `npm run build`: vite.config.ts imports @pv/web-kit/build (TypeScript).
+    configLoader: 'runner',
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+    // Reads what the config's own budget plugin measured (same walk, same bytes).
+    plugins: [
+      {
+        name: 'test:first-paint-report',
+        async generateBundle(_options, bundle) {
+          const { firstPaintChunks } = await import('@pv/web-kit/build');
+          measured = firstPaintChunks(
+            bundle as unknown as Parameters<typeof firstPaintChunks>[0],
+            'src/pages/workspace/workspace-page.tsx',
+          );
+        },
+      },
+    ],
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
+  });
+  // A production build of the whole SPA on a shared 2-core machine: wait for it, however slow.
+}, 300_000);
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the workspace production build', () => {
+  it('keeps first-paint JavaScript within its budget', () => {
+    const total = measured.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+    expect(measured.length).toBeGreaterThan(1);
+    expect(total).toBeLessThanOrEqual(FIRST_PAINT_BUDGET_GZIP);
+  });
+
+  it('writes brotli and gzip twins of every script, style sheet and the page', () => {
+    const assets = readdirSync(path.join(outDir, 'assets')).map((f) => `assets/${f}`);
+    const texts = ['index.html', ...assets].filter(
+      (file) =>
+        /\.(?:js|css|html)$/.test(file) && readFileSync(path.join(outDir, file)).length >= 512,
+    );
+    expect(texts.length).toBeGreaterThan(5);
+    for (const file of texts) {
+      const original = readFileSync(path.join(outDir, file));
+      const br = readFileSync(path.join(outDir, `${file}.br`));
+      const gz = readFileSync(path.join(outDir, `${file}.gz`));
+      expect(brotliDecompressSync(br).equals(original)).toBe(true);
+      expect(gunzipSync(gz).equals(original)).toBe(true);
+      if (original.length > 4096) expect(br.length).toBeLessThan(original.length / 2);
+    }
+  });
+
+  it('preloads the chunks of / beside the entry, so they do not wait for it to run', () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const preloaded = [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g),
+    ].map((m) => m[1]);
+    const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(html)?.[1];
+    for (const chunk of measured) {
+      if (chunk.file !== entry) expect(preloaded).toContain(chunk.file);
+    }
+    expect(preloaded.some((file) => file?.includes('workspace-page'))).toBe(true);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Build-time pieces both SPAs' vite.config.ts use (Node only, never bundled into a SPA):
+ * precompressed twins of the output for the gateway, the first-paint JavaScript budget and
+ * the preload of the first route's chunks (issue 25 items 1-2).
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text worth compressing; images and fonts are compressed formats already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/** Below this a compressed twin saves less than its headers cost. */
+const MIN_BYTES = 512;
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : filesUnder(full);
+    return [full];
+  });
+}
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every text file of
+ * the output, once per build, so the gateway serves them without compressing per request
+ * (`@fastify/static` preCompressed in services/gateway/src/routes/spa.ts).
+ */
+export function precompress(): Plugin {
+  return {
+    name: 'pv:precompress',
+    apply: 'build',
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler(options) {
+        const outDir = options.dir;
+        if (!outDir) return;
+        const files = filesUnder(outDir).filter(
+          (file) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_BYTES,
+        );
+        // zlib's thread pool compresses several files at once.
+        await Promise.all(
+          files.map(async (file) => {
+            const bytes = await readFile(file);
+            const params = {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            };
+            const [br, gz] = await Promise.all([
+              brotliAsync(bytes, { params }),
+              gzipAsync(bytes, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+          }),
+        );
+      },
+    },
+  };
+}
+
+/** A chunk of the output as the first-paint walk needs it. */
+interface OutputChunkLike {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  isEntry?: boolean;
+  facadeModuleId?: string | null;
+  imports?: string[];
+  code?: string;
+  source?: string | Uint8Array;
+}
+
+export interface FirstPaintChunk {
+  file: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+/**
+ * The JavaScript a browser runs before the first route paints: the entry chunk, the route's
+ * lazy chunk (the router asks for it at once) and every chunk those import statically. Chunks
+ * that load later (other routes, cards opened on demand) are not counted.
+ */
+export function firstPaintFiles(
+  bundle: Record<string, OutputChunkLike>,
+  routeModule: string,
+): string[] {
+  const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const route = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(routeModule));
+  if (!entry) throw new Error('no entry chunk in the bundle');
+  if (!route) throw new Error(`no chunk for ${routeModule} in the bundle`);
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const dependency of chunk.imports ?? []) visit(dependency);
+  };
+  visit(entry.fileName);
+  visit(route.fileName);
+  return [...seen];
+}
+
+/** The first-paint chunks with their sizes raw and gzip -9, biggest first. */
+export function firstPaintChunks(
+  bundle: Record<string, OutputChunkLike>,
+  routeModule: string,
+): FirstPaintChunk[] {
+  return firstPaintFiles(bundle, routeModule)
+    .map((file) => {
+      const bytes = Buffer.from(bundle[file]?.code ?? '');
+      return {
+        file,
+        rawBytes: bytes.length,
+        gzipBytes: gzipSync(bytes, { level: 9 }).length,
+      };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+export interface FirstPaintBudgetOptions {
+  /** The first route's page module, e.g. `src/pages/workspace/workspace-page.tsx`. */
+  routeModule: string;
+  /** The most first-paint JavaScript allowed, in gzip bytes. */
+  maxGzipBytes: number;
+  /** Receives the measured chunks (the build's test and bench read them). */
+  report?: (chunks: FirstPaintChunk[]) => void;
+}
+
+/**
+ * Fails the build when the first-paint JavaScript grows past the budget, naming the chunks,
+ * so a heavy import on the first route is caught where it is made.
+ */
+export function firstPaintBudget(options: FirstPaintBudgetOptions): Plugin {
+  return {
+    name: 'pv:first-paint-budget',
+    apply: 'build',
+    generateBundle(_output, bundle) {
+      const chunks = firstPaintChunks(
+        bundle as unknown as Record<string, OutputChunkLike>,
+        options.routeModule,
+      );
+      options.report?.(chunks);
+      const total = chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+      if (total > options.maxGzipBytes) {
+        const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+        const list = chunks.map((c) => `  ${c.file}: ${kb(c.gzipBytes)}`).join('\n');
+        this.error(
+          `first-paint JavaScript is ${kb(total)} gzip, over its budget of ${kb(options.maxGzipBytes)}:\n${list}`,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Adds `<link rel="modulepreload">` for the first route's lazy chunk and its imports, so the
+ * browser fetches them beside the entry instead of after the entry has run (one round trip
+ * less on a phone's connection). Vite already preloads the entry's own static imports.
+ */
+export function preloadRoute(routeModule: string): Plugin {
+  let base = '/';
+  return {
+    name: 'pv:preload-route',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle as unknown as Record<string, OutputChunkLike> | undefined;
+        if (!bundle) return [];
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        const alreadyLoaded = new Set<string>();
+        const mark = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (!chunk || alreadyLoaded.has(fileName)) return;
+          alreadyLoaded.add(fileName);
+          for (const dependency of chunk.imports ?? []) mark(dependency);
+        };
+        if (entry) mark(entry.fileName);
+        const files = firstPaintFiles(bundle, routeModule).filter(
+          (file) => !alreadyLoaded.has(file),
+        );
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}

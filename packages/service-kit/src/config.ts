@@ -41,6 +41,8 @@ export const BaseConfigFields = {
    * The payload itself goes the moment the broker has the event.
    */
   OUTBOX_RETENTION_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
+  /** A worker's internal port for its liveness and readiness probes (serveWorkerHealth); unset: none. */
+  HEALTH_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
 } satisfies TProperties;
 
 /**

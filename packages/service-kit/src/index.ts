@@ -19,3 +19,4 @@ export * from './search.js';
 export * from './session.js';
 export * from './storage.js';
 export * from './tracing.js';
+export * from './worker-health.js';

@@ -25,13 +25,13 @@ const required = (name: string, hint = '') => interp(`${name}:?set ${name}${hint
 const HEX_HINT = ' (node scripts/compose-env.mjs makes them)';
 
 /** Node itself asks the process (the images have no curl). */
-function httpCheck(path: string) {
+function httpCheck(path: string, portVariable = 'PORT') {
   return {
     test: [
       'CMD',
       'node',
       '-e',
-      `fetch('http://127.0.0.1:'+process.env.PORT+'${path}').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))`,
+      `fetch('http://127.0.0.1:'+process.env.${portVariable}+'${path}').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))`,
     ],
     interval: '10s',
     timeout: '5s',
@@ -90,11 +90,11 @@ function processService(proc: CatalogProcess) {
     depends_on: Object.fromEntries(uses.map((s) => [s, { condition: 'service_healthy' }])),
     ...(proc.name === 'gateway' ? { ports: [`${interp('GATEWAY_PORT:-8080')}:8080`] } : {}),
     environment: composeEnvironment(proc),
-    // A worker serves no HTTP: its health is its process. The gateway's /ready waits for every
-    // service behind it; /health says it serves.
+    // A worker answers on its health port (liveness: event loop and queue connection). The
+    // gateway's /ready waits for every service behind it; /health says it serves.
     healthcheck:
       proc.kind === 'worker'
-        ? { disable: true }
+        ? httpCheck('/health', 'HEALTH_PORT')
         : httpCheck(proc.name === 'gateway' ? '/health' : '/ready'),
   };
 }

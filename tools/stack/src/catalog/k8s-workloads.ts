@@ -63,10 +63,24 @@ export function k8sEnvironment(proc: CatalogProcess): EnvVar[] {
 }
 
 function probes(proc: CatalogProcess) {
-  if (proc.kind === 'worker') return {};
+  if (proc.kind === 'worker') {
+    // serveWorkerHealth on HEALTH_PORT: a hung worker (event loop stuck, queue connection lost)
+    // is restarted; one that is not taking jobs (draining) is reported, not killed.
+    const get = (path: string) => ({ httpGet: { path, port: 'health' } });
+    return {
+      startupProbe: { ...get('/health'), periodSeconds: 2, failureThreshold: 30 },
+      readinessProbe: { ...get('/ready'), periodSeconds: 10, failureThreshold: 3 },
+      livenessProbe: {
+        ...get('/health'),
+        periodSeconds: 10,
+        failureThreshold: 3,
+        timeoutSeconds: 5,
+      },
+    };
+  }
   const get = (path: string) => ({ httpGet: { path, port: 'http' } });
   return {
-    // A generous start window: migrations run at boot and take a while on a new database.
+    // Migrations run in the release's Job, before the rollout: a pod only connects and checks.
     startupProbe: { ...get('/health'), periodSeconds: 2, failureThreshold: 60 },
     // /ready checks what a request needs (Postgres, Redis); NATS loss degrades to the outbox.
     readinessProbe: { ...get('/ready'), periodSeconds: 5, failureThreshold: 3 },
@@ -123,7 +137,7 @@ function deployment(proc: CatalogProcess): IDeployment {
                         : []),
                     ],
                   }
-                : {}),
+                : { ports: [{ name: 'health', containerPort: proc.port }] }),
               envFrom: [{ secretRef: { name: secretNameOf(proc) } }],
               env: k8sEnvironment(proc),
               lifecycle: {

@@ -17,6 +17,7 @@ import {
   redisAclUsers,
   redisPasswordEnv,
 } from './datastores.js';
+import { BASE_IMAGES } from './release.js';
 import { GENERATED_NOTE, toYaml } from './yaml.js';
 
 /** A compose interpolation: `${NAME:-default}`, `${NAME:?message}`. */
@@ -120,7 +121,7 @@ export function renderCompose(): string {
     version: '3.8',
     services: {
       postgres: {
-        image: 'postgres:15',
+        image: BASE_IMAGES.postgres,
         restart: 'unless-stopped',
         environment: postgresEnv,
         volumes: [
@@ -131,7 +132,7 @@ export function renderCompose(): string {
         healthcheck: check(['CMD', 'pg_isready', '-U', 'postgres']),
       },
       redis: {
-        image: 'redis:7',
+        image: BASE_IMAGES.redis,
         restart: 'unless-stopped',
         entrypoint: ['sh', '/etc/pv/redis-start.sh'],
         environment: redisEnv,
@@ -140,7 +141,7 @@ export function renderCompose(): string {
       },
       nats: {
         // The -alpine variant: the plain image has no shell or wget for a healthcheck.
-        image: 'nats:2.10-alpine',
+        image: BASE_IMAGES.nats,
         restart: 'unless-stopped',
         command: ['-c', '/etc/nats/nats.conf', '-js', '-sd', '/data'],
         volumes: ['./infra/nats/nats.conf:/etc/nats/nats.conf:ro', 'nats-data:/data'],

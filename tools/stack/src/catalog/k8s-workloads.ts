@@ -17,6 +17,7 @@ import {
   TERMINATION_GRACE_SECONDS,
   TRUST_PROXY,
 } from './catalog.js';
+import { releaseVersion } from './release.js';
 
 export const PART_OF = { 'app.kubernetes.io/part-of': 'prontuario-voz' };
 export const labelsOf = (proc: CatalogProcess) => ({
@@ -26,6 +27,9 @@ export const labelsOf = (proc: CatalogProcess) => ({
 });
 export const selectorOf = (proc: CatalogProcess) => ({ 'app.kubernetes.io/name': proc.name });
 export const secretNameOf = (proc: CatalogProcess) => `pv-${proc.name}`;
+/** A process's image at the release version; overlays set the tag, the pipeline the digest. */
+export const imageRepositoryOf = (proc: CatalogProcess) => `${DEPLOYMENT.images}/${proc.name}`;
+export const imageOf = (proc: CatalogProcess) => `${imageRepositoryOf(proc)}:${releaseVersion()}`;
 
 const meta = (proc: CatalogProcess, name = proc.name) => ({
   name,
@@ -56,6 +60,8 @@ export function k8sEnvironment(proc: CatalogProcess): EnvVar[] {
   }
   if (proc.nats)
     env.push({ name: 'NATS_STREAM_REPLICAS', value: String(DEPLOYMENT.streamReplicas) });
+  // The release's migration Job (migrations.yaml) migrates before the rollout; a pod only checks.
+  if (proc.database) env.push({ name: 'MIGRATE_AT_START', value: 'false' });
   for (const [name, value] of Object.entries(peerUrls(proc, (peer) => peer.name))) {
     env.push({ name, value });
   }
@@ -127,7 +133,7 @@ function deployment(proc: CatalogProcess): IDeployment {
           containers: [
             {
               name: proc.name,
-              image: `${DEPLOYMENT.images}/${proc.name}:latest`,
+              image: imageOf(proc),
               ...(proc.kind === 'server'
                 ? {
                     ports: [

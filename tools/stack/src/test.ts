@@ -1,6 +1,7 @@
 // `npm test`: the steps below, in this order, until one fails. A step is a name, what it runs and
 // how it is reported (see TestStep in test-run/runner.ts); adding a step is adding an entry.
 import { error } from './log.js';
+import { alertRulesStep } from './test-run/alert-rules.js';
 import { apiDocumentsStep } from './test-run/api-documents.js';
 import { composeStep, infrastructureStep, lintStep, typecheckStep } from './test-run/checks.js';
 import { dependencyRulesStep } from './test-run/dependencies.js';
@@ -15,6 +16,7 @@ export const TEST_STEPS: TestStep[] = [
   typecheckStep,
   infraFilesStep,
   apiDocumentsStep,
+  alertRulesStep,
   unitTestsStep,
   browserSuitesStep,
   composeStep,

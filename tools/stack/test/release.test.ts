@@ -44,7 +44,7 @@ describe('the kustomize overlays', () => {
   it.each(OVERLAYS)('$name sets its hosts and replicas', (overlay) => {
     const objects = rendered.find((r) => r.name === overlay.name)!.objects;
     const shared = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'pv-shared');
-    expect((shared as { data: Record<string, string> }).data.PUBLIC_ORIGINS).toBe(
+    expect((shared as unknown as { data: Record<string, string> }).data.PUBLIC_ORIGINS).toBe(
       `https://${overlay.hosts.workspace},https://${overlay.hosts.admin}`,
     );
     const routes = objects.filter((o) => o.kind === 'HTTPRoute');

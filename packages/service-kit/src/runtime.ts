@@ -142,7 +142,7 @@ export interface RuntimeOptions {
   /**
    * Run the migrations while opening (the default, MIGRATE_AT_START unset or true: npm start,
    * compose, tests), or only check that they ran (false: Kubernetes, where the release's migration
-   * Job runs them once before the Deployments roll; see docs/migrations.md).
+   * Job runs them once before the Deployments roll; see docs/releasing.md).
    */
   migrateAtStart?: boolean;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/paths.js';
 
-// The rule of docs/migrations.md: every migration either has a `down` or says, in an exported
+// The rule of docs/releasing.md: every migration either has a `down` or says, in an exported
 // `irreversible`, why it cannot have one. A new migration file without either fails here.
 const migrationFiles = readdirSync(path.join(repoRoot, 'services')).flatMap((service) => {
   const dir = path.join(repoRoot, 'services', service, 'src', 'db', 'migrations');

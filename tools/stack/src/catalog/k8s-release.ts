@@ -1,6 +1,6 @@
 // The release side of infra/k8s: the migration Job of each service with a database (run once
 // per release, before the Deployments roll) and the kustomize overlays staging and production
-// (image tags, replicas, hosts). See docs/migrations.md and infra/README.md.
+// (image tags, replicas, hosts). See docs/releasing.md and infra/README.md.
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { type CatalogProcess, DEPLOYMENT, PROCESSES } from './catalog.js';

@@ -241,7 +241,7 @@ export function renderK8s(): Map<string, string> {
   add(
     'migrations.yaml',
     `The migration Job of each service with a database, for release ${releaseVersion()}: run once, before\n` +
-      'the Deployments roll (their pods only check, MIGRATE_AT_START=false). Expand/contract: docs/migrations.md.',
+      'the Deployments roll (their pods only check, MIGRATE_AT_START=false). Expand/contract: docs/releasing.md.',
     migrationObjects(),
   );
   const resources = [

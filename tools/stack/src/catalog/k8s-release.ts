@@ -124,7 +124,6 @@ export function overlayKustomization(overlay: Overlay): Record<string, unknown> 
     namespace: DEPLOYMENT.namespace,
     // Kustomize refuses an overlay inside its base's folder, hence infra/k8s-overlays/<name>.
     resources: ['../../k8s'],
-    labels: [{ pairs: { 'app.kubernetes.io/instance': overlay.name }, includeSelectors: false }],
     images: PROCESSES.map((proc) => ({ name: imageRepositoryOf(proc), newTag: version })),
     patches: [{ path: 'replicas.yaml' }, { path: 'hosts.yaml' }],
   };

@@ -58,8 +58,10 @@ export function schemaProblems(object: K8sObject): string[] {
   }
 }
 
+let kubectlFound: boolean | undefined;
 function hasKubectl(): boolean {
-  return spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+  kubectlFound ??= spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+  return kubectlFound;
 }
 
 /** What `kubectl kustomize` gives for a kustomization made of resources and a namespace. */
@@ -153,10 +155,13 @@ export function validateInfra(root: string): {
   renderer: string;
 } {
   const { objects, renderer } = renderKustomization(path.join(root, 'infra/k8s'));
+  // An overlay's objects are the base's but for its patches: only those need their schema again.
+  const base = new Set(objects.map((o) => JSON.stringify(o)));
   const overlayProblems = overlayDirs(root).flatMap((dir) => {
     const rendered = renderKustomization(dir).objects;
     const name = path.relative(root, dir);
-    return [...rendered.flatMap(schemaProblems), ...releaseProblems(rendered, name)];
+    const changed = rendered.filter((o) => !base.has(JSON.stringify(o)));
+    return [...changed.flatMap(schemaProblems), ...releaseProblems(rendered, name)];
   });
   const extra = readManifests(
     [

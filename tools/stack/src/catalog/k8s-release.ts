@@ -115,8 +115,8 @@ export function migrationObjects(): unknown[] {
   return [...migrating().map(migrationJob), migrationPolicy()];
 }
 
-/** The kustomization of one overlay: the base, its images' tag, and its patches. */
-export function overlayKustomization(overlay: Overlay): Record<string, unknown> {
+/** The kustomization of an overlay: the base, its images at the release tag, and its patches. */
+export function overlayKustomization(): Record<string, unknown> {
   const version = releaseVersion();
   return {
     apiVersion: 'kustomize.config.k8s.io/v1beta1',

@@ -303,7 +303,7 @@ export function renderK8sOverlays(): Map<string, string> {
     files.set(
       `${dir}/kustomization.yaml`,
       toYaml(
-        [{ value: overlayKustomization(overlay) }],
+        [{ value: overlayKustomization() }],
         `${GENERATED_NOTE}
 The ${overlay.name} overlay: images at release ${releaseVersion()}, its replicas and its hosts.
 The release pipeline pins each image to its digest here, e.g.

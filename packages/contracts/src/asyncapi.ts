@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { EventCatalog, type EventSubject } from './events.js';
+import { publishedSchema } from './published-schema.js';
 
 /**
  * What a team consuming an event needs besides its schema: who publishes it, when, who reads it
@@ -107,8 +108,8 @@ export const PHI_FREE_SUBJECTS = (Object.keys(EVENT_CHANNELS) as EventSubject[])
   (subject) => EVENT_CHANNELS[subject].classification === 'phi-free',
 );
 
-/** A TypeBox schema as plain JSON Schema (TypeBox's symbol keys dropped). */
-const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema));
+/** A TypeBox schema as published: plain JSON Schema, `errorMessage` as `x-errorMessage`. */
+const plain = (schema: TSchema): Record<string, unknown> => publishedSchema(schema);
 
 const ENVELOPE_DESCRIPTION =
   'Every event travels in this envelope; `id` is what consumers key their idempotency on and is ' +

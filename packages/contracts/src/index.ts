@@ -7,6 +7,7 @@ export * from './constants/index.js';
 export * from './documents.js';
 export * from './events.js';
 export * from './formatting.js';
+export * from './published-schema.js';
 export * from './route.js';
 export * from './support.js';
 export * from './transcript.js';

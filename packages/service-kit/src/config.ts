@@ -48,6 +48,13 @@ export const BaseConfigFields = {
    * The payload itself goes the moment the broker has the event.
    */
   OUTBOX_RETENTION_SECONDS: Type.Integer({ minimum: 0, default: 60 }),
+  /**
+   * `false` (Kubernetes): the process only checks that its migrations ran (the release's migration
+   * Job runs them); otherwise it runs them while starting (npm start, compose, tests).
+   */
+  MIGRATE_AT_START: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true' }),
+  /** A worker's internal port for its liveness and readiness probes (serveWorkerHealth); unset: none. */
+  HEALTH_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
 } satisfies TProperties;
 
 /**

@@ -110,6 +110,30 @@ export async function migrateToLatest(
   }
 }
 
+/**
+ * Where a process stands with its migrations when it does not run them itself (MIGRATE_AT_START
+ * false, as in Kubernetes, where the release's migration Job runs them before the rollout):
+ * throws, naming them, when any is not applied yet, so a pod of a new release never serves on
+ * an old schema.
+ */
+export async function assertMigrated(
+  db: Kysely<unknown>,
+  migrations: Record<string, Migration>,
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new ListedMigrations(migrations),
+    allowUnorderedMigrations: true,
+  });
+  const pending = (await migrator.getMigrations()).filter((m) => m.executedAt === undefined);
+  if (pending.length > 0) {
+    throw new Error(
+      `${pending.length} migration(s) not applied (${pending.map((m) => m.name).join(', ')}): ` +
+        "run this release's migration Job (`node main.mjs migrate`) first",
+    );
+  }
+}
+
 /** True for Postgres' unique_violation: the database settled a race (e.g. two sign-ups, one email). */
 export const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: string } | null)?.code === '23505';

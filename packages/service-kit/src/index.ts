@@ -20,3 +20,4 @@ export * from './session.js';
 export * from './storage.js';
 export * from './tracing.js';
 export * from './unavailable.js';
+export * from './worker-health.js';

@@ -55,6 +55,10 @@ export async function runService<C extends ListenConfig>(
     await runDeadLetterCommand(loadConfig, process.argv.slice(3));
     return;
   }
+  // `node main.mjs migrate`: the release's migration Job (Kubernetes). It opens the service as at
+  // start, which migrates (and seeds), then closes everything without serving and exits 0.
+  const migrateOnly = process.argv[2] === 'migrate';
+  if (migrateOnly) process.env.MIGRATE_AT_START = 'true';
   const held: Closable[] = [];
   const closeHeld = async () => {
     for (const resource of held.splice(0).reverse()) {
@@ -68,6 +72,12 @@ export async function runService<C extends ListenConfig>(
       held.push(resource);
       return resource;
     });
+    if (migrateOnly) {
+      await app.close();
+      await closeHeld();
+      console.error('migrations applied; exiting');
+      process.exit(0);
+    }
     await app.listen({ port: config.PORT, host: config.HOST });
     onShutdown(graceMs, async () => {
       await app.close();

@@ -74,7 +74,8 @@ export function registerRoute<C extends AnyRouteContract>(
       ...(contract.querystring ? { querystring: contract.querystring } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       response: contract.response,
-      ...(contract.access === 'public' ? {} : { security: [{ session: [] }] }),
+      // A public route says so (an empty list), so that a reader never has to guess.
+      security: contract.access === 'public' ? [] : [{ session: [] }],
     },
     ...(contract.bodyLimit ? { bodyLimit: contract.bodyLimit } : {}),
     ...(hook ? { onRequest: hook } : {}),

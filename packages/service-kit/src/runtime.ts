@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { type Kysely, type Migration, sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { createDb, databaseUrl, ensureDatabase, migrateToLatest } from './db.js';
+import { assertMigrated, createDb, databaseUrl, ensureDatabase, migrateToLatest } from './db.js';
 import {
   connectNats,
   ensureEventStream,
@@ -139,7 +139,17 @@ export interface RuntimeOptions {
   outboxIntervalMs?: number;
   /** Seconds a published (emptied) outbox row is kept (OUTBOX_RETENTION_SECONDS; default 60). */
   outboxRetentionSeconds?: number;
+  /**
+   * Run the migrations while opening (the default, MIGRATE_AT_START unset or true: npm start,
+   * compose, tests), or only check that they ran (false: Kubernetes, where the release's migration
+   * Job runs them once before the Deployments roll; see docs/releasing.md).
+   */
+  migrateAtStart?: boolean;
 }
+
+/** MIGRATE_AT_START: anything but `false` migrates at start. */
+export const migrateAtStartFromEnv = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.MIGRATE_AT_START !== 'false';
 
 /** Everything a service process holds open, built once and closed once. */
 export interface ServiceRuntime<DB> {
@@ -173,9 +183,12 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
       serializers: logSerializers,
     });
   const database = options.database ?? options.service;
-  await ensureDatabase(options.postgresUrl, database);
+  const migrateAtStart = options.migrateAtStart ?? migrateAtStartFromEnv();
+  if (migrateAtStart) await ensureDatabase(options.postgresUrl, database);
   const db = createDb<DB & KitTables>(databaseUrl(options.postgresUrl, database));
-  await migrateToLatest(db as Kysely<unknown>, { ...kitMigrations, ...options.migrations });
+  const migrations = { ...kitMigrations, ...options.migrations };
+  if (migrateAtStart) await migrateToLatest(db as Kysely<unknown>, migrations);
+  else await assertMigrated(db as Kysely<unknown>, migrations);
 
   const redis = createRedis(options.redisUrl);
   const nats = new NatsHandle(options.natsUrl, options.service, log);

@@ -42,6 +42,11 @@ describe('infra/observability', () => {
     ...dashboard.panels.flatMap((p) => p.targets.map((t) => ({ where: p.title, expr: t.expr }))),
   ];
 
+  it('never sum the queue gauge that every replica of a service exports', () => {
+    for (const { where, expr } of expressions.filter((e) => e.expr.includes('pv_queue_jobs')))
+      expect(expr, where).not.toMatch(/sum\b[^()]*\(\s*pv_queue_jobs/);
+  });
+
   it('alerts and dashboard use only pv_* metrics the services register', () => {
     for (const { where, expr } of expressions) {
       for (const name of expr.match(/\bpv_[a-z_]+/g) ?? [])
@@ -58,6 +63,11 @@ describe('infra/observability', () => {
         'PvOutboxDeadLetters',
         'PvHttp5xxRate',
         'PvLlmErrors',
+        // Issue 26: the cluster-level failures an SRE is paged for.
+        'PvOutboxAgeCritical',
+        'PvTargetDown',
+        'PvCrashLooping',
+        'PvCertificateExpiry',
       ]),
     );
   });

@@ -101,8 +101,10 @@ describe.each(PROCESSES.map((p) => [p.name, p] as const))('%s', (name, proc) => 
   it('listens on its catalog port in compose and Kubernetes', () => {
     const container = containerOf(find(k8s, 'Deployment', name));
     if (isWorker) {
+      // A worker listens only on its internal health port (serveWorkerHealth), for the probes.
       expect(composeEnv.PORT).toBeUndefined();
-      expect(container.ports).toBeUndefined();
+      expect(composeEnv.HEALTH_PORT).toBe(String(proc.port));
+      expect(container.ports).toEqual([{ name: 'health', containerPort: proc.port }]);
       return;
     }
     expect(composeEnv.PORT).toBe(String(proc.port));

@@ -187,6 +187,8 @@ export function buildProcessEnv(proc: StackProcess, inputs: EnvInputs): NodeJS.P
     env.VAULT_ADMIN_KEY = inputs.vault.adminKey;
   }
   if (proc.kind === 'server' && !isGateway) env.TRUST_PROXY = serviceTrustProxy(parent.TRUST_PROXY);
+  // A worker answers its probes on its own port (serveWorkerHealth), as in compose and Kubernetes.
+  if (proc.kind === 'worker') env.HEALTH_PORT = String(proc.port);
 
   // The servers a process calls (the gateway all of them, formatting and documents billing's
   // quota): the catalog's peers, or every other service for a process it does not know yet.

@@ -1,6 +1,8 @@
 // `npm test`: the steps below, in this order, until one fails. A step is a name, what it runs and
 // how it is reported (see TestStep in test-run/runner.ts); adding a step is adding an entry.
 import { error } from './log.js';
+import { alertRulesStep } from './test-run/alert-rules.js';
+import { apiDocumentsStep } from './test-run/api-documents.js';
 import { composeStep, infrastructureStep, lintStep, typecheckStep } from './test-run/checks.js';
 import { dependencyRulesStep } from './test-run/dependencies.js';
 import { infraFilesStep } from './test-run/infra-files.js';
@@ -13,6 +15,8 @@ export const TEST_STEPS: TestStep[] = [
   dependencyRulesStep,
   typecheckStep,
   infraFilesStep,
+  apiDocumentsStep,
+  alertRulesStep,
   unitTestsStep,
   browserSuitesStep,
   composeStep,

@@ -21,7 +21,9 @@ describe('the infra files step of npm test', () => {
     );
   });
 
-  it('passes on the committed tree', async () => {
+  // Three kubectl kustomize renders (the base and the two overlays) and the schemas: CPU work,
+  // several times slower on a loaded 2-core CI than alone, so it gets room (not a wait).
+  it('passes on the committed tree', { timeout: 180_000 }, async () => {
     expect(await infraFilesStep.run({} as never)).toEqual({ status: 'passed' });
   });
 

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AnyRouteContract } from '@pv/contracts';
+import { type AnyRouteContract, publishedSchema } from '@pv/contracts';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -31,7 +31,15 @@ const docs: FastifyPluginAsyncTypebox<{ service: string; version?: string }> = a
           session: { type: 'apiKey', in: 'cookie', name: 'pv_session' },
         },
       },
+      // Every service is reached through the gateway, on the same origin as the SPAs.
+      servers: [{ url: '/', description: 'the gateway of the deployment (same origin)' }],
     },
+    // What others read: route schemas as published (`x-errorMessage`), a copy, so the schemas
+    // Fastify validates with keep the `errorMessage` the kit's Ajv reads.
+    transformObject: (document) =>
+      publishedSchema(
+        'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+      ),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 };

@@ -4,6 +4,7 @@ import {
   handleJob,
   JobFailedError,
   logSerializers,
+  serveWorkerHealth,
   startWorker,
 } from '@pv/service-kit';
 import { isCertificateError, openA1Signer } from '@pv/signing';
@@ -82,10 +83,17 @@ export async function startPdfWorker(config: DocumentsConfig) {
     stalledIntervalMs: config.PDF_WORKER_LOCK_MS,
   });
   await worker.waitUntilReady();
+  const health = await serveWorkerHealth(worker, {
+    port: config.HEALTH_PORT,
+    host: config.HOST,
+    log,
+  });
   log.info({ queue: config.PDF_QUEUE }, 'pdf worker ready');
   return {
     close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
+      health.draining();
       await worker.drain(graceMs);
+      await health.close();
     },
   };
 }

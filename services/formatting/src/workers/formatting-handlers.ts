@@ -5,6 +5,7 @@ import {
   handleJob,
   JobFailedError,
   logSerializers,
+  serveWorkerHealth,
   startWorker,
 } from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
@@ -208,13 +209,20 @@ export async function startFormattingWorker(config: FormattingConfig) {
     stalledIntervalMs: config.FORMATTING_WORKER_LOCK_MS,
   });
   await worker.waitUntilReady();
+  const health = await serveWorkerHealth(worker, {
+    port: config.HEALTH_PORT,
+    host: config.HOST,
+    log,
+  });
   log.info(
     { llm: llm.isConfigured('standard') ? 'configured' : 'offline' },
     'formatting worker ready',
   );
   return {
     close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
+      health.draining();
       await worker.drain(graceMs);
+      await health.close();
     },
   };
 }

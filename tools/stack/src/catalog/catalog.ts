@@ -33,8 +33,9 @@ export interface CatalogProcess {
   /** Entry file, relative to the repository root. */
   entry: string;
   /**
-   * Servers: the port they listen on everywhere. Workers serve nothing; `npm start` still gives
-   * each its own PORT so that a stray listener never collides with a service.
+   * Servers: the port they listen on everywhere. Workers: their internal health port
+   * (HEALTH_PORT: /health and /ready for the probes, nothing else); `npm start` also gives each
+   * its own PORT so that a stray listener never collides with a service.
    */
   port: number;
   /**
@@ -483,6 +484,8 @@ export function sharedEnv(proc: CatalogProcess): Record<string, string> {
     SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
   };
   if (proc.kind === 'server') env.PORT = String(proc.port);
+  // A worker's port is its internal health server (serveWorkerHealth): the probes' target.
+  else env.HEALTH_PORT = String(proc.port);
   return { ...env, ...proc.env };
 }
 

@@ -17,6 +17,7 @@ import {
   redisAclUsers,
   redisPasswordEnv,
 } from './datastores.js';
+import { BASE_IMAGES } from './release.js';
 import { GENERATED_NOTE, toYaml } from './yaml.js';
 
 /** A compose interpolation: `${NAME:-default}`, `${NAME:?message}`. */
@@ -25,13 +26,13 @@ const required = (name: string, hint = '') => interp(`${name}:?set ${name}${hint
 const HEX_HINT = ' (node scripts/compose-env.mjs makes them)';
 
 /** Node itself asks the process (the images have no curl). */
-function httpCheck(path: string) {
+function httpCheck(path: string, portVariable = 'PORT') {
   return {
     test: [
       'CMD',
       'node',
       '-e',
-      `fetch('http://127.0.0.1:'+process.env.PORT+'${path}').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))`,
+      `fetch('http://127.0.0.1:'+process.env.${portVariable}+'${path}').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))`,
     ],
     interval: '10s',
     timeout: '5s',
@@ -90,11 +91,11 @@ function processService(proc: CatalogProcess) {
     depends_on: Object.fromEntries(uses.map((s) => [s, { condition: 'service_healthy' }])),
     ...(proc.name === 'gateway' ? { ports: [`${interp('GATEWAY_PORT:-8080')}:8080`] } : {}),
     environment: composeEnvironment(proc),
-    // A worker serves no HTTP: its health is its process. The gateway's /ready waits for every
-    // service behind it; /health says it serves.
+    // A worker answers on its health port (liveness: event loop and queue connection). The
+    // gateway's /ready waits for every service behind it; /health says it serves.
     healthcheck:
       proc.kind === 'worker'
-        ? { disable: true }
+        ? httpCheck('/health', 'HEALTH_PORT')
         : httpCheck(proc.name === 'gateway' ? '/health' : '/ready'),
   };
 }
@@ -120,7 +121,7 @@ export function renderCompose(): string {
     version: '3.8',
     services: {
       postgres: {
-        image: 'postgres:15',
+        image: BASE_IMAGES.postgres,
         restart: 'unless-stopped',
         environment: postgresEnv,
         volumes: [
@@ -131,7 +132,7 @@ export function renderCompose(): string {
         healthcheck: check(['CMD', 'pg_isready', '-U', 'postgres']),
       },
       redis: {
-        image: 'redis:7',
+        image: BASE_IMAGES.redis,
         restart: 'unless-stopped',
         entrypoint: ['sh', '/etc/pv/redis-start.sh'],
         environment: redisEnv,
@@ -140,7 +141,7 @@ export function renderCompose(): string {
       },
       nats: {
         // The -alpine variant: the plain image has no shell or wget for a healthcheck.
-        image: 'nats:2.10-alpine',
+        image: BASE_IMAGES.nats,
         restart: 'unless-stopped',
         command: ['-c', '/etc/nats/nats.conf', '-js', '-sd', '/data'],
         volumes: ['./infra/nats/nats.conf:/etc/nats/nats.conf:ro', 'nats-data:/data'],

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { renderCompose } from './compose.js';
 import { postgresInitScript, postgresRolesSql, redisStartScript } from './datastores.js';
 import { renderDockerfile } from './dockerfile.js';
-import { renderK8s } from './k8s.js';
+import { renderK8s, renderK8sOverlays } from './k8s.js';
 
 /** Every generated file, by path relative to the repository root. */
 export function generatedFiles(): Map<string, string> {
@@ -18,6 +18,7 @@ export function generatedFiles(): Map<string, string> {
     ['infra/redis/start.sh', redisStartScript()],
   ]);
   for (const [name, text] of renderK8s()) files.set(`infra/k8s/${name}`, text);
+  for (const [name, text] of renderK8sOverlays()) files.set(name, text);
   return files;
 }
 

@@ -116,8 +116,11 @@ const toGateway = () => {
 };
 const parent = (sectionName: string) => [{ name: GATEWAY_NAME, sectionName }];
 
-export function gatewayApiObjects(): (IGateway | IHTTPRoute)[] {
-  const { workspace, admin } = DEPLOYMENT.hosts;
+/** The Gateway and its routes for a pair of hosts (an overlay's, or the catalog's by default). */
+export function gatewayApiObjects(
+  hosts: { workspace: string; admin: string } = DEPLOYMENT.hosts,
+): (IGateway | IHTTPRoute)[] {
+  const { workspace, admin } = hosts;
   const https = (name: string, hostname: string) => ({
     name,
     protocol: 'HTTPS',

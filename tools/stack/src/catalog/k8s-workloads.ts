@@ -17,6 +17,7 @@ import {
   TERMINATION_GRACE_SECONDS,
   TRUST_PROXY,
 } from './catalog.js';
+import { releaseVersion } from './release.js';
 
 export const PART_OF = { 'app.kubernetes.io/part-of': 'prontuario-voz' };
 export const labelsOf = (proc: CatalogProcess) => ({
@@ -26,6 +27,9 @@ export const labelsOf = (proc: CatalogProcess) => ({
 });
 export const selectorOf = (proc: CatalogProcess) => ({ 'app.kubernetes.io/name': proc.name });
 export const secretNameOf = (proc: CatalogProcess) => `pv-${proc.name}`;
+/** A process's image at the release version; overlays set the tag, the pipeline the digest. */
+export const imageRepositoryOf = (proc: CatalogProcess) => `${DEPLOYMENT.images}/${proc.name}`;
+export const imageOf = (proc: CatalogProcess) => `${imageRepositoryOf(proc)}:${releaseVersion()}`;
 
 const meta = (proc: CatalogProcess, name = proc.name) => ({
   name,
@@ -56,6 +60,8 @@ export function k8sEnvironment(proc: CatalogProcess): EnvVar[] {
   }
   if (proc.nats)
     env.push({ name: 'NATS_STREAM_REPLICAS', value: String(DEPLOYMENT.streamReplicas) });
+  // The release's migration Job (migrations.yaml) migrates before the rollout; a pod only checks.
+  if (proc.database) env.push({ name: 'MIGRATE_AT_START', value: 'false' });
   for (const [name, value] of Object.entries(peerUrls(proc, (peer) => peer.name))) {
     env.push({ name, value });
   }
@@ -63,10 +69,24 @@ export function k8sEnvironment(proc: CatalogProcess): EnvVar[] {
 }
 
 function probes(proc: CatalogProcess) {
-  if (proc.kind === 'worker') return {};
+  if (proc.kind === 'worker') {
+    // serveWorkerHealth on HEALTH_PORT: a hung worker (event loop stuck, queue connection lost)
+    // is restarted; one that is not taking jobs (draining) is reported, not killed.
+    const get = (path: string) => ({ httpGet: { path, port: 'health' } });
+    return {
+      startupProbe: { ...get('/health'), periodSeconds: 2, failureThreshold: 30 },
+      readinessProbe: { ...get('/ready'), periodSeconds: 10, failureThreshold: 3 },
+      livenessProbe: {
+        ...get('/health'),
+        periodSeconds: 10,
+        failureThreshold: 3,
+        timeoutSeconds: 5,
+      },
+    };
+  }
   const get = (path: string) => ({ httpGet: { path, port: 'http' } });
   return {
-    // A generous start window: migrations run at boot and take a while on a new database.
+    // Migrations run in the release's Job, before the rollout: a pod only connects and checks.
     startupProbe: { ...get('/health'), periodSeconds: 2, failureThreshold: 60 },
     // /ready checks what a request needs (Postgres, Redis); NATS loss degrades to the outbox.
     readinessProbe: { ...get('/ready'), periodSeconds: 5, failureThreshold: 3 },
@@ -113,7 +133,7 @@ function deployment(proc: CatalogProcess): IDeployment {
           containers: [
             {
               name: proc.name,
-              image: `${DEPLOYMENT.images}/${proc.name}:latest`,
+              image: imageOf(proc),
               ...(proc.kind === 'server'
                 ? {
                     ports: [
@@ -123,7 +143,7 @@ function deployment(proc: CatalogProcess): IDeployment {
                         : []),
                     ],
                   }
-                : {}),
+                : { ports: [{ name: 'health', containerPort: proc.port }] }),
               envFrom: [{ secretRef: { name: secretNameOf(proc) } }],
               env: k8sEnvironment(proc),
               lifecycle: {

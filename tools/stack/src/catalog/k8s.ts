@@ -9,7 +9,15 @@ import type { ISecret } from 'kubernetes-models/v1/Secret';
 import { DEPLOYMENT, PROCESSES } from './catalog.js';
 import { databaseOwners, postgresRolesSql, rolePasswordVariable } from './datastores.js';
 import { gatewayApiObjects, networkPolicies } from './k8s-network.js';
+import {
+  migrationObjects,
+  OVERLAYS,
+  overlayHostPatches,
+  overlayKustomization,
+  overlayReplicaPatches,
+} from './k8s-release.js';
 import { PART_OF, processObjects, secretTemplate } from './k8s-workloads.js';
+import { BASE_IMAGES, releaseVersion } from './release.js';
 import { GENERATED_NOTE, toYaml } from './yaml.js';
 
 const meta = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -137,7 +145,7 @@ function rolesJob(): (IConfigMap | IJob | INetworkPolicy)[] {
             containers: [
               {
                 name: 'psql',
-                image: 'postgres:17-alpine',
+                image: BASE_IMAGES.postgresClient,
                 envFrom: [{ secretRef: { name: ROLES_SECRET } }],
                 command: [
                   'psql',
@@ -230,10 +238,17 @@ export function renderK8s(): Map<string, string> {
       'its API and login). gatewayClassName "eg" is Envoy Gateway; use your implementation\'s class.',
     gatewayApiObjects(),
   );
+  add(
+    'migrations.yaml',
+    `The migration Job of each service with a database, for release ${releaseVersion()}: run once, before\n` +
+      'the Deployments roll (their pods only check, MIGRATE_AT_START=false). Expand/contract: docs/releasing.md.',
+    migrationObjects(),
+  );
   const resources = [
     'namespace.yaml',
     'config.yaml',
     'keda-auth.yaml',
+    'migrations.yaml',
     ...PROCESSES.map((p) => `${p.name}.yaml`),
     'network-policies.yaml',
     'gateway-api.yaml',
@@ -252,9 +267,8 @@ export function renderK8s(): Map<string, string> {
         },
       ],
       `${GENERATED_NOTE}
-kubectl apply -k infra/k8s  (after the steps in infra/README.md: Secrets, roles, DNS)
-Point the images at your registry and tag, e.g.
-  kustomize edit set image registry.example.com/prontuario-voz/auth=ghcr.io/acme/pv-auth:1.4.0`,
+The base: apply an overlay instead (infra/k8s-overlays/staging or production), after the steps
+in infra/README.md (Secrets, roles, DNS) and in its order ("Releasing": migration Jobs first).`,
     ),
   );
   add(
@@ -270,5 +284,43 @@ Point the images at your registry and tag, e.g.
       'kubectl apply -f infra/k8s/setup/postgres-roles.yaml   (after the pv-postgres-admin Secret)',
     rolesJob(),
   );
+  return files;
+}
+
+/** The kustomize overlays, by path relative to the repository root (infra/k8s-overlays/<name>/). */
+export function renderK8sOverlays(): Map<string, string> {
+  const files = new Map<string, string>();
+  const add = (name: string, header: string, objects: unknown[]) =>
+    files.set(
+      name,
+      toYaml(
+        objects.map((value) => ({ value })),
+        `${GENERATED_NOTE}\n${header}`,
+      ),
+    );
+  for (const overlay of OVERLAYS) {
+    const dir = `infra/k8s-overlays/${overlay.name}`;
+    files.set(
+      `${dir}/kustomization.yaml`,
+      toYaml(
+        [{ value: overlayKustomization() }],
+        `${GENERATED_NOTE}
+The ${overlay.name} overlay: images at release ${releaseVersion()}, its replicas and its hosts.
+The release pipeline pins each image to its digest here, e.g.
+  kustomize edit set image registry.example.com/prontuario-voz/auth=registry.example.com/prontuario-voz/auth:${releaseVersion()}@sha256:<digest>
+then: kubectl apply -k infra/k8s-overlays/${overlay.name}  (in the order of infra/README.md "Releasing")`,
+      ),
+    );
+    add(
+      `${dir}/replicas.yaml`,
+      `${overlay.name}: replica bounds of every process (HPA for servers, KEDA for workers).`,
+      overlayReplicaPatches(overlay),
+    );
+    add(
+      `${dir}/hosts.yaml`,
+      `${overlay.name}: its hosts (${overlay.hosts.workspace}, ${overlay.hosts.admin}) in the origins and the Gateway.`,
+      overlayHostPatches(overlay),
+    );
+  }
   return files;
 }

@@ -13,6 +13,8 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
+import { PROCESSES } from './catalog.js';
+import { OVERLAYS } from './release.js';
 import { parseYamlDocuments } from './yaml.js';
 
 export interface K8sObject {
@@ -56,8 +58,10 @@ export function schemaProblems(object: K8sObject): string[] {
   }
 }
 
+let kubectlFound: boolean | undefined;
 function hasKubectl(): boolean {
-  return spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+  kubectlFound ??= spawnSync('kubectl', ['version', '--client'], { stdio: 'ignore' }).status === 0;
+  return kubectlFound;
 }
 
 /** What `kubectl kustomize` gives for a kustomization made of resources and a namespace. */
@@ -92,13 +96,73 @@ export function readManifests(files: string[]): K8sObject[] {
   return files.flatMap((file) => parseYamlDocuments(readFileSync(file, 'utf8')) as K8sObject[]);
 }
 
-/** Renders infra/k8s and validates it plus the extra files; returns every problem found. */
+interface PodTemplateHolder {
+  spec?: { template?: { spec?: { containers?: Container[]; initContainers?: Container[] } } };
+}
+interface Container {
+  name: string;
+  image?: string;
+  livenessProbe?: unknown;
+  readinessProbe?: unknown;
+}
+
+/** An image at an exact version (`name:1.2.3`, `name:15.14-alpine`), a digest optional. */
+const PINNED_IMAGE = /^[^\s:@]+(:[0-9]+\.[0-9]+(\.[0-9]+)?[A-Za-z0-9._-]*)(@sha256:[0-9a-f]{64})?$/;
+
+/**
+ * What a release needs of rendered objects: every image pinned to an exact version (no `:latest`,
+ * no bare name), liveness and readiness probes on every Deployment's containers, and the
+ * migration Job of every service with a database.
+ */
+export function releaseProblems(objects: K8sObject[], where: string): string[] {
+  const problems: string[] = [];
+  for (const object of objects) {
+    const pod = (object as PodTemplateHolder).spec?.template?.spec;
+    if (!pod) continue;
+    const id = `${where} ${object.kind}/${object.metadata.name}`;
+    for (const container of [...(pod.containers ?? []), ...(pod.initContainers ?? [])]) {
+      if (!container.image || !PINNED_IMAGE.test(container.image))
+        problems.push(`${id}: image ${container.image ?? '(none)'} is not pinned to a version`);
+      if (object.kind === 'Deployment' && (!container.livenessProbe || !container.readinessProbe))
+        problems.push(`${id}: container ${container.name} lacks a liveness or readiness probe`);
+    }
+  }
+  const jobs = objects.filter(
+    (o) => o.kind === 'Job' && o.metadata.labels?.['app.kubernetes.io/component'] === 'migration',
+  );
+  for (const proc of PROCESSES.filter((p) => p.database)) {
+    if (
+      !jobs.some(
+        (job) => job.metadata.labels?.['app.kubernetes.io/name'] === `migrate-${proc.name}`,
+      )
+    )
+      problems.push(`${where}: no migration Job for ${proc.name}`);
+  }
+  return problems;
+}
+
+/** The kustomize overlays under infra/k8s-overlays (staging, production). */
+export const overlayDirs = (root: string) =>
+  OVERLAYS.map((overlay) => path.join(root, 'infra', 'k8s-overlays', overlay.name));
+
+/**
+ * Renders infra/k8s and each overlay and validates them plus the extra files; returns every
+ * problem found.
+ */
 export function validateInfra(root: string): {
   problems: string[];
   count: number;
   renderer: string;
 } {
   const { objects, renderer } = renderKustomization(path.join(root, 'infra/k8s'));
+  // An overlay's objects are the base's but for its patches: only those need their schema again.
+  const base = new Set(objects.map((o) => JSON.stringify(o)));
+  const overlayProblems = overlayDirs(root).flatMap((dir) => {
+    const rendered = renderKustomization(dir).objects;
+    const name = path.relative(root, dir);
+    const changed = rendered.filter((o) => !base.has(JSON.stringify(o)));
+    return [...changed.flatMap(schemaProblems), ...releaseProblems(rendered, name)];
+  });
   const extra = readManifests(
     [
       'infra/k8s/templates/secrets.template.yaml',
@@ -107,5 +171,14 @@ export function validateInfra(root: string): {
     ].map((file) => path.join(root, file)),
   );
   const all = [...objects, ...extra];
-  return { problems: all.flatMap(schemaProblems), count: all.length, renderer };
+  return {
+    problems: [
+      ...all.flatMap(schemaProblems),
+      ...releaseProblems(objects, 'infra/k8s'),
+      ...releaseProblems(extra, 'infra/k8s (setup)').filter((p) => !p.includes('migration Job')),
+      ...overlayProblems,
+    ],
+    count: all.length,
+    renderer,
+  };
 }

@@ -9,3 +9,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('rqe', 'text')
     .execute();
 }
+
+/** Expand only: the columns go, with what was typed into them since. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('users').dropColumn('rqe').dropColumn('registry_uf').execute();
+}

@@ -25,3 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       now(), NULL
     FROM users`.execute(db);
 }
+
+/** No `down`, on purpose (test: tools/stack/test/migrations.test.ts). */
+export const irreversible =
+  'It announces existing rows as events through the outbox; once relayed, consumers have them and an event cannot be recalled. Undoing it is a no-op by nature, so it has no down.';

@@ -97,3 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 }
+
+/** No `down`, on purpose (test: tools/stack/test/migrations.test.ts). */
+export const irreversible =
+  "The service's first schema: undoing it would drop all of its data. Roll back by restoring the database from its backup (docs/RELIABILITY.md), never by a down migration.";

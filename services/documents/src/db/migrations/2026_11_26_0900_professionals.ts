@@ -25,3 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute();
 }
+
+/** No `down`, on purpose (test: tools/stack/test/migrations.test.ts). */
+export const irreversible =
+  'Besides the projection it holds the erasure tombstones (erased_at): dropping it would let a redelivered, older event bring an erased professional back (LGPD). Roll back by restoring the database from its backup.';

@@ -24,3 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['template_key', 'changed_at'])
     .execute();
 }
+
+/** A projection of formatting's ai.template.changed.v1 events: the consumer rebuilds it on replay. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('document_templates').execute();
+}

@@ -8,6 +8,7 @@ export * from './documents.js';
 export * from './events.js';
 export * from './formatting.js';
 export * from './route.js';
+export * from './staff-mfa.js';
 export * from './support.js';
 export * from './transcript.js';
 export * from './vault.js';
@@ -19,6 +20,7 @@ import { BillingRoutes } from './billing.js';
 import { DocumentsRoutes } from './documents.js';
 import { FormattingRoutes } from './formatting.js';
 import type { AnyRouteContract } from './route.js';
+import { StaffMfaRoutes } from './staff-mfa.js';
 import { SupportRoutes } from './support.js';
 import { VaultRoutes } from './vault.js';
 
@@ -37,6 +39,7 @@ function flattenContractRoutes(routes: Record<string, object>): AnyRouteContract
  */
 export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(AuthRoutes),
+  ...flattenContractRoutes(StaffMfaRoutes),
   ...flattenContractRoutes(AuditRoutes),
   ...flattenContractRoutes(FormattingRoutes),
   ...flattenContractRoutes(BillingRoutes),

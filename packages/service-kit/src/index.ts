@@ -18,4 +18,5 @@ export * from './runtime.js';
 export * from './search.js';
 export * from './session.js';
 export * from './storage.js';
+export * from './totp.js';
 export * from './tracing.js';

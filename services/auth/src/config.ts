@@ -14,7 +14,15 @@ export const AuthConfigSchema = Type.Object({
   /** Send the session cookie only over HTTPS; true in production behind TLS. */
   COOKIE_SECURE: Type.Boolean({ default: false }),
   ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
+  /** Must pass the users' strength rule (checked at start: the service refuses to seed a weak one). */
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
+  /**
+   * base32 TOTP secret seeded as the first admin's authenticator (automated set-ups, test stacks);
+   * without it the first admin enrols with a QR code at first sign-in.
+   */
+  ADMIN_TOTP_SECRET: Type.Optional(Type.String({ pattern: '^[A-Z2-7]{16,}=*$' })),
+  /** Where a generated first-admin password is written (mode 0600), never to stdout. */
+  FIRST_ADMIN_PASSWORD_FILE: Type.String({ default: 'first-admin-password.txt' }),
   /** Wrong passwords for one account from one address before the backoff starts. */
   LOGIN_FREE_FAILURES_PER_ACCOUNT_IP: Type.Integer({ minimum: 1, default: 5 }),
   /** The first wait of the backoff; each further failure doubles it. */

@@ -28,3 +28,4 @@ export {
   urlOf,
 } from './service-under-test.js';
 export { mintSession } from './sessions.js';
+export { TEST_ADMIN_TOTP_SECRET, withTotp } from './staff.js';

@@ -21,6 +21,7 @@ import {
 import type { AuthDb, UserRow } from '../db/schema.js';
 import type { AuthDeps, ClientInfo } from '../deps.js';
 import { endSessions, insertSession, touchSession } from '../sessions/session.repository.js';
+import type { StaffMfaService } from '../staff-mfa/staff-mfa.service.js';
 import { findActiveTerms, recordAcceptance } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
@@ -43,7 +44,10 @@ const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN, 'u');
 
 /** Sign-up, sign-in, sign-out, the current user, password change and profile. */
 export class AccountService {
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(
+    private readonly deps: AuthDeps,
+    private readonly mfa: StaffMfaService,
+  ) {}
 
   private get db() {
     return this.deps.db;
@@ -70,9 +74,10 @@ export class AccountService {
   private async activateSession(
     user: UserRow,
     issued: { sessionId: string; token: string; expiresAt: Date },
+    secondFactor = false,
   ) {
     await this.deps.sessions.store.put(
-      { ...toPrincipalFields(user), sessionId: issued.sessionId },
+      { ...toPrincipalFields(user), sessionId: issued.sessionId, secondFactor },
       issued.expiresAt,
       { idleSeconds: this.deps.config.SESSION_IDLE_TIMEOUT_SECONDS },
     );
@@ -160,13 +165,26 @@ export class AccountService {
       throw forbidden(Messages.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (found.user_status === 'inactive')
       throw forbidden(Messages.accountInactive, 'ACCOUNT_INACTIVE');
+    // An admin's code, when offered, is checked before any session opens (a wrong one is a 401).
+    const secondFactor =
+      found.is_admin &&
+      (await this.mfa.passesAtLogin(found.id, {
+        code: body.totpCode,
+        recoveryCode: body.recoveryCode,
+      }));
     await this.deps.loginThrottle.recordSuccess(email, client.ipAddress);
 
     const { issued, user } = await this.db
       .transaction()
       .execute((trx) => this.openSession(trx, found, client));
-    const session = await this.activateSession(user, issued);
+    const session = await this.activateSession(user, issued, secondFactor);
     const response: LoginResponse = { user: toCurrentUser(user) };
+    const factorState = await this.mfa.state({
+      userId: user.id,
+      isAdmin: user.is_admin,
+      secondFactor,
+    });
+    if (factorState) response.secondFactor = factorState;
     if (user.must_change_password) {
       response.mustChangePassword = true;
       response.message = Messages.mustChangePassword;
@@ -235,7 +253,8 @@ export class AccountService {
     });
     const ended = await this.deps.sessions.store.revokeAllOf(row.id);
     await endSessions(this.db, ended, 'password-changed');
-    return this.activateSession(updated, issued);
+    // The new session keeps the second factor the caller's session had passed.
+    return this.activateSession(updated, issued, principal.secondFactor === true);
   }
 
   async updateProfile(principal: Principal, body: ProfileBody): Promise<CurrentUser> {

@@ -2,6 +2,7 @@ import {
   apiCall,
   expectNoSeriousA11yViolations,
   launchBrowser,
+  loginAdminThroughApi,
   loginThroughApi,
   newPage,
   registerThroughApi,
@@ -47,7 +48,7 @@ describe('the admin console on its own host', () => {
 
   it('a session on the workspace host does not reach the admin host, which asks to sign in', async () => {
     // Signed in on the workspace host as the admin...
-    await loginThroughApi(page, workspaceUrl, admin.email, admin.password);
+    await loginAdminThroughApi(page, workspaceUrl, admin);
     await page.goto(`${workspaceUrl}/`);
     // ...the admin host still sees an anonymous visitor: the sign-in form, no denial.
     await page.goto(`${adminUrl}/admin`);
@@ -92,7 +93,7 @@ describe('the admin console on its own host', () => {
 
   it('an admin whose password was reset changes it there before the console opens', async () => {
     const operator = await newPage(browser, { baseUrl: adminUrl });
-    await loginThroughApi(operator, adminUrl, admin.email, admin.password);
+    await loginAdminThroughApi(operator, adminUrl, admin);
     const email = `e2e-ops-${Date.now().toString(36)}@exemplo.test`;
     const created = await apiCall(operator, adminUrl, 'POST', '/api/admin/users', {
       fullName: 'Olga Operações',

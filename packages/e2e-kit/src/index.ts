@@ -7,6 +7,7 @@ export {
 export {
   apiCall,
   type BrowserTarget,
+  loginAdminThroughApi,
   loginThroughApi,
   type NewUser,
   registerThroughApi,
@@ -38,5 +39,6 @@ export {
   discoverServiceSettings,
   E2E_ADMIN,
   e2eOrigins,
+  type StaffCredentials,
 } from './stack-env.js';
 export type { E2eContext } from './vitest.js';

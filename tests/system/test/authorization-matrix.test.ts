@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AnyRouteContract, allRouteContracts } from '@pv/contracts';
 import { serviceFor } from '@pv/gateway';
+import { withTotp } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, Browser, startStack } from './stack.js';
 
@@ -30,7 +31,7 @@ beforeAll(async () => {
   stack = await startStack();
   browsers.anonymous = new Browser(stack.url);
   browsers.admin = new Browser(stack.url);
-  await browsers.admin.call('POST', '/auth/login', ADMIN);
+  await browsers.admin.call('POST', '/auth/login', withTotp(ADMIN));
   browsers.free = await signUp(false);
   browsers.premium = await signUp(true);
 });

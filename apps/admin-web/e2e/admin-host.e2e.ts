@@ -7,6 +7,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  totpCode,
   watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
@@ -61,6 +62,15 @@ describe('the admin console on its own host', () => {
     await page.getByText('Email ou senha inválidos').first().waitFor();
 
     await signIn(page, admin.email, admin.password);
+    // The password alone does not open the console: the authenticator's code does (issue 23).
+    await page.getByRole('heading', { name: 'Verificação em duas etapas' }).waitFor();
+    await expect(page.getByRole('tablist').count()).resolves.toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Código do aplicativo autenticador').fill('000000');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText(/^Código inválido ou expirado/).waitFor();
+    await page.getByLabel('Código do aplicativo autenticador').fill(totpCode(admin.totpSecret));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByTestId('admin-name').waitFor();
     await page.getByRole('tab', { name: 'Dashboard', selected: true }).waitFor();
 
@@ -129,6 +139,22 @@ describe('the admin console on its own host', () => {
     await dialog.getByLabel(/^Nova senha/).fill('Definitiva#2026');
     await dialog.getByLabel('Confirmar nova senha').fill('Definitiva#2026');
     await dialog.getByRole('button', { name: 'Alterar senha' }).click();
+
+    // A new admin enrols an authenticator before the console opens (issue 23): QR code, the
+    // secret for typing by hand, a code from it, then the ten recovery codes shown once.
+    await page.getByRole('img', { name: 'QR code para o aplicativo autenticador' }).waitFor();
+    await expect(page.getByRole('tablist').count()).resolves.toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'admin-host-mfa-enrolment');
+    const secret = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel('Código do aplicativo autenticador').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    const codes = page.getByTestId('mfa-recovery-codes').getByRole('listitem');
+    await codes.first().waitFor();
+    await expect(codes.count()).resolves.toBe(10);
+    await saveScreenshot(page, 'admin-host-mfa-recovery-codes');
+    await page.getByRole('button', { name: 'Já guardei os códigos' }).click();
     await page.getByTestId('admin-name').waitFor();
     await expect(page.getByTestId('admin-name').textContent()).resolves.toBe('Olga Operações');
     expect(pageErrors).toEqual([]);

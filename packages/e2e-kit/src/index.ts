@@ -1,3 +1,5 @@
+/** The authenticator's current code for a base32 secret (the admins' second factor). */
+export { totpCode } from '@pv/service-kit';
 export {
   type A11yViolation,
   axeViolations,

@@ -28,6 +28,14 @@ export const AuthConfigSchema = Type.Object({
   /** The first wait of the backoff; each further failure doubles it. */
   LOGIN_BACKOFF_BASE_SECONDS: Type.Integer({ minimum: 1, default: 30 }),
   LOGIN_BACKOFF_MAX_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  /**
+   * Wrong passwords for one account from all addresses together before the account-wide backoff
+   * (issue 23 item 5); a browser where the owner signed in before (device cookie) is exempt.
+   */
+  LOGIN_FREE_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 20 }),
+  LOGIN_ACCOUNT_BACKOFF_BASE_SECONDS: Type.Integer({ minimum: 1, default: 2 }),
+  /** The longest account-wide wait: the owner on a new device gets in after at most this. */
+  LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
   /** Wrong passwords from one address (any accounts) per window before 429. */
   LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),

@@ -39,6 +39,9 @@ export interface OpenedSession {
   expiresAt: Date;
 }
 
+/** How long a browser stays known to an account after a sign-in there. */
+const DEVICE_TOKEN_DAYS = 180;
+
 /** Self-registration takes the same strong rule as the admin's forms (issue 15). */
 const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN, 'u');
 
@@ -148,13 +151,24 @@ export class AccountService {
     }
   }
 
+  /** A long-lived signed mark that this browser signed in to the account (issue 23 item 5). */
+  deviceToken(userId: string): OpenedSession {
+    const issued = this.deps.sessions.tokens.issue(userId, DEVICE_TOKEN_DAYS * 86_400);
+    return { token: issued.token, expiresAt: issued.expiresAt };
+  }
+
   async login(
     body: LoginBody,
     client: ClientInfo,
+    deviceToken?: string,
   ): Promise<{ response: LoginResponse; session: OpenedSession }> {
     const email = normalizeEmail(body.email);
-    await this.deps.loginThrottle.assertAllowed(email, client.ipAddress);
     const found = await findUserByEmail(this.db, email);
+    // A browser the owner signed in from before skips the account-wide backoff (never the
+    // per-address limits), so guessing from elsewhere cannot lock the owner out.
+    const claims = deviceToken ? this.deps.sessions.tokens.verify(deviceToken) : null;
+    const knownDevice = found !== undefined && claims?.sub === found.id;
+    await this.deps.loginThrottle.assertAllowed(email, client.ipAddress, knownDevice);
     // Same work whether or not the email exists: no enumeration by timing.
     const valid = await verifyPassword(found?.password_hash ?? this.deps.decoyHash, body.password);
     if (!found || !valid) {

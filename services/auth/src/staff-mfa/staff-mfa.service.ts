@@ -102,7 +102,8 @@ export class StaffMfaService {
   private async adminRow(principal: Principal) {
     const row = await findUserById(this.deps.db, principal.userId);
     if (!row) throw unauthorized();
-    if (!row.is_admin) throw forbidden(MfaMessages.notAnAdmin, 'NOT_AN_ADMIN');
+    // A state of the account, not a missing right: the route itself is any user's.
+    if (!row.is_admin) throw conflict(MfaMessages.notAnAdmin, 'NOT_AN_ADMIN');
     return row;
   }
 

@@ -70,4 +70,21 @@ describe('the account-wide login backoff', () => {
     const later = await from('192.0.2.99').post('/auth/login', { email, password });
     expect(later.status).toBe(200);
   });
+
+  it('throttles guesses of the current password through a session like sign-in guesses', async () => {
+    const { email, password } = await newUser(auth.url);
+    const thief = from('203.0.113.77');
+    await thief.login(email, password);
+    const guess = (currentPassword: string) =>
+      thief.post('/auth/change-password', {
+        currentPassword,
+        newPassword: 'Nova-Senha-2026!',
+        confirmPassword: 'Nova-Senha-2026!',
+      });
+    for (let i = 0; i < 6; i++) expect((await guess(`chute-${i}!`)).status).toBe(400);
+    const refused = await guess(password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('LOGIN_THROTTLED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
 });

@@ -242,7 +242,12 @@ export class AccountService {
     }
     const row = await findUserById(this.db, principal.userId);
     if (!row) throw unauthorized();
+    // Guessing the current password through a stolen session is throttled like a login (issue
+    // 23 item 5): the same per-account-and-address backoff and per-address limit. The session's
+    // browser is the account's own, so the account-wide wait does not apply.
+    await this.deps.loginThrottle.assertAllowed(row.email, client.ipAddress, true);
     if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
+      await this.deps.loginThrottle.recordFailure(row.email, client.ipAddress);
       throw badRequest(Messages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
     }
     if (body.newPassword === body.currentPassword) {

@@ -1,5 +1,5 @@
 import { Messages } from '@pv/contracts';
-import { FailureBackoff, RateLimiter } from '@pv/service-kit';
+import { addressKey, FailureBackoff, RateLimiter } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
 import type { AuthConfig } from '../config.js';
 
@@ -80,12 +80,12 @@ export class LoginThrottle {
   }
 
   private static pair(email: string, ip: string) {
-    return `${email}|${ip}`;
+    return `${email}|${addressKey(ip)}`;
   }
 
   /** `knownDevice`: the caller's browser signed in to this account before (device cookie). */
   async assertAllowed(email: string, ip: string, knownDevice = false): Promise<void> {
-    await this.perIp.assertAvailable(ip);
+    await this.perIp.assertAvailable(addressKey(ip));
     await this.perAccountIp.assertAllowed(LoginThrottle.pair(email, ip));
     if (!knownDevice) await this.perAccount.assertAllowed(email);
   }
@@ -94,7 +94,7 @@ export class LoginThrottle {
     await Promise.all([
       this.perAccountIp.recordFailure(LoginThrottle.pair(email, ip)),
       this.perAccount.recordFailure(email),
-      this.perIp.penalty(ip),
+      this.perIp.penalty(addressKey(ip)),
     ]);
   }
 

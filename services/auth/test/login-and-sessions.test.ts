@@ -18,12 +18,13 @@ beforeAll(async () => {
 afterAll(() => auth.close());
 
 /**
- * A client from its own random documentation-range IPv6 address, so per-IP throttling in one
- * test (or in an earlier run, within the failure window) can't touch another.
+ * A client from its own random documentation-range IPv6 network (per-address limits count a
+ * /64, issue 23), so per-IP throttling in one test (or in an earlier run, within the failure
+ * window) can't touch another.
  */
 const fromOwnIp = () => {
   const hex = randomBytes(6).toString('hex');
-  const ip = `2001:db8::${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}`;
+  const ip = `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}::1`;
   return new Client(auth.url, { 'x-forwarded-for': ip });
 };
 

@@ -79,6 +79,9 @@ describe("the admins' second factor (issue 23 item 4)", () => {
       code: 'MFA_CODE_INVALID',
       message: MfaMessages.codeInvalid,
     });
+    const empty = await stepUp.post('/auth/mfa/verify', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('MFA_CODE_MISSING');
     const ok = await stepUp.post('/auth/mfa/verify', { code: totpCode(TEST_ADMIN_TOTP_SECRET) });
     expect(ok.status).toBe(200);
     expect((await stepUp.get('/api/admin/users')).status).toBe(200);

@@ -142,7 +142,7 @@ export class StaffMfaService {
   async verify(principal: Principal, body: MfaVerifyBody): Promise<SecondFactorState> {
     await this.adminRow(principal);
     if (!body.code && !body.recoveryCode)
-      throw unauthorized(MfaMessages.mfaRequired, 'MFA_REQUIRED');
+      throw badRequest(MfaMessages.mfaRequired, 'MFA_CODE_MISSING');
     await this.check(principal.userId, { code: body.code, recoveryCode: body.recoveryCode });
     await this.unlock(principal);
     return 'verified';

@@ -2,10 +2,12 @@ import {
   apiCall,
   expectNoSeriousA11yViolations,
   launchBrowser,
+  loginAdminThroughApi,
   loginThroughApi,
   newPage,
   registerThroughApi,
   saveScreenshot,
+  totpCode,
   watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
@@ -47,7 +49,7 @@ describe('the admin console on its own host', () => {
 
   it('a session on the workspace host does not reach the admin host, which asks to sign in', async () => {
     // Signed in on the workspace host as the admin...
-    await loginThroughApi(page, workspaceUrl, admin.email, admin.password);
+    await loginAdminThroughApi(page, workspaceUrl, admin);
     await page.goto(`${workspaceUrl}/`);
     // ...the admin host still sees an anonymous visitor: the sign-in form, no denial.
     await page.goto(`${adminUrl}/admin`);
@@ -60,6 +62,15 @@ describe('the admin console on its own host', () => {
     await page.getByText('Email ou senha inválidos').first().waitFor();
 
     await signIn(page, admin.email, admin.password);
+    // The password alone does not open the console: the authenticator's code does (issue 23).
+    await page.getByRole('heading', { name: 'Verificação em duas etapas' }).waitFor();
+    await expect(page.getByRole('tablist').count()).resolves.toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Código do aplicativo autenticador').fill('000000');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText(/^Código inválido ou expirado/).waitFor();
+    await page.getByLabel('Código do aplicativo autenticador').fill(totpCode(admin.totpSecret));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByTestId('admin-name').waitFor();
     await page.getByRole('tab', { name: 'Dashboard', selected: true }).waitFor();
 
@@ -92,7 +103,7 @@ describe('the admin console on its own host', () => {
 
   it('an admin whose password was reset changes it there before the console opens', async () => {
     const operator = await newPage(browser, { baseUrl: adminUrl });
-    await loginThroughApi(operator, adminUrl, admin.email, admin.password);
+    await loginAdminThroughApi(operator, adminUrl, admin);
     const email = `e2e-ops-${Date.now().toString(36)}@exemplo.test`;
     const created = await apiCall(operator, adminUrl, 'POST', '/api/admin/users', {
       fullName: 'Olga Operações',
@@ -128,6 +139,22 @@ describe('the admin console on its own host', () => {
     await dialog.getByLabel(/^Nova senha/).fill('Definitiva#2026');
     await dialog.getByLabel('Confirmar nova senha').fill('Definitiva#2026');
     await dialog.getByRole('button', { name: 'Alterar senha' }).click();
+
+    // A new admin enrols an authenticator before the console opens (issue 23): QR code, the
+    // secret for typing by hand, a code from it, then the ten recovery codes shown once.
+    await page.getByRole('img', { name: 'QR code para o aplicativo autenticador' }).waitFor();
+    await expect(page.getByRole('tablist').count()).resolves.toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'admin-host-mfa-enrolment');
+    const secret = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel('Código do aplicativo autenticador').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    const codes = page.getByTestId('mfa-recovery-codes').getByRole('listitem');
+    await codes.first().waitFor();
+    await expect(codes.count()).resolves.toBe(10);
+    await saveScreenshot(page, 'admin-host-mfa-recovery-codes');
+    await page.getByRole('button', { name: 'Já guardei os códigos' }).click();
     await page.getByTestId('admin-name').waitFor();
     await expect(page.getByTestId('admin-name').textContent()).resolves.toBe('Olga Operações');
     expect(pageErrors).toEqual([]);

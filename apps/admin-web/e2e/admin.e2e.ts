@@ -3,6 +3,7 @@ import {
   apiCall,
   expectNoSeriousA11yViolations,
   launchBrowser,
+  loginAdminThroughApi,
   loginThroughApi,
   newPage,
   registerThroughApi,
@@ -88,7 +89,7 @@ describe('admin console', () => {
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl });
     watchPageProblems(page, pageErrors);
-    await loginThroughApi(page, baseUrl, admin.email, admin.password);
+    await loginAdminThroughApi(page, baseUrl, admin);
   });
 
   afterAll(async () => {

@@ -2,6 +2,7 @@ import {
   apiCall,
   expectNoSeriousA11yViolations,
   launchBrowser,
+  loginAdminThroughApi,
   loginThroughApi,
   newPage,
   saveScreenshot,
@@ -51,7 +52,7 @@ describe('admin-web smoke', () => {
   });
 
   it('opens the console for the seeded admin signed in through the API', async () => {
-    const login = await loginThroughApi(page, baseUrl, admin.email, admin.password);
+    const login = await loginAdminThroughApi(page, baseUrl, admin);
     expect(login.user).toMatchObject({
       email: admin.email,
       isAdmin: true,

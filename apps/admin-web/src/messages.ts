@@ -1,4 +1,4 @@
-import { Messages, SupportMessages } from '@pv/contracts/constants';
+import { Messages, MfaMessages, SupportMessages } from '@pv/contracts/constants';
 
 /**
  * The console's pt-BR texts in one place (STYLE.md). Spec 2's literal messages are quoted as
@@ -20,6 +20,24 @@ export const T = {
   loginError: Messages.loginError,
   loginSuccess: Messages.loginSuccessTitle,
   signOut: 'Sair',
+  // The admins' second factor (issue 23 item 4)
+  mfaTitle: 'Verificação em duas etapas',
+  mfaVerifyText: 'Digite o código de 6 dígitos que o aplicativo autenticador mostra agora.',
+  mfaCode: 'Código do aplicativo autenticador',
+  mfaRecoveryCode: 'Código de recuperação',
+  mfaUseRecovery: 'Usar um código de recuperação',
+  mfaUseApp: 'Usar o código do aplicativo',
+  mfaConfirm: 'Confirmar',
+  mfaRequired: MfaMessages.mfaRequired,
+  mfaEnrolText: MfaMessages.enrolmentRequired,
+  mfaQrAlt: 'QR code para o aplicativo autenticador',
+  mfaSecretLabel: 'Sem câmera? Digite esta chave no aplicativo:',
+  mfaEnrolCodeHelp: 'Depois de escanear, digite o código que o aplicativo mostra.',
+  mfaRecoveryTitle: 'Guarde seus códigos de recuperação',
+  mfaRecoveryText:
+    'Cada código abre o painel uma única vez se você perder o celular. Eles não serão mostrados de novo: guarde-os em local seguro.',
+  mfaRecoveryDone: 'Já guardei os códigos',
+  mfaError: 'Não foi possível confirmar o código.',
   errorTitle: 'Erro',
   signOutError: 'Não foi possível sair agora. Tente novamente.',
   // Unknown console paths

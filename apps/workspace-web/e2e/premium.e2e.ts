@@ -2,6 +2,7 @@ import {
   apiCall,
   expectNoSeriousA11yViolations,
   launchBrowser,
+  loginAdminThroughApi,
   loginThroughApi,
   newPage,
   registerThroughApi,
@@ -44,7 +45,7 @@ describe('Premium access rules in a real browser against the real stack', () => 
 
   it('once an administrator grants Premium, the user creates a custom template', async () => {
     const adminPage = await newPage(browser, { baseUrl });
-    await loginThroughApi(adminPage, baseUrl, admin.email, admin.password);
+    await loginAdminThroughApi(adminPage, baseUrl, admin);
     await apiCall(adminPage, baseUrl, 'PUT', `/api/admin/users/${userId}`, { isPremium: true });
     await adminPage.close();
 

@@ -7,6 +7,7 @@ import {
   apiCall,
   expectNoSeriousA11yViolations,
   launchBrowser,
+  loginAdminThroughApi,
   loginThroughApi,
   newPage,
   registerThroughApi,
@@ -114,7 +115,7 @@ describe('digital signature (issue 14) in a real browser', () => {
     const user = await registerThroughApi(page, baseUrl);
     const userId = (user.response.user as { id: string }).id;
     const adminPage = await newPage(browser, { baseUrl });
-    await loginThroughApi(adminPage, baseUrl, admin.email, admin.password);
+    await loginAdminThroughApi(adminPage, baseUrl, admin);
     // A signed document must print the registration, address and phone (nothing can be
     // stamped or written on a signed PDF): 422 without them.
     await apiCall(adminPage, baseUrl, 'PUT', `/api/admin/users/${userId}`, {

@@ -22,6 +22,7 @@ import { Messages } from './constants/messages.js';
 import { BRAZIL_UFS, type BrazilUf, RegistryMessages } from './constants/registry.js';
 import { defineRoute } from './route.js';
 import { ProfessionalVerificationSchema } from './verification.js';
+import { RecoveryCodeSchema, SecondFactorStateSchema, TotpCodeSchema } from './staff-mfa.js';
 
 export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)));
 
@@ -164,6 +165,10 @@ export type AdminUserList = Static<typeof AdminUserListSchema>;
 export const LoginBodySchema = Type.Object({
   email: EmailSchema,
   password: Type.String({ minLength: 1, maxLength: 256, errorMessage: 'Informe a senha.' }),
+  /** An admin's TOTP code: opens the session with the console unlocked (issue 23). */
+  totpCode: Type.Optional(TotpCodeSchema),
+  /** Or one of the admin's recovery codes (each works once). */
+  recoveryCode: Type.Optional(RecoveryCodeSchema),
 });
 export type LoginBody = Static<typeof LoginBodySchema>;
 
@@ -171,6 +176,8 @@ export const LoginResponseSchema = Type.Object({
   user: CurrentUserSchema,
   mustChangePassword: Type.Optional(Type.Boolean()),
   message: Type.Optional(Type.String()),
+  /** Admins only: whether this session still needs the second factor for the console. */
+  secondFactor: Type.Optional(SecondFactorStateSchema),
 });
 export type LoginResponse = Static<typeof LoginResponseSchema>;
 

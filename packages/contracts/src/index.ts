@@ -9,6 +9,7 @@ export * from './events.js';
 export * from './formatting.js';
 export * from './published-schema.js';
 export * from './route.js';
+export * from './staff-mfa.js';
 export * from './support.js';
 export * from './transcript.js';
 export * from './vault.js';
@@ -21,6 +22,7 @@ import { BillingRoutes } from './billing.js';
 import { DocumentsRoutes } from './documents.js';
 import { FormattingRoutes } from './formatting.js';
 import type { AnyRouteContract } from './route.js';
+import { StaffMfaRoutes } from './staff-mfa.js';
 import { SupportRoutes } from './support.js';
 import { VaultRoutes } from './vault.js';
 import { VerificationRoutes } from './verification.js';
@@ -40,6 +42,7 @@ function flattenContractRoutes(routes: Record<string, object>): AnyRouteContract
  */
 export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(AuthRoutes),
+  ...flattenContractRoutes(StaffMfaRoutes),
   ...flattenContractRoutes(AuditRoutes),
   ...flattenContractRoutes(FormattingRoutes),
   ...flattenContractRoutes(BillingRoutes),

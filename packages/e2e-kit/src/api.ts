@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { totpCode } from '@pv/service-kit';
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 
 /** A page or a browser context: requests go through the context, so cookies land in the browser. */
@@ -63,6 +64,26 @@ export async function loginThroughApi(
   password: string,
 ): Promise<Record<string, unknown>> {
   return apiCall(target, baseUrl, 'POST', '/auth/login', { email, password });
+}
+
+/**
+ * Signs in as a staff account with its authenticator's current code, so the console's routes
+ * answer (a password-only admin session gets 401 MFA_REQUIRED there).
+ *
+ * @example
+ *   const { admin } = inject('e2e');
+ *   await loginAdminThroughApi(page, stack.baseUrl, admin);
+ */
+export async function loginAdminThroughApi(
+  target: BrowserTarget,
+  baseUrl: string,
+  admin: { email: string; password: string; totpSecret: string },
+): Promise<Record<string, unknown>> {
+  return apiCall(target, baseUrl, 'POST', '/auth/login', {
+    email: admin.email,
+    password: admin.password,
+    totpCode: totpCode(admin.totpSecret),
+  });
 }
 
 export interface NewUser {

@@ -1,3 +1,5 @@
+/** The authenticator's current code for a base32 secret (the admins' second factor). */
+export { totpCode } from '@pv/service-kit';
 export {
   type A11yViolation,
   axeViolations,
@@ -7,6 +9,7 @@ export {
 export {
   apiCall,
   type BrowserTarget,
+  loginAdminThroughApi,
   loginThroughApi,
   type NewUser,
   registerThroughApi,
@@ -39,5 +42,6 @@ export {
   discoverServiceSettings,
   E2E_ADMIN,
   e2eOrigins,
+  type StaffCredentials,
 } from './stack-env.js';
 export type { E2eContext } from './vitest.js';

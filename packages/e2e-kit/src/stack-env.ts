@@ -1,8 +1,23 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { TEST_ADMIN_TOTP_SECRET } from '@pv/service-kit/testing';
 
-/** The first admin an e2e stack seeds (auth reads ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const E2E_ADMIN = { email: 'admin.e2e@prontuario.test', password: 'E2e-Admin-2026!' };
+/** A staff account's credentials, with its authenticator's secret (base32). */
+export interface StaffCredentials {
+  email: string;
+  password: string;
+  totpSecret: string;
+}
+
+/**
+ * The first admin an e2e stack seeds (auth reads ADMIN_EMAIL / ADMIN_PASSWORD and
+ * ADMIN_TOTP_SECRET, so specs compute the console's second factor: loginAdminThroughApi).
+ */
+export const E2E_ADMIN: StaffCredentials = {
+  email: 'admin.e2e@prontuario.test',
+  password: 'E2e-Admin-2026!',
+  totpSecret: TEST_ADMIN_TOTP_SECRET,
+};
 
 /** Where the e2e stack's gateway listens unless told otherwise (E2E_PORT or options.port). */
 export const DEFAULT_E2E_PORT = 18080;
@@ -52,7 +67,7 @@ export interface StackEnvInputs {
   port: number;
   infra: { postgresUrl: string; redisUrl: string; natsUrl: string };
   settings: ServiceSettings;
-  admin: { email: string; password: string };
+  admin: StaffCredentials;
   /** The Redis key prefix of this run (`pv:e2e:<random>:`), REDIS_KEY_PREFIX of every process. */
   redisKeyPrefix: string;
   /** Last word: e.g. a fake provider's URL. */
@@ -85,6 +100,7 @@ export function buildStackEnv(inputs: StackEnvInputs): NodeJS.ProcessEnv {
     PUBLIC_ORIGINS: origins.join(','),
     ADMIN_EMAIL: inputs.admin.email,
     ADMIN_PASSWORD: inputs.admin.password,
+    ADMIN_TOTP_SECRET: inputs.admin.totpSecret,
     // Every spec signs up and in from 127.0.0.1: the per-IP limit of the auth routes (20 a
     // minute) would fail a suite for reasons no user meets.
     RATE_LIMIT_AUTH_MAX: '100000',

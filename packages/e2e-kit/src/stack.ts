@@ -17,6 +17,7 @@ import {
   DEFAULT_E2E_PORT,
   discoverServiceSettings,
   E2E_ADMIN,
+  type StaffCredentials,
   stripAnsi,
 } from './stack-env.js';
 
@@ -34,7 +35,7 @@ export interface E2eStack {
   /** The gateway, serving the SPAs at / and /admin and the API, e.g. http://localhost:18080. */
   baseUrl: string;
   /** The first admin, seeded from ADMIN_EMAIL / ADMIN_PASSWORD. */
-  admin: { email: string; password: string };
+  admin: StaffCredentials;
   /** The vault's admin key (VAULT_ADMIN_KEY), when known. */
   vaultAdminKey?: string;
   /** The stack's output (undefined for an external stack). */
@@ -182,6 +183,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
         email: process.env.E2E_ADMIN_EMAIL ?? process.env.ADMIN_EMAIL ?? E2E_ADMIN.email,
         password:
           process.env.E2E_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD ?? E2E_ADMIN.password,
+        totpSecret:
+          process.env.E2E_ADMIN_TOTP_SECRET ??
+          process.env.ADMIN_TOTP_SECRET ??
+          E2E_ADMIN.totpSecret,
       },
       ...(process.env.VAULT_ADMIN_KEY ? { vaultAdminKey: process.env.VAULT_ADMIN_KEY } : {}),
       stop: async () => {},

@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { scaled } from '@pv/service-kit/time-scale';
 import type {} from 'vitest';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import type { StaffCredentials } from './stack-env.js';
 
 /** What the global setup hands to every test file through `inject('e2e')`. */
 export interface E2eContext {
   baseUrl: string;
-  admin: { email: string; password: string };
+  admin: StaffCredentials;
   vaultAdminKey?: string;
 }
 

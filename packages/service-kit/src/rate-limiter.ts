@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { Messages } from '@pv/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -397,4 +398,34 @@ export class FailureBackoff {
   async clear(key: string): Promise<void> {
     await Promise.all([this.failures.delete(key), this.blocks.delete(key)]);
   }
+}
+
+/**
+ * The key a per-address limit counts a client under (issue 23 item 5): an IPv4 address as it is
+ * (also when written IPv4-mapped, `::ffff:203.0.113.9`), an IPv6 address as its /64 - one
+ * subscriber's network, whose 2^64 addresses a client can hop between freely. Every per-address
+ * limit in every service keys on this, as the gateway's does (@fastify/rate-limit's /64).
+ * @example await verifyLimiter.consume(addressKey(request.ip));
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip.toLowerCase();
+  const lower = ip.toLowerCase().split('%')[0] ?? '';
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (mapped?.[1]) return mapped[1];
+  // Expand "::" and keep the first four groups.
+  const [head = '', tail] = lower.split('::') as [string, string | undefined];
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail counts as two groups; past the /64 it does not matter which.
+  const tailLength = tailGroups.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array(Math.max(0, 8 - headGroups.length - tailLength)).fill('0'),
+          ...tailGroups,
+        ];
+  const prefix = groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16));
+  return `${prefix.join(':')}::/64`;
 }

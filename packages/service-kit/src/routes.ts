@@ -1,4 +1,4 @@
-import { type AnyRouteContract, Messages } from '@pv/contracts';
+import { type AnyRouteContract, Messages, MfaMessages } from '@pv/contracts';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden, unauthorized } from './errors.js';
@@ -36,7 +36,14 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 function accessHook(contract: AnyRouteContract): onRequestHookHandler | undefined {
-  if (contract.access === 'public') return undefined;
+  if (contract.access === 'public') {
+    if (contract.allowDuringForcedPasswordChange) return undefined;
+    // A session that must change its password is a visitor on public routes (issue 23 item 6):
+    // it reaches nothing of the user's (templates, vault, tickets) until the new password is set.
+    return async (request) => {
+      if (request.principal?.mustChangePassword) request.principal = null;
+    };
+  }
   return async (request) => {
     const principal = request.principal;
     if (!principal) throw unauthorized();
@@ -45,6 +52,10 @@ function accessHook(contract: AnyRouteContract): onRequestHookHandler | undefine
     }
     if (contract.access === 'admin' && !principal.isAdmin) {
       throw forbidden(contract.forbiddenMessage ?? Messages.adminOnly, 'ADMIN_ONLY');
+    }
+    // An admin's password alone opens the workspace, not the console (issue 23).
+    if (contract.access === 'admin' && principal.secondFactor !== true) {
+      throw unauthorized(MfaMessages.mfaRequired, 'MFA_REQUIRED');
     }
     if (contract.access === 'premium' && !principal.isPremium) {
       throw forbidden(contract.forbiddenMessage ?? Messages.premiumOnly, 'PREMIUM_ONLY');

@@ -22,6 +22,11 @@ export interface Principal {
   isPremium: boolean;
   userStatus: UserStatus;
   mustChangePassword: boolean;
+  /**
+   * This session passed the admin's second factor (TOTP or a recovery code). Admin routes need it
+   * beside isAdmin; a record written before second factors existed has none, so it is refused.
+   */
+  secondFactor?: boolean;
 }
 
 export const SESSION_COOKIE = 'pv_session';
@@ -198,26 +203,33 @@ export class SessionStore {
     userId: string,
     patch: Partial<Omit<Principal, 'userId' | 'sessionId'>>,
   ): Promise<void> {
-    for (const sid of await this.sessionIdsOf(userId)) {
-      const key = sessionKey(sid);
-      for (let attempt = 0; ; attempt++) {
-        const raw = await this.redis.get(key);
-        const outcome = raw
-          ? ((await this.redis.eval(
-              REWRITE_SCRIPT,
-              1,
-              key,
-              raw,
-              JSON.stringify({ ...(JSON.parse(raw) as SessionRecord), ...patch }),
-            )) as number)
-          : -1;
-        if (outcome === -1) {
-          await this.redis.srem(userSessionsKey(userId), sid);
-          break;
-        }
-        if (outcome === 1) break;
-        if (attempt >= 20) throw new Error(`Session ${sid.slice(0, 6)}… kept changing`);
+    for (const sid of await this.sessionIdsOf(userId)) await this.update(userId, sid, patch);
+  }
+
+  /** Rewrites one live session's principal the same way (e.g. the second factor it passed). */
+  async update(
+    userId: string,
+    sid: string,
+    patch: Partial<Omit<Principal, 'userId' | 'sessionId'>>,
+  ): Promise<void> {
+    const key = sessionKey(sid);
+    for (let attempt = 0; ; attempt++) {
+      const raw = await this.redis.get(key);
+      const outcome = raw
+        ? ((await this.redis.eval(
+            REWRITE_SCRIPT,
+            1,
+            key,
+            raw,
+            JSON.stringify({ ...(JSON.parse(raw) as SessionRecord), ...patch }),
+          )) as number)
+        : -1;
+      if (outcome === -1) {
+        await this.redis.srem(userSessionsKey(userId), sid);
+        return;
       }
+      if (outcome === 1) return;
+      if (attempt >= 20) throw new Error(`Session ${sid.slice(0, 6)}… kept changing`);
     }
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../src/app.js';
 import {
+  addressKey,
   FailureBackoff,
   type RateLimit,
   RateLimitedError,
@@ -233,5 +234,22 @@ describe('FailureBackoff', () => {
     expect(await allowed(b, 'k')).toBe(true);
     await b.clear('k');
     expect(await b.recordFailure('k')).toBe(0);
+  });
+});
+
+describe('addressKey: what a per-address limit counts (issue 23 item 5)', () => {
+  it('groups IPv6 by /64 and keeps IPv4 (also IPv4-mapped) as it is', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    const one = addressKey('2001:db8:1:2:3:4:5:6');
+    expect(one).toBe('2001:db8:1:2::/64');
+    for (const same of [
+      '2001:db8:1:2::9',
+      '2001:DB8:0001:0002:ffff::1',
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+    ])
+      expect(addressKey(same)).toBe(one);
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(one);
+    expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
   });
 });

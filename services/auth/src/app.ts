@@ -15,8 +15,10 @@ import type { AuthDeps } from './deps.js';
 import { accountRoutes } from './routes/account.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { auditLogRoutes } from './routes/audit-log.js';
+import { staffMfaRoutes } from './routes/staff-mfa.js';
 import { termsRoutes } from './routes/terms.js';
 import { verificationRoutes } from './routes/verification.js';
+import { StaffMfaService } from './staff-mfa/staff-mfa.service.js';
 import { TermsService } from './terms/terms.service.js';
 import { AdminUsersService } from './users/admin-users.service.js';
 import { makeDecoyHash } from './users/passwords.js';
@@ -52,7 +54,9 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
     standardAppOptions({ name: 'auth', config, runtime, logger: options.logger }),
   );
   registerRetryAfter(app);
-  accountRoutes(app, new AccountService(deps), config.COOKIE_SECURE);
+  const mfa = new StaffMfaService(deps);
+  accountRoutes(app, new AccountService(deps, mfa), config.COOKIE_SECURE);
+  staffMfaRoutes(app, mfa);
   termsRoutes(app, new TermsService(deps.db));
   adminUserRoutes(app, new AdminUsersService(deps));
   auditLogRoutes(app, new AuditLogService(deps.db));

@@ -14,12 +14,28 @@ export const AuthConfigSchema = Type.Object({
   /** Send the session cookie only over HTTPS; true in production behind TLS. */
   COOKIE_SECURE: Type.Boolean({ default: false }),
   ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
+  /** Must pass the users' strength rule (checked at start: the service refuses to seed a weak one). */
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
+  /**
+   * base32 TOTP secret seeded as the first admin's authenticator (automated set-ups, test stacks);
+   * without it the first admin enrols with a QR code at first sign-in.
+   */
+  ADMIN_TOTP_SECRET: Type.Optional(Type.String({ pattern: '^[A-Z2-7]{16,}=*$' })),
+  /** Where a generated first-admin password is written (mode 0600), never to stdout. */
+  FIRST_ADMIN_PASSWORD_FILE: Type.String({ default: 'first-admin-password.txt' }),
   /** Wrong passwords for one account from one address before the backoff starts. */
   LOGIN_FREE_FAILURES_PER_ACCOUNT_IP: Type.Integer({ minimum: 1, default: 5 }),
   /** The first wait of the backoff; each further failure doubles it. */
   LOGIN_BACKOFF_BASE_SECONDS: Type.Integer({ minimum: 1, default: 30 }),
   LOGIN_BACKOFF_MAX_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  /**
+   * Wrong passwords for one account from all addresses together before the account-wide backoff
+   * (issue 23 item 5); a browser where the owner signed in before (device cookie) is exempt.
+   */
+  LOGIN_FREE_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 20 }),
+  LOGIN_ACCOUNT_BACKOFF_BASE_SECONDS: Type.Integer({ minimum: 1, default: 2 }),
+  /** The longest account-wide wait: the owner on a new device gets in after at most this. */
+  LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
   /** Wrong passwords from one address (any accounts) per window before 429. */
   LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 30 }),
   /**

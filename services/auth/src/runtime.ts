@@ -21,6 +21,8 @@ export async function openAuth(config: AuthConfig): Promise<ServiceRuntime<AuthD
   await seed(runtime.db, {
     ...(config.ADMIN_EMAIL ? { adminEmail: config.ADMIN_EMAIL } : {}),
     ...(config.ADMIN_PASSWORD ? { adminPassword: config.ADMIN_PASSWORD } : {}),
+    ...(config.ADMIN_TOTP_SECRET ? { adminTotpSecret: config.ADMIN_TOTP_SECRET } : {}),
+    passwordFile: config.FIRST_ADMIN_PASSWORD_FILE,
     log: runtime.log,
   });
   runtime.relay.kick();

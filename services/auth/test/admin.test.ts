@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type AuthUnderTest, Client, newUser, startAuth, uniqueEmail } from './harness.js';
+import {
+  type AuthUnderTest,
+  adminLogin,
+  Client,
+  newUser,
+  startAuth,
+  uniqueEmail,
+} from './harness.js';
 
 let auth: AuthUnderTest;
 let admin: Client;
@@ -7,7 +14,7 @@ let adminId: string;
 beforeAll(async () => {
   auth = await startAuth();
   admin = new Client(auth.url);
-  adminId = ((await admin.login(ADMIN.email, ADMIN.password)).body.user as { id: string }).id;
+  adminId = ((await adminLogin(admin)).body.user as { id: string }).id;
 });
 afterAll(() => auth.close());
 

@@ -4,7 +4,14 @@ import { eventually } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyAuditRecorded } from '../src/events/audit-consumer.js';
-import { ADMIN, type AuthUnderTest, Client, newUser, signedInAdmin, startAuth } from './harness.js';
+import {
+  type AuthUnderTest,
+  adminLogin,
+  Client,
+  newUser,
+  signedInAdmin,
+  startAuth,
+} from './harness.js';
 
 type Page = { entries: AuditEntry[]; pagination: { totalCount: number; hasNext: boolean } };
 
@@ -118,8 +125,7 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
 
   it('records each user a users list or search showed, never the search text', async () => {
     const admin = new Client(auth.url);
-    const adminId = ((await admin.login(ADMIN.email, ADMIN.password)).body.user as { id: string })
-      .id;
+    const adminId = ((await adminLogin(admin)).body.user as { id: string }).id;
     const tag = `lista${Date.now().toString(36)}`;
     const ids: string[] = [];
     for (const name of ['Rita', 'Otávio']) {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthUnderTest,
+  adminLogin,
   Client,
   collectEvents,
   newUser,
@@ -59,7 +60,7 @@ describe('auth.user.logged-in.v1 and auth.user.changed.v1', () => {
       clinicAddress: 'Rua das Flores, 10 - São Paulo/SP',
     });
     const admin = new Client(auth.url);
-    await admin.login('chefe@clinica.test', 'Adm1n!segura');
+    await adminLogin(admin);
     await admin.delete(`/api/admin/users/${id}`);
     const mine = await eventually(async () => {
       const list = events.received.filter((e) => (e.payload as UserChangedPayload).user.id === id);

@@ -3,7 +3,9 @@ import {
   Client,
   collectEvents,
   startServiceUnderTest,
+  TEST_ADMIN_TOTP_SECRET,
   testSessionKeys,
+  withTotp,
 } from '@pv/service-kit/testing';
 import { buildAuthApp } from '../src/app.js';
 import { loadAuthConfig } from '../src/config.js';
@@ -46,6 +48,7 @@ export async function startAuth(
       SESSION_PRIVATE_KEY: keys.privateKey,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
       PUBLIC_ORIGINS: ORIGIN,
       ...env,
     },
@@ -64,10 +67,14 @@ export async function startAuth(
 
 export type AuthUnderTest = Awaited<ReturnType<typeof startAuth>>;
 
-/** A client signed in as the seeded admin. */
+/** The admin's sign-in with the authenticator's current code (the console needs it). */
+export const adminLogin = (client: Client) =>
+  client.login(ADMIN.email, ADMIN.password, withTotp({}));
+
+/** A client signed in as the seeded admin, console unlocked. */
 export async function signedInAdmin(baseUrl: string): Promise<Client> {
   const admin = new Client(baseUrl);
-  await admin.login(ADMIN.email, ADMIN.password);
+  await adminLogin(admin);
   return admin;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type AuthUnderTest, Client, startAuth, uniqueEmail } from './harness.js';
+import { type AuthUnderTest, adminLogin, Client, startAuth, uniqueEmail } from './harness.js';
 
 let auth: AuthUnderTest;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     });
 
     const admin = new Client(auth.url);
-    await admin.login(ADMIN.email, ADMIN.password);
+    await adminLogin(admin);
     const profile = await admin.get(`/api/admin/user-profile/${me.body.id}`);
     expect(profile.body.termsAcceptance).toMatchObject({
       version: '1.0',
@@ -81,7 +81,7 @@ describe('POST /auth/register from the combined /auth page', () => {
 
   it('answers the no-terms message when no version is active', async () => {
     const admin = new Client(auth.url);
-    await admin.login(ADMIN.email, ADMIN.password);
+    await adminLogin(admin);
     const list = await admin.get('/api/admin/terms');
     const active = (list.body as unknown as { id: string; isActive: boolean }[]).find(
       (t) => t.isActive,

@@ -5,6 +5,7 @@ import {
   eventually,
   redisKeysContaining,
   testInfra,
+  withTotp,
 } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, Browser, startStack } from './stack.js';
@@ -22,7 +23,7 @@ beforeAll(async () => {
     env: { OUTBOX_RETENTION_SECONDS: String(OUTBOX_RETENTION_SECONDS) },
   });
   admin = new Browser(stack.url);
-  await admin.call('POST', '/auth/login', ADMIN);
+  await admin.call('POST', '/auth/login', withTotp(ADMIN));
 }, 120_000);
 afterAll(async () => {
   redis.disconnect();

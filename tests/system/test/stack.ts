@@ -26,6 +26,7 @@ import {
   createTestDatabase,
   startPrivateNats,
   startServiceUnderTest,
+  TEST_ADMIN_TOTP_SECRET,
   testInfra,
   testSessionKeys,
   urlOf,
@@ -76,6 +77,8 @@ export async function startStack(options: StackOptions = {}) {
     SESSION_PRIVATE_KEY: keys.privateKey,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // The admin signs in with the authenticator's code of the moment (withTotp(ADMIN)).
+    ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
     LOG_LEVEL: 'silent',
   });
   const runtime = await openAuth(authConfig);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDb } from '@pv/service-kit';
-import { eventually } from '@pv/service-kit/testing';
+import { eventually, withTotp } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, Browser, startStack } from './stack.js';
 
@@ -11,7 +11,7 @@ let admin: Browser;
 beforeAll(async () => {
   stack = await startStack({ events: true });
   admin = new Browser(stack.url);
-  await admin.call('POST', '/auth/login', ADMIN);
+  await admin.call('POST', '/auth/login', withTotp(ADMIN));
 }, 120_000);
 afterAll(() => stack.close());
 

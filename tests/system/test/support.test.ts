@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withTotp } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, Browser, startStack } from './stack.js';
 
@@ -7,7 +8,7 @@ let admin: Browser;
 beforeAll(async () => {
   stack = await startStack();
   admin = new Browser(stack.url);
-  await admin.call('POST', '/auth/login', ADMIN);
+  await admin.call('POST', '/auth/login', withTotp(ADMIN));
 });
 afterAll(() => stack.close());
 

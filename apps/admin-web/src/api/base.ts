@@ -32,6 +32,7 @@ export const api = createApi({
   refetchOnReconnect: false,
   tagTypes: [
     'CurrentUser',
+    'MfaStatus',
     'Dashboard',
     'Users',
     'UserProfile',

@@ -46,4 +46,8 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
 }
 
 /** The current-user answer for an admin; spread into a `jsonResponses` table. */
-export const asAdmin = { 'GET /auth/user': [200, adminUser] as [number, unknown] };
+export const asAdmin = {
+  'GET /auth/user': [200, adminUser] as [number, unknown],
+  // The session passed the admin's second factor (issue 23), so the console opens.
+  'GET /auth/mfa': [200, { secondFactor: 'verified' }] as [number, unknown],
+};

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   'user.premium.revoke': 'Retirou o Premium de um usuário',
   'user.admin.grant': 'Tornou um usuário administrador',
   'user.admin.revoke': 'Retirou o acesso de administrador de um usuário',
+  'user.mfa.reset': 'Redefiniu a verificação em duas etapas de um administrador',
   'user.create': 'Criou um usuário',
   'user.update': 'Editou um usuário',
   'user.delete': 'Excluiu um usuário',

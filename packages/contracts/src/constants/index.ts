@@ -12,5 +12,6 @@ export * from './events.js';
 export * from './formatting.js';
 export * from './messages.js';
 export * from './registry.js';
+export * from './staff-mfa.js';
 export * from './support.js';
 export * from './vault.js';

@@ -48,8 +48,9 @@ export class Client {
   put = (path: string, body?: unknown) => this.call('PUT', path, body);
   delete = (path: string) => this.call('DELETE', path);
 
-  async login(email: string, password: string) {
-    const result = await this.post('/auth/login', { email, password });
+  /** `extra`: e.g. an admin's `totpCode` (see withTotp). */
+  async login(email: string, password: string, extra: Record<string, string> = {}) {
+    const result = await this.post('/auth/login', { email, password, ...extra });
     if (result.status !== 200)
       throw new Error(`login failed: ${result.status} ${JSON.stringify(result.body)}`);
     return result;

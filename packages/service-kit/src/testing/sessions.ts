@@ -31,6 +31,8 @@ export async function mintSession(
     isPremium: false,
     userStatus: 'active',
     mustChangePassword: false,
+    // A minted admin passed the second factor, as one signed in at the console has.
+    secondFactor: who.isAdmin === true,
     ...who,
   };
   await new SessionStore(redis).put(principal, issued.expiresAt);

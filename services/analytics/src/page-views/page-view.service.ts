@@ -1,5 +1,5 @@
 import { AnalyticsMessages, type PageViewBody } from '@pv/contracts';
-import type { Principal, RateLimit, RateLimiter } from '@pv/service-kit';
+import { addressKey, type Principal, type RateLimit, type RateLimiter } from '@pv/service-kit';
 import type { AnalyticsKysely } from '../db/schema.js';
 import { dayOf } from '../time/sao-paulo-day.js';
 import { insertPageView } from './page-view.repository.js';
@@ -36,7 +36,7 @@ export class PageViewService {
   constructor(private readonly deps: PageViewDeps) {}
 
   async record(body: PageViewBody, source: PageViewSource, at = new Date()): Promise<void> {
-    await this.deps.limiter?.consume(source.ipAddress);
+    await this.deps.limiter?.consume(addressKey(source.ipAddress));
     await insertPageView(this.deps.db, {
       occurredAt: at,
       day: dayOf(at),

@@ -21,6 +21,7 @@ import {
 import type { AuthDb, UserRow } from '../db/schema.js';
 import type { AuthDeps, ClientInfo } from '../deps.js';
 import { endSessions, insertSession, touchSession } from '../sessions/session.repository.js';
+import type { StaffMfaService } from '../staff-mfa/staff-mfa.service.js';
 import { findActiveTerms, recordAcceptance } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
@@ -39,12 +40,18 @@ export interface OpenedSession {
   expiresAt: Date;
 }
 
+/** How long a browser stays known to an account after a sign-in there. */
+const DEVICE_TOKEN_DAYS = 180;
+
 /** Self-registration takes the same strong rule as the admin's forms (issue 15). */
 const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN, 'u');
 
 /** Sign-up, sign-in, sign-out, the current user, password change and profile. */
 export class AccountService {
-  constructor(private readonly deps: AuthDeps) {}
+  constructor(
+    private readonly deps: AuthDeps,
+    private readonly mfa: StaffMfaService,
+  ) {}
 
   private get db() {
     return this.deps.db;
@@ -71,9 +78,10 @@ export class AccountService {
   private async activateSession(
     user: UserRow,
     issued: { sessionId: string; token: string; expiresAt: Date },
+    secondFactor = false,
   ) {
     await this.deps.sessions.store.put(
-      { ...toPrincipalFields(user), sessionId: issued.sessionId },
+      { ...toPrincipalFields(user), sessionId: issued.sessionId, secondFactor },
       issued.expiresAt,
       { idleSeconds: this.deps.config.SESSION_IDLE_TIMEOUT_SECONDS },
     );
@@ -144,13 +152,24 @@ export class AccountService {
     }
   }
 
+  /** A long-lived signed mark that this browser signed in to the account (issue 23 item 5). */
+  deviceToken(userId: string): OpenedSession {
+    const issued = this.deps.sessions.tokens.issue(userId, DEVICE_TOKEN_DAYS * 86_400);
+    return { token: issued.token, expiresAt: issued.expiresAt };
+  }
+
   async login(
     body: LoginBody,
     client: ClientInfo,
+    deviceToken?: string,
   ): Promise<{ response: LoginResponse; session: OpenedSession }> {
     const email = normalizeEmail(body.email);
-    await this.deps.loginThrottle.assertAllowed(email, client.ipAddress);
     const found = await findUserByEmail(this.db, email);
+    // A browser the owner signed in from before skips the account-wide backoff (never the
+    // per-address limits), so guessing from elsewhere cannot lock the owner out.
+    const claims = deviceToken ? this.deps.sessions.tokens.verify(deviceToken) : null;
+    const knownDevice = found !== undefined && claims?.sub === found.id;
+    await this.deps.loginThrottle.assertAllowed(email, client.ipAddress, knownDevice);
     // Same work whether or not the email exists: no enumeration by timing.
     const valid = await verifyPassword(found?.password_hash ?? this.deps.decoyHash, body.password);
     if (!found || !valid) {
@@ -161,13 +180,26 @@ export class AccountService {
       throw forbidden(Messages.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (found.user_status === 'inactive')
       throw forbidden(Messages.accountInactive, 'ACCOUNT_INACTIVE');
+    // An admin's code, when offered, is checked before any session opens (a wrong one is a 401).
+    const secondFactor =
+      found.is_admin &&
+      (await this.mfa.passesAtLogin(found.id, {
+        code: body.totpCode,
+        recoveryCode: body.recoveryCode,
+      }));
     await this.deps.loginThrottle.recordSuccess(email, client.ipAddress);
 
     const { issued, user } = await this.db
       .transaction()
       .execute((trx) => this.openSession(trx, found, client));
-    const session = await this.activateSession(user, issued);
+    const session = await this.activateSession(user, issued, secondFactor);
     const response: LoginResponse = { user: toCurrentUser(user) };
+    const factorState = await this.mfa.state({
+      userId: user.id,
+      isAdmin: user.is_admin,
+      secondFactor,
+    });
+    if (factorState) response.secondFactor = factorState;
     if (user.must_change_password) {
       response.mustChangePassword = true;
       response.message = Messages.mustChangePassword;
@@ -211,7 +243,12 @@ export class AccountService {
     }
     const row = await findUserById(this.db, principal.userId);
     if (!row) throw unauthorized();
+    // Guessing the current password through a stolen session is throttled like a login (issue
+    // 23 item 5): the same per-account-and-address backoff and per-address limit. The session's
+    // browser is the account's own, so the account-wide wait does not apply.
+    await this.deps.loginThrottle.assertAllowed(row.email, client.ipAddress, true);
     if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
+      await this.deps.loginThrottle.recordFailure(row.email, client.ipAddress);
       throw badRequest(Messages.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
     }
     if (body.newPassword === body.currentPassword) {
@@ -236,7 +273,8 @@ export class AccountService {
     });
     const ended = await this.deps.sessions.store.revokeAllOf(row.id);
     await endSessions(this.db, ended, 'password-changed');
-    return this.activateSession(updated, issued);
+    // The new session keeps the second factor the caller's session had passed.
+    return this.activateSession(updated, issued, principal.secondFactor === true);
   }
 
   async updateProfile(principal: Principal, body: ProfileBody): Promise<CurrentUser> {

@@ -1,5 +1,5 @@
 import { Messages } from '@pv/contracts';
-import { FailureBackoff, RateLimiter } from '@pv/service-kit';
+import { addressKey, FailureBackoff, RateLimiter } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
 import type { AuthConfig } from '../config.js';
 
@@ -10,6 +10,9 @@ export type LoginThrottleConfig = Pick<
   | 'LOGIN_BACKOFF_MAX_SECONDS'
   | 'LOGIN_MAX_FAILURES_PER_IP'
   | 'LOGIN_FAILURE_WINDOW_SECONDS'
+  | 'LOGIN_FREE_FAILURES_PER_ACCOUNT'
+  | 'LOGIN_ACCOUNT_BACKOFF_BASE_SECONDS'
+  | 'LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS'
 >;
 
 /** How long an account-and-address pair's failures are remembered (a success forgets them). */
@@ -28,6 +31,7 @@ const BACKOFF_MEMORY_SECONDS = 86_400;
  */
 export class LoginThrottle {
   private readonly perAccountIp: FailureBackoff;
+  private readonly perAccount: FailureBackoff;
   private readonly perIp: RateLimiter;
 
   constructor(
@@ -48,6 +52,21 @@ export class LoginThrottle {
       },
       { keyPrefix },
     );
+    // Across every address (issue 23 item 5): many addresses guessing one account wait too. The
+    // wait is short and capped, and a browser the owner signed in from before skips it, so a
+    // stranger can slow the account down, never lock its owner out.
+    this.perAccount = new FailureBackoff(
+      redis,
+      {
+        ...refusal,
+        name: 'login-backoff:account',
+        freeFailures: config.LOGIN_FREE_FAILURES_PER_ACCOUNT,
+        baseSeconds: config.LOGIN_ACCOUNT_BACKOFF_BASE_SECONDS,
+        maxSeconds: config.LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS,
+        memorySeconds: BACKOFF_MEMORY_SECONDS,
+      },
+      { keyPrefix },
+    );
     this.perIp = new RateLimiter(
       redis,
       {
@@ -61,23 +80,29 @@ export class LoginThrottle {
   }
 
   private static pair(email: string, ip: string) {
-    return `${email}|${ip}`;
+    return `${email}|${addressKey(ip)}`;
   }
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    await this.perIp.assertAvailable(ip);
+  /** `knownDevice`: the caller's browser signed in to this account before (device cookie). */
+  async assertAllowed(email: string, ip: string, knownDevice = false): Promise<void> {
+    await this.perIp.assertAvailable(addressKey(ip));
     await this.perAccountIp.assertAllowed(LoginThrottle.pair(email, ip));
+    if (!knownDevice) await this.perAccount.assertAllowed(email);
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {
     await Promise.all([
       this.perAccountIp.recordFailure(LoginThrottle.pair(email, ip)),
-      this.perIp.penalty(ip),
+      this.perAccount.recordFailure(email),
+      this.perIp.penalty(addressKey(ip)),
     ]);
   }
 
   async recordSuccess(email: string, ip: string): Promise<void> {
-    await this.perAccountIp.clear(LoginThrottle.pair(email, ip));
+    await Promise.all([
+      this.perAccountIp.clear(LoginThrottle.pair(email, ip)),
+      this.perAccount.clear(email),
+    ]);
   }
 
   /**
@@ -86,6 +111,7 @@ export class LoginThrottle {
    */
   async clearAccount(email: string): Promise<void> {
     const glob = (text: string) => text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
+    await this.perAccount.clear(email);
     const pattern = `${glob(this.keyPrefix)}login-backoff:account-ip*${glob(`${email}|`)}*`;
     let cursor = '0';
     do {

@@ -100,8 +100,26 @@ export interface AuditLogTable {
   details: unknown;
 }
 
+/** An admin's TOTP secret; `pending_secret` while enrolling (issue 23 item 4). */
+export interface StaffSecondFactorsTable {
+  user_id: string;
+  totp_secret: string | null;
+  pending_secret: string | null;
+  enrolled_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+/** Single-use recovery codes, as SHA-256 hashes. */
+export interface StaffRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Date | null;
+}
+
 export interface AuthDatabase {
   audit_log: AuditLogTable;
+  staff_second_factors: StaffSecondFactorsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
   users: UsersTable;
   sessions: SessionsTable;
   terms_versions: TermsVersionsTable;

@@ -2,7 +2,13 @@ import { AuthRoutes, Messages } from '@pv/contracts';
 import { principalOf, registerRoute } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../accounts/account.service.js';
-import { clearSessionCookie, clientInfo, setSessionCookie } from './session-cookie.js';
+import {
+  clearSessionCookie,
+  clientInfo,
+  DEVICE_COOKIE,
+  setDeviceCookie,
+  setSessionCookie,
+} from './session-cookie.js';
 
 export function accountRoutes(
   app: FastifyInstance,
@@ -16,8 +22,13 @@ export function accountRoutes(
   });
 
   registerRoute(app, AuthRoutes.login, async (request, reply) => {
-    const { response, session } = await accounts.login(request.body, clientInfo(request));
+    const { response, session } = await accounts.login(
+      request.body,
+      clientInfo(request),
+      request.cookies?.[DEVICE_COOKIE],
+    );
     setSessionCookie(reply, session, cookieSecure);
+    setDeviceCookie(reply, accounts.deviceToken(response.user.id), cookieSecure);
     return response;
   });
 

@@ -28,3 +28,20 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
     userAgent: (typeof agent === 'string' ? agent : '').slice(0, 512),
   };
 }
+
+/** Marks a browser that signed in to an account (the account-wide login backoff skips it). */
+export const DEVICE_COOKIE = 'pv_device';
+
+export function setDeviceCookie(
+  reply: FastifyReply,
+  device: { token: string; expiresAt: Date },
+  secure: boolean,
+) {
+  reply.setCookie(DEVICE_COOKIE, device.token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/auth',
+    expires: device.expiresAt,
+  });
+}

@@ -1,9 +1,12 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { enqueueEvent, isUniqueViolation } from '@pv/service-kit';
 import type { Logger } from 'pino';
 import type { AuthKysely } from '../db/schema.js';
+import { seedSecret } from '../staff-mfa/second-factor.repository.js';
 import { findActiveTerms, insertTerms, listTerms } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
-import { hashPassword, temporaryPassword } from '../users/passwords.js';
+import { hashPassword, passwordProblem, temporaryPassword } from '../users/passwords.js';
 import { toChangedUser } from '../users/user.mapper.js';
 import { anyAdminExists, findUserByEmail, insertUser } from '../users/user.repository.js';
 
@@ -24,7 +27,9 @@ const INITIAL_TERMS = {
 
 /**
  * Seeds what a fresh installation needs: the first terms version and the first admin. The admin
- * comes from ADMIN_EMAIL/ADMIN_PASSWORD; without them, a password is generated and printed once.
+ * comes from ADMIN_EMAIL/ADMIN_PASSWORD (which must pass the users' strength rule); without a
+ * password one is generated and written to `passwordFile` (mode 0600: the operator's alone), whose
+ * path - never the password - is printed. ADMIN_TOTP_SECRET seeds the admin's authenticator.
  * Safe to run on every start and from several replicas.
  */
 export async function seed(
@@ -32,10 +37,17 @@ export async function seed(
   options: {
     adminEmail?: string;
     adminPassword?: string;
+    adminTotpSecret?: string;
+    /** Where a generated password goes (default: first-admin-password.txt in the working directory). */
+    passwordFile?: string;
     log: Logger;
     print?: (line: string) => void;
   },
 ): Promise<void> {
+  if (options.adminPassword !== undefined) {
+    const problem = passwordProblem(options.adminPassword);
+    if (problem) throw new Error(`ADMIN_PASSWORD is too weak: ${problem}`);
+  }
   if ((await listTerms(db)).length === 0 && !(await findActiveTerms(db))) {
     await insertTerms(db, { ...INITIAL_TERMS, isActive: true, effectiveDate: new Date() }).catch(
       () => undefined,
@@ -44,6 +56,18 @@ export async function seed(
 
   const email = normalizeEmail(options.adminEmail ?? '');
   const wanted = email || (!(await anyAdminExists(db)) ? DEFAULT_ADMIN_EMAIL : '');
+  await createFirstAdmin(db, wanted, options);
+  if (options.adminTotpSecret) {
+    const admin = await findUserByEmail(db, email || DEFAULT_ADMIN_EMAIL);
+    if (admin?.is_admin) await seedSecret(db, admin.id, options.adminTotpSecret);
+  }
+}
+
+async function createFirstAdmin(
+  db: AuthKysely,
+  wanted: string,
+  options: Parameters<typeof seed>[1],
+): Promise<void> {
   if (!wanted || (await findUserByEmail(db, wanted))) return;
 
   const generated = options.adminPassword ? undefined : temporaryPassword();
@@ -71,11 +95,15 @@ export async function seed(
     });
   options.log.info({ email: wanted }, 'first admin created');
   if (generated) {
+    const file = resolve(options.passwordFile ?? 'first-admin-password.txt');
+    // 0600 from creation (no window where another user could read it); replaced if left over.
+    await rm(file, { force: true });
+    await writeFile(file, `${wanted}\n${generated}\n`, { mode: 0o600, flag: 'wx' });
     const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
     print('');
-    print('  First admin account (shown once; change the password at first login):');
-    print(`    email:    ${wanted}`);
-    print(`    password: ${generated}`);
+    print(`  First admin account: ${wanted}`);
+    print(`  Its password is in ${file} (readable only by you; delete it after the first login,`);
+    print('  where you change the password and enrol the authenticator app).');
     print('');
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { Messages, STRONG_PASSWORD_PATTERN } from '@pv/contracts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. `Algorithm.Argon2id` is an ambient const
 // enum (unusable under verbatimModuleSyntax); its value is 2.
@@ -29,4 +30,15 @@ export function temporaryPassword(): string {
   const pick = (set: string) => set[randomInt(set.length)];
   const body = Array.from({ length: 12 }, () => pick(letters + digits)).join('');
   return `${body}${pick(digits)}${pick(symbols)}${pick(letters)}`;
+}
+
+const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN, 'u');
+
+/**
+ * Why a password is refused (pt-BR, for the person choosing it), or null when it is acceptable:
+ * the one rule for sign-up, password changes, admin resets and ADMIN_PASSWORD.
+ */
+export function passwordProblem(password: string): string | null {
+  if (!STRONG_PASSWORD.test(password)) return Messages.passwordPolicy;
+  return null;
 }

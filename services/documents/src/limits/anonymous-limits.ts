@@ -1,5 +1,5 @@
 import { DocumentMessages, DocumentsRoutes } from '@pv/contracts';
-import { type Principal, RateLimiter } from '@pv/service-kit';
+import { addressKey, type Principal, RateLimiter } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DocumentsConfig } from '../config.js';
@@ -54,7 +54,7 @@ export class AnonymousLimits {
   /** Counts one call of an anonymous caller (429 past the hour's limit); signed-in: nothing. */
   async spend(family: AnonymousFamily, principal: Principal | null, ip: string): Promise<void> {
     if (principal) return;
-    await this.limiters[family].consume(ip);
+    await this.limiters[family].consume(addressKey(ip));
   }
 }
 

@@ -1,6 +1,7 @@
 import { DocumentsRoutes, SigningMessages } from '@pv/contracts';
 import {
   AppError,
+  addressKey,
   badRequest,
   forwardedCredentials,
   principalOf,
@@ -69,11 +70,11 @@ export function signingRoutes(
     certificates.remove(principalOf(request).userId),
   );
   registerRoute(app, DocumentsRoutes.verifyDocument, async (request) => {
-    await verifyLimiter.consume(request.ip);
+    await verifyLimiter.consume(addressKey(request.ip));
     return documents.verify(request.params.id, request.query._secretCode);
   });
   registerRoute(app, DocumentsRoutes.signedDocumentFile, async (request, reply) => {
-    await verifyLimiter.consume(request.ip);
+    await verifyLimiter.consume(addressKey(request.ip));
     const pdf = await documents.file(request.params.id, request.query._secretCode);
     return reply
       .header('content-type', 'application/pdf')

@@ -10,6 +10,7 @@ import {
 import { type LlmErrorKind, llmErrorCode } from '@pv/llm';
 import {
   AppError,
+  addressKey,
   badRequest,
   forbidden,
   isDependencyUnavailable,
@@ -118,7 +119,7 @@ export class FormatService {
 
   /** Anonymous visitors may format a limited number of times per hour per address. */
   private async limitAnonymous(principal: Principal | null, clientIp: string): Promise<void> {
-    if (!principal) await this.anonymous.consume(clientIp);
+    if (!principal) await this.anonymous.consume(addressKey(clientIp));
   }
 
   /** Runs a job on the formatting queue: at once 503 without a worker, its failures as answers. */

@@ -4,7 +4,13 @@ import {
   type EventEnvelope,
   VaultMessages,
 } from '@pv/contracts';
-import { badRequest, processOnce, type RateLimit, type RateLimiter } from '@pv/service-kit';
+import {
+  addressKey,
+  badRequest,
+  processOnce,
+  type RateLimit,
+  type RateLimiter,
+} from '@pv/service-kit';
 import type { Logger } from 'pino';
 import { anonymise } from '../anonymise/anonymise.js';
 import type { KeyedHasher } from '../anonymise/hashing.js';
@@ -46,7 +52,7 @@ export class ConsultArchive {
     const formattedText = body.formattedText?.trim() ? body.formattedText : body.transcript;
     if (!formattedText?.trim())
       throw badRequest(VaultMessages.consultTextRequired, 'VAULT_TEXT_REQUIRED');
-    await this.deps.limiter?.consume(this.deps.hasher.ip(caller.ip) ?? 'no-address');
+    await this.deps.limiter?.consume(this.deps.hasher.ip(addressKey(caller.ip)) ?? 'no-address');
     const consult = anonymise(
       {
         source: 'client',

@@ -14,6 +14,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeOpenAI, startFakeSoniox } from '@pv/provider-fakes';
+import { withTotp } from '@pv/service-kit/testing';
 import { GatewayClient } from '../faults/load.js';
 import {
   makePremiumClinicians,
@@ -335,7 +336,7 @@ async function main(): Promise<number> {
       (m) => m[1] as string,
     );
     const admin = new GatewayClient(baseUrl);
-    if ((await admin.call('POST', '/auth/login', ADMIN)).status !== 200)
+    if ((await admin.call('POST', '/auth/login', withTotp(ADMIN))).status !== 200)
       throw new Error('admin login failed');
     const results: StepResult[] = [];
     const clients: GatewayClient[] = [];

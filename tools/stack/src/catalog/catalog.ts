@@ -75,7 +75,7 @@ export interface SecretSpec {
   /** Required: the process refuses to start without it; optional: a feature stays off. */
   required: boolean;
   /** How to make one (compose-env.mjs and infra/README.md follow it). */
-  make: 'hex32' | 'ed25519-private' | 'provider' | 'password';
+  make: 'hex32' | 'ed25519-private' | 'provider' | 'password' | 'base32';
 }
 
 /** Secrets that are not connection credentials, and who may hold each (see CatalogProcess.secrets). */
@@ -91,6 +91,13 @@ export const SECRETS: readonly SecretSpec[] = [
     description: 'password of the first admin (with ADMIN_EMAIL), seeded once',
     required: false,
     make: 'password',
+  },
+  {
+    name: 'ADMIN_TOTP_SECRET',
+    description:
+      "base32 TOTP secret seeded as the first admin's authenticator (automated set-ups); unset: enrol by QR code at first sign-in",
+    required: false,
+    make: 'base32',
   },
   {
     name: 'VAULT_HMAC_SECRET',
@@ -239,7 +246,7 @@ const DECLARED: readonly CatalogProcess[] = [
     env: { COOKIE_SECURE: 'true' },
     // Issue 23: extra trust roots of the certificate verification (tests, development only).
     optional: ['ADMIN_EMAIL', 'SIGNING_EXTRA_TRUST_ROOTS'],
-    secrets: ['SESSION_PRIVATE_KEY', 'ADMIN_PASSWORD', 'VERIFICATION_EVIDENCE_KEY'],
+    secrets: ['SESSION_PRIVATE_KEY', 'ADMIN_PASSWORD', 'VERIFICATION_EVIDENCE_KEY', 'ADMIN_TOTP_SECRET'],
     internet: false,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
     scaling: HTTP_SCALING,

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { TEST_ADMIN_TOTP_SECRET } from '@pv/service-kit/testing';
 import { PROCESSES } from '../catalog/index.js';
 import { acquireLock, type FileLock, STACK_PORTS_LOCK_FILE } from '../lock.js';
 import { info } from '../log.js';
@@ -73,6 +74,8 @@ export async function startProductUnderLoad(options: {
       PORT: String(options.port),
       ADMIN_EMAIL: options.admin.email,
       ADMIN_PASSWORD: options.admin.password,
+      // The suites sign in as the admin with the code of the moment (withTotp).
+      ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeOpenAI } from '@pv/provider-fakes';
+import { withTotp } from '@pv/service-kit/testing';
 import type { FileLock } from '../lock.js';
 import { error, info } from '../log.js';
 import { repoRoot } from '../paths.js';
@@ -76,7 +77,7 @@ async function underLock(lock: FileLock): Promise<number> {
     const { baseUrl } = product;
     await sleep(3000);
     const admin = new GatewayClient(baseUrl);
-    const login = await admin.call('POST', '/auth/login', ADMIN);
+    const login = await admin.call('POST', '/auth/login', withTotp(ADMIN));
     if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
     const clinicians = await makePremiumClinicians(baseUrl, admin, CLINICIANS, 'falhas');
     const context: FaultContext = { baseUrl, admin, vaultAdminKey: VAULT_ADMIN_KEY, clinicians };

@@ -13,6 +13,7 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
   it('asks an anonymous visitor (GET /auth/user 401) to sign in, without calling admin routes', async () => {
     let signedIn = false;
     const fetchFn = jsonResponses({
+      'GET /auth/mfa': [200, { secondFactor: 'verified' }],
       'GET /auth/user': () =>
         signedIn
           ? [200, adminUser]
@@ -79,6 +80,7 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
     let mustChange = true;
     const fetchFn = jsonResponses({
       ...asAdmin,
+      'GET /auth/mfa': [200, { secondFactor: 'verified' }],
       'GET /auth/user': () => [200, { ...adminUser, mustChangePassword: mustChange }],
       'POST /auth/change-password': () => {
         mustChange = false;
@@ -109,6 +111,68 @@ describe('/admin access and header (spec 2 §2, §6)', () => {
       newPassword: 'Nova-Senha-2026!',
       confirmPassword: 'Nova-Senha-2026!',
     });
+  });
+
+  it('asks an admin signed in with the password only for the code, then opens the console', async () => {
+    let verified = false;
+    const fetchFn = jsonResponses({
+      'GET /auth/user': [200, adminUser],
+      'GET /auth/mfa': () => [200, { secondFactor: verified ? 'verified' : 'required' }],
+      'POST /auth/mfa/verify': (call) => {
+        if ((call.body as { code?: string }).code !== '123456')
+          return [401, { statusCode: 401, code: 'MFA_CODE_INVALID', message: 'Código inválido' }];
+        verified = true;
+        return [200, { secondFactor: 'verified' }];
+      },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderAt(<AdminPage />);
+    await screen.findByRole('heading', { name: 'Verificação em duas etapas' });
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(fetchFn.calls.some((call) => call.url.startsWith('/api/admin'))).toBe(false);
+    await userEvent.type(screen.getByLabelText(/Código do aplicativo autenticador/), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Código inválido')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/Código do aplicativo autenticador/));
+    await userEvent.type(screen.getByLabelText(/Código do aplicativo autenticador/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByTestId('admin-name')).toHaveTextContent('Ana Admin');
+  });
+
+  it('enrols an admin without an authenticator: QR code, confirmation, recovery codes', async () => {
+    let enrolled = false;
+    const codes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${i}k`);
+    const fetchFn = jsonResponses({
+      'GET /auth/user': [200, adminUser],
+      'GET /auth/mfa': () => [200, { secondFactor: enrolled ? 'verified' : 'enrolment-required' }],
+      'POST /auth/mfa/enrolment': [
+        200,
+        {
+          secret: 'KRSXG5CBMRWWS3SUN5ZHAU3FMNZGK5A2',
+          otpauthUrl: 'otpauth://totp/Prontu%C3%A1rio:ana?secret=KRSXG5CBMRWWS3SUN5ZHAU3FMNZGK5A2',
+        },
+      ],
+      'POST /auth/mfa/enrolment/confirm': () => {
+        enrolled = true;
+        return [200, { recoveryCodes: codes }];
+      },
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderAt(<AdminPage />);
+    expect(
+      await screen.findByRole('img', { name: 'QR code para o aplicativo autenticador' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('mfa-secret')).toHaveTextContent('KRSXG5CBMRWWS3SUN5ZHAU3FMNZGK5A2');
+    await userEvent.type(screen.getByLabelText(/Código do aplicativo autenticador/), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    const list = await screen.findByTestId('mfa-recovery-codes');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
+    await userEvent.click(screen.getByRole('button', { name: 'Já guardei os códigos' }));
+    expect(await screen.findByTestId('admin-name')).toHaveTextContent('Ana Admin');
   });
 
   it('denies a signed-in user who is not an admin', async () => {

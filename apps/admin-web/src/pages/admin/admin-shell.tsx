@@ -8,6 +8,7 @@ import { T } from '../../messages';
 import { workspaceUrl } from '../../workspace-url';
 import { AdminSignIn } from '../sign-in/admin-sign-in';
 import { ForcedPasswordChange } from '../sign-in/forced-password-change';
+import { SecondFactorGate } from '../sign-in/second-factor';
 import { useSignOut } from '../sign-in/use-sign-out';
 
 /**
@@ -15,7 +16,7 @@ import { useSignOut } from '../sign-in/use-sign-out';
  * query below runs only for an admin. An anonymous visitor (a 401 on /auth/user) gets the
  * console's own sign-in form, since on the admin host the workspace's login page and its cookie
  * do not reach; a non-admin the denial; an admin who must change the password the forced
- * change first.
+ * change first, then the second factor (SecondFactorGate).
  */
 export function AdminShell({ children }: { children: (admin: CurrentUser) => ReactNode }) {
   const { data: user, isLoading, isError } = useGetCurrentUserQuery();
@@ -48,7 +49,7 @@ export function AdminShell({ children }: { children: (admin: CurrentUser) => Rea
   }
   if (user.mustChangePassword) return <ForcedPasswordChange />;
   return (
-    <>
+    <SecondFactorGate>
       <AppBar position="static" color="default" elevation={1} component="header">
         <Toolbar sx={{ gap: 2 }}>
           <Typography component="h1" variant="h6" sx={{ flex: 1 }}>
@@ -68,6 +69,6 @@ export function AdminShell({ children }: { children: (admin: CurrentUser) => Rea
       <Box sx={{ py: 3 }}>
         <Container maxWidth="xl">{children(user)}</Container>
       </Box>
-    </>
+    </SecondFactorGate>
   );
 }

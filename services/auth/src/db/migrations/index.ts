@@ -5,6 +5,7 @@ import * as registryUfAndRqe from './2026_11_26_0900_registry_uf_and_rqe.js';
 import * as userSearchTrgm from './2026_11_26_1200_user_search_trgm.js';
 import * as announceUsers from './2026_11_26_1500_announce_users.js';
 import * as professionalVerification from './2026_11_28_1500_professional_verification.js';
+import * as staffSecondFactor from './2026_11_28_1500_staff_second_factor.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026_11_22_0900_accounts': accounts,
@@ -13,4 +14,5 @@ export const authMigrations: Record<string, Migration> = {
   '2026_11_26_1200_user_search_trgm': userSearchTrgm,
   '2026_11_26_1500_announce_users': announceUsers,
   '2026_11_28_1500_professional_verification': professionalVerification,
+  '2026_11_28_1500_staff_second_factor': staffSecondFactor,
 };

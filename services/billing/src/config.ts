@@ -36,6 +36,16 @@ export const BillingConfigSchema = Type.Object({
   }),
   /** How long a minted Soniox key may be used to open a stream (Soniox allows 1..3600). */
   SONIOX_KEY_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 3_600, default: 60 }),
+  /**
+   * How often billing reads Soniox's usage logs to settle streams (issue 24); 0: never on a timer
+   * (a user's streams are still settled when they ask for a new key).
+   */
+  SONIOX_SETTLE_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 30 }),
+  /**
+   * How long after a key could last stream its usage record is waited for; past it, a stream
+   * with no record is settled at its worst case (the key's whole session duration).
+   */
+  SONIOX_RECORD_DEADLINE_SECONDS: Type.Integer({ minimum: 0, default: 900 }),
   /** Soniox keys one user may mint per hour (each opens a paid stream). */
   SONIOX_KEYS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   /**

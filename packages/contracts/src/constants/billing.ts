@@ -106,4 +106,10 @@ export const BillingMessages = {
   speechProviderError:
     'Não foi possível obter uma chave do Super Transcritor agora. Tente novamente em instantes.',
   monthRequired: 'Informe year e month (1 a 12) para consultar as métricas de uso.',
+  // issue 24: streams settled by Soniox's record; paid work fails closed; reservations by owner
+  speechStreamSettling:
+    'Sua transcrição anterior do Super Transcritor ainda está sendo contabilizada. Tente novamente em alguns instantes.',
+  billingUnavailable:
+    'Não foi possível verificar o limite do seu plano agora. Tente novamente em alguns instantes; nada foi cobrado.',
+  reservationNotYours: 'Esta reserva de uso não pertence à sua conta.',
 } as const;

@@ -318,7 +318,7 @@ describe("streams settled by Soniox's usage records (issue 24)", () => {
         // The browser says it streamed nothing and stopped.
         await report(user, 0, true);
         // Held at once: the key's whole duration, whatever the browser said.
-        expect((await committedOf(user)) - (await usedOf(user))).toBe(key.maxSessionSeconds);
+        expect((await committedOf(user)) - Number(await usedOf(user))).toBe(key.maxSessionSeconds);
       } else {
         expect([409, 429]).toContain(res.status);
       }

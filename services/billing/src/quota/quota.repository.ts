@@ -39,13 +39,14 @@ export async function pendingReservations(
   return Number(row.pending);
 }
 
-export async function reservationExists(db: BillingDb, id: string): Promise<boolean> {
+/** Whose reservation `id` is (issue 24: looked up with its owner, never by id alone). */
+export async function reservationOwner(db: BillingDb, id: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('quota_reservations')
-    .select('id')
+    .select('user_id')
     .where('id', '=', id)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.user_id;
 }
 
 /** Records a reservation; with `ignoreDuplicate`, a retried one (same id) changes nothing. */

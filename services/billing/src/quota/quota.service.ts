@@ -8,7 +8,7 @@ import {
   type QuotaKind,
   type StorageCheckResponse,
 } from '@pv/contracts';
-import { type Principal, tooManyRequests } from '@pv/service-kit';
+import { forbidden, type Principal, tooManyRequests } from '@pv/service-kit';
 import type { BillingKysely, MonthlyUsageRow } from '../db/schema.js';
 import { isPremium } from '../subscriptions/premium.js';
 import { type Period, periodOf } from '../usage/period.js';
@@ -18,7 +18,7 @@ import {
   insertReservation,
   pendingReservations,
   releaseReservation,
-  reservationExists,
+  reservationOwner,
 } from './quota.repository.js';
 
 const LIMITS: Record<QuotaKind, number> = {
@@ -64,6 +64,10 @@ export class QuotaService {
     const premium = await isPremium(this.db, principal);
     const period = periodOf(new Date());
     const limit = premium ? -1 : LIMITS[body.kind];
+    // Another user's reservation id is refused: it would count as this caller's retry.
+    const owner = await reservationOwner(this.db, body.reservationId);
+    if (owner !== undefined && owner !== principal.userId)
+      throw forbidden(BillingMessages.reservationNotYours, 'RESERVATION_NOT_YOURS');
     if (premium) {
       // Nothing to decide: no lock, no count; the reservation is kept so its event settles it.
       await insertReservation(this.db, this.reservation(principal.userId, body, period), {
@@ -81,9 +85,11 @@ export class QuotaService {
         ttlSeconds: this.reservationTtlSeconds,
       });
       const used = countedOf(row, body.kind) + pending;
-      // A retried call (same reservation id) was already counted.
-      if (await reservationExists(trx, body.reservationId))
-        return { allowed: true, kind: body.kind, limit, used };
+      // A retried call (same reservation id, same user) was already counted.
+      const retried = await reservationOwner(trx, body.reservationId);
+      if (retried === principal.userId) return { allowed: true, kind: body.kind, limit, used };
+      if (retried !== undefined)
+        throw forbidden(BillingMessages.reservationNotYours, 'RESERVATION_NOT_YOURS');
       if (used >= LIMITS[body.kind])
         throw tooManyRequests(limitMessage(body.kind), limitCode(body.kind));
       // Transcriptions are speech sessions (counted when a recording starts); a free user who

@@ -40,7 +40,7 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
     standardAppOptions({ name: 'billing', config, runtime, logger: options.logger }),
   );
   registerRetryAfter(app);
-  const usage = new UsageService(runtime.db, runtime.relay);
+  const usage = new UsageService(runtime.db, runtime.relay, config.FREE_EXTRACTIONS_PER_MONTH);
   const subscriptions = new SubscriptionService({
     db: runtime.db,
     relay: runtime.relay,
@@ -94,7 +94,14 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
     audit: staffAccessRecorder(runtime, 'billing'),
   });
   subscriptionRoutes(app, subscriptions);
-  quotaRoutes(app, new QuotaService(runtime.db, config.QUOTA_RESERVATION_TTL_SECONDS));
+  quotaRoutes(
+    app,
+    new QuotaService(
+      runtime.db,
+      config.QUOTA_RESERVATION_TTL_SECONDS,
+      config.FREE_EXTRACTIONS_PER_MONTH,
+    ),
+  );
   return app;
 }
 

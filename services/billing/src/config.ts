@@ -53,6 +53,8 @@ export const BillingConfigSchema = Type.Object({
    * with the same id) or, at the latest, for this long; the action's event counts afterwards.
    */
   QUOTA_RESERVATION_TTL_SECONDS: Type.Integer({ minimum: 60, default: 600 }),
+  /** PDF text extractions a free user may run a month (issue 24); Premium is unlimited. */
+  FREE_EXTRACTIONS_PER_MONTH: Type.Integer({ minimum: 0, default: 30 }),
   /** The durable JetStream consumer that keeps the usage counters. */
   BILLING_CONSUMER: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'billing-usage' }),
 });

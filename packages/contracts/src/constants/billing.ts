@@ -16,6 +16,8 @@ export const FREE_LIMITS = {
   pdfLimit: 20,
   aiRequestLimit: 100,
   storageLimit: 1000,
+  /** PDF text extractions a month (issue 24); billing's FREE_EXTRACTIONS_PER_MONTH overrides it. */
+  extractionLimit: 30,
 } as const;
 export const PREMIUM_LIMITS = {
   transcriptionLimit: -1,
@@ -23,6 +25,7 @@ export const PREMIUM_LIMITS = {
   pdfLimit: -1,
   aiRequestLimit: -1,
   storageLimit: 10_000,
+  extractionLimit: -1,
 } as const;
 
 /**
@@ -43,7 +46,7 @@ export function storageMb(bytes: number): number {
 }
 
 /** What a metered action is; the formatting and documents services consume one per call. */
-export const QUOTA_KINDS = ['formatting', 'pdf', 'ai-request'] as const;
+export const QUOTA_KINDS = ['formatting', 'pdf', 'ai-request', 'extraction'] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
 
 export const BillingMessages = {
@@ -112,4 +115,6 @@ export const BillingMessages = {
   billingUnavailable:
     'Não foi possível verificar o limite do seu plano agora. Tente novamente em alguns instantes; nada foi cobrado.',
   reservationNotYours: 'Esta reserva de uso não pertence à sua conta.',
+  extractionLimit: (limit: number) =>
+    `Você atingiu o limite mensal de ${limit} extrações de texto de PDF do plano gratuito. Assine o Premium para extrair sem limites.`,
 } as const;

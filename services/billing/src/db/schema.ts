@@ -26,6 +26,8 @@ export interface MonthlyUsageTable {
   /** numeric: read back as a string by pg. */
   ai_cost_usd: Generated<string>;
   speech_seconds: Generated<number>;
+  /** PDF text extractions (issue 24): counted when billing allows one, no event settles them. */
+  extraction_count: Generated<number>;
   /** bigint: the user's stored bytes when the row was made or last changed in its month. */
   storage_bytes: Generated<string>;
 }
@@ -42,7 +44,7 @@ export interface StoredBytesTable {
 export interface QuotaReservationsTable {
   id: string;
   user_id: string;
-  kind: 'formatting' | 'pdf' | 'ai-request';
+  kind: 'formatting' | 'pdf' | 'ai-request' | 'extraction';
   year: number;
   month: number;
   created_at: Generated<Date>;

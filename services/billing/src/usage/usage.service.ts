@@ -78,6 +78,8 @@ export class UsageService {
   constructor(
     private readonly db: BillingKysely,
     private readonly relay: OutboxRelay,
+    /** The free plan's monthly PDF text extractions (FREE_EXTRACTIONS_PER_MONTH, issue 24). */
+    private readonly freeExtractionsPerMonth: number = FREE_LIMITS.extractionLimit,
   ) {}
 
   /** Counts one speech session in this month's transcriptions, once per session id. */
@@ -264,9 +266,12 @@ export class UsageService {
         formattingCount: row?.formatting_count ?? 0,
         pdfGenerationCount: row?.pdf_count ?? 0,
         aiRequestCount: row?.ai_request_count ?? 0,
+        extractionCount: row?.extraction_count ?? 0,
         sessionDuration: row?.speech_seconds ?? 0,
       },
-      limits: premium ? { ...PREMIUM_LIMITS } : { ...FREE_LIMITS },
+      limits: premium
+        ? { ...PREMIUM_LIMITS }
+        : { ...FREE_LIMITS, extractionLimit: this.freeExtractionsPerMonth },
       totalUsage: {
         totalTranscriptions: Number(totals.transcriptions),
         totalFormatting: Number(totals.formatting),

@@ -64,7 +64,7 @@ describe('Minha Área (spec 2 §2)', () => {
     expect(within(main).getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/auth');
   });
 
-  it('shows a free user four usage cards, the free plan with an upgrade, totals and the Premium benefits', async () => {
+  it('shows a free user five usage cards, the free plan with an upgrade, totals and the Premium benefits', async () => {
     vi.stubGlobal(
       'fetch',
       jsonResponses({ '/auth/user': [200, userFixture()], '/api/user-metrics': [200, metrics] }),

@@ -139,6 +139,8 @@ const LimitsSchema = Type.Object({
   pdfLimit: Type.Integer(),
   aiRequestLimit: Type.Integer(),
   storageLimit: Type.Integer(),
+  /** PDF text extractions a month (issue 24); -1: unlimited. */
+  extractionLimit: Type.Integer(),
 });
 
 export const UserMetricsSchema = Type.Object({
@@ -147,6 +149,8 @@ export const UserMetricsSchema = Type.Object({
     formattingCount: Type.Integer({ minimum: 0 }),
     pdfGenerationCount: Type.Integer({ minimum: 0 }),
     aiRequestCount: Type.Integer({ minimum: 0 }),
+    /** PDF text extractions this month (issue 24). */
+    extractionCount: Type.Integer({ minimum: 0 }),
     /** Seconds of Super Transcritor used this month. */
     sessionDuration: Type.Integer({ minimum: 0 }),
   }),

@@ -112,6 +112,7 @@ export function buildStackEnv(inputs: StackEnvInputs): NodeJS.ProcessEnv {
     ANON_PRESCRIPTIONS_MAX_PER_HOUR: '100000',
     ANON_PDFS_MAX_PER_HOUR: '100000',
     ANON_EXTRACT_MAX_PER_HOUR: '100000',
+    EXTRACT_MAX_PER_HOUR: '100000',
     VAULT_CONSULT_MAX_PER_HOUR: '100000',
     ...inputs.settings.databases,
     ...inputs.settings.queues,

@@ -168,9 +168,12 @@ export async function startFakeSonioxRealtime(options: {
     let finalized = 0; // words sent as final
     let lastSpeaker: string | undefined;
 
+    let acceptedKey: string | undefined;
     ws.on('close', () => {
       session.closed = true;
       sockets.delete(ws);
+      // Soniox logs a session's usage once it completes (GET /v1/usage-logs on the REST twin).
+      if (acceptedKey) options.keys.recordSession(acceptedKey, session.openedAt, Date.now());
     });
 
     const send = (message: unknown) => {
@@ -239,6 +242,7 @@ export async function startFakeSonioxRealtime(options: {
         }
         if (!options.keys.consume(key)) return fail(401, 'Invalid API key.');
         session.keyAccepted = true;
+        acceptedKey = key;
         if (typeof config.model !== 'string' || !config.model.startsWith('stt-rt'))
           return fail(400, 'Invalid model specified.');
         if (typeof config.audio_format !== 'string')

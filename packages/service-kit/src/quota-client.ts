@@ -1,15 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorBody, QuotaConsumeResponse, QuotaKind } from '@pv/contracts';
+import {
+  BillingMessages,
+  type ErrorBody,
+  type QuotaConsumeResponse,
+  type QuotaKind,
+} from '@pv/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { AppError } from './errors.js';
+import { AppError, serviceUnavailable } from './errors.js';
 import { startClientSpan } from './tracing.js';
 
 /** What a metered action may do next, as the billing service decided it. */
-export type QuotaDecision =
-  | { status: 'reserved'; reservationId: string; limit: number; used: number }
-  /** Billing could not be asked (unreachable, 5xx, timeout): the action proceeds, uncounted here. */
-  | { status: 'unchecked'; reservationId: null };
+export type QuotaDecision = {
+  status: 'reserved';
+  reservationId: string;
+  limit: number;
+  used: number;
+};
+
+/**
+ * Billing could not be asked (unreachable, 5xx, timeout): paid work fails closed (issue 24), a
+ * 503 in pt-BR saying nothing was charged. The action did not run, so a retry (same reservation
+ * id where the caller has a stable one) is counted once when billing answers again.
+ */
+const billingUnavailable = () =>
+  serviceUnavailable(BillingMessages.billingUnavailable, 'BILLING_UNAVAILABLE');
 
 /** The caller's credentials, forwarded as they came so billing verifies the session itself. */
 export function forwardedCredentials(request: FastifyRequest): Record<string, string> {
@@ -23,8 +38,10 @@ export function forwardedCredentials(request: FastifyRequest): Record<string, st
 /**
  * The client of billing's internal quota API (`/internal/quota/*`), shared by the formatting and
  * documents services. Billing counts and decides atomically; a 429 from it becomes this service's
- * 429 with billing's pt-BR message. When billing cannot answer, the action is allowed and a
- * warning logged (fail open: a clinician must not lose a note because metering is down).
+ * 429 with billing's pt-BR message. When billing cannot answer, the action is refused with a 503
+ * (fail closed, issue 24: metering nobody can walk around by knocking billing over); the
+ * clinician's text stays in the workspace and the call can be repeated. Anonymous visitors never
+ * reach this client: their own per-address limits keep working without billing.
  * @example
  * const quota = new QuotaClient(config.BILLING_URL, log);
  * const pdf = await quota.withReservation(
@@ -36,7 +53,12 @@ export class QuotaClient {
   constructor(
     private readonly billingUrl: string,
     private readonly log: Pick<Logger, 'warn'>,
-    private readonly timeoutMs = 3_000,
+    /**
+     * Fail closed makes a slow answer a refusal: long enough for billing to serialise a burst of
+     * one user's calls on their month's row (50 at once take a few seconds on 2 cores), far below
+     * the gateway's timeout and the work it guards.
+     */
+    private readonly timeoutMs = 10_000,
   ) {}
 
   /**
@@ -53,11 +75,8 @@ export class QuotaClient {
     try {
       response = await this.post('/internal/quota/consume', { kind, reservationId }, credentials);
     } catch (error) {
-      this.log.warn(
-        { err: (error as Error).message, kind },
-        'billing unreachable; quota not enforced',
-      );
-      return { status: 'unchecked', reservationId: null };
+      this.log.warn({ err: (error as Error).message, kind }, 'billing unreachable; action refused');
+      throw billingUnavailable();
     }
     const body = (await response.json().catch(() => ({}))) as Partial<
       QuotaConsumeResponse & ErrorBody
@@ -72,8 +91,8 @@ export class QuotaClient {
         body.message ?? 'Limite do plano atingido.',
       );
     }
-    this.log.warn({ status: response.status, kind }, 'billing failed; quota not enforced');
-    return { status: 'unchecked', reservationId: null };
+    this.log.warn({ status: response.status, kind }, 'billing failed; action refused');
+    throw billingUnavailable();
   }
 
   /**
@@ -103,7 +122,7 @@ export class QuotaClient {
    * Asks billing whether the user may store `bytes` more (issue 17): billing's 429 (past the
    * plan's storage limit) becomes this service's 429 with billing's pt-BR message. Storage is a
    * stock, not a count: nothing is reserved, the change's own `usage.storage.changed.v1` updates
-   * the total. Fails open, as `consume` does.
+   * the total. Fails closed, as `consume` does.
    * @example await quota.checkStorage(Buffer.byteLength(content), forwardedCredentials(request));
    */
   async checkStorage(bytes: number, credentials: Record<string, string>): Promise<void> {
@@ -111,8 +130,8 @@ export class QuotaClient {
     try {
       response = await this.post('/internal/quota/storage', { bytes }, credentials);
     } catch (error) {
-      this.log.warn({ err: (error as Error).message }, 'billing unreachable; storage not checked');
-      return;
+      this.log.warn({ err: (error as Error).message }, 'billing unreachable; storage refused');
+      throw billingUnavailable();
     }
     if (response.status === 200) return;
     const body = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
@@ -122,12 +141,12 @@ export class QuotaClient {
         body.code ?? 'STORAGE_REFUSED',
         body.message ?? 'Limite de armazenamento do plano atingido.',
       );
-    this.log.warn({ status: response.status }, 'billing failed; storage not checked');
+    this.log.warn({ status: response.status }, 'billing failed; storage refused');
+    throw billingUnavailable();
   }
 
   /** Gives a reservation back after the action failed; never throws. */
   async release(decision: QuotaDecision, credentials: Record<string, string>): Promise<void> {
-    if (decision.status !== 'reserved') return;
     try {
       await this.post(
         '/internal/quota/release',

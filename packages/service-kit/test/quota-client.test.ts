@@ -80,10 +80,24 @@ describe('QuotaClient.withReservation', () => {
     expect(ran).toBe(false);
   });
 
-  it('fails open when billing is unreachable: the action runs unmetered', async () => {
-    const quota = new QuotaClient(`http://127.0.0.1:${await freePort()}`, log);
-    const decision = await quota.withReservation(reservation, async (d) => d);
-    expect(decision).toEqual({ status: 'unchecked', reservationId: null });
+  it('fails closed when billing is unreachable or failing: 503 in pt-BR, the action never runs (issue 24)', async () => {
+    const failing = await billing(500);
+    for (const url of [`http://127.0.0.1:${await freePort()}`, failing.url]) {
+      let ran = false;
+      const error = await new QuotaClient(url, log)
+        .withReservation(reservation, async () => {
+          ran = true;
+        })
+        .catch((e: unknown) => e);
+      expect(ran).toBe(false);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({
+        statusCode: 503,
+        code: 'BILLING_UNAVAILABLE',
+        message:
+          'Não foi possível verificar o limite do seu plano agora. Tente novamente em alguns instantes; nada foi cobrado.',
+      });
+    }
   });
 });
 
@@ -101,10 +115,13 @@ describe('QuotaClient.checkStorage (issue 17)', () => {
     expect(error).toMatchObject({ statusCode: 429, message: 'Limite atingido.' });
   });
 
-  it('fails open when billing is unreachable or failing', async () => {
+  it('fails closed when billing is unreachable or failing (issue 24)', async () => {
     const down = new QuotaClient(`http://127.0.0.1:${await freePort()}`, log);
-    await expect(down.checkStorage(1, {})).resolves.toBeUndefined();
+    await expect(down.checkStorage(1, {})).rejects.toMatchObject({ statusCode: 503 });
     const failing = await billing(500);
-    await expect(new QuotaClient(failing.url, log).checkStorage(1, {})).resolves.toBeUndefined();
+    await expect(new QuotaClient(failing.url, log).checkStorage(1, {})).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'BILLING_UNAVAILABLE',
+    });
   });
 });

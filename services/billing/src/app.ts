@@ -15,6 +15,8 @@ import { quotaRoutes } from './routes/quota.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import { usageRoutes } from './routes/usage.js';
 import { SonioxKeys } from './speech/soniox.js';
+import { SonioxUsageLogs } from './speech/soniox-usage-logs.js';
+import { SpeechSettlement } from './speech/speech-settlement.js';
 import { stripeFrom } from './stripe/stripe-client.js';
 import { SubscriptionService } from './subscriptions/subscription.service.js';
 import { UsageService } from './usage/usage.service.js';
@@ -27,6 +29,10 @@ export interface BillingAppOptions {
   redisKeyPrefix?: string;
 }
 
+/** Streams settled per round, and usage-log pages (1,000 entries each) read per round. */
+const SETTLEMENT_BATCH = 200;
+const SETTLEMENT_MAX_PAGES = 10;
+
 /** The billing service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildBillingApp(options: BillingAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
@@ -34,13 +40,31 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
     standardAppOptions({ name: 'billing', config, runtime, logger: options.logger }),
   );
   registerRetryAfter(app);
-  const usage = new UsageService(runtime.db, runtime.relay);
+  const usage = new UsageService(runtime.db, runtime.relay, config.FREE_EXTRACTIONS_PER_MONTH);
   const subscriptions = new SubscriptionService({
     db: runtime.db,
     relay: runtime.relay,
     setup: stripeFrom(config),
     log: runtime.log,
   });
+  const settlement = config.SONIOX_API_KEY
+    ? new SpeechSettlement({
+        db: runtime.db,
+        usage,
+        logs: new SonioxUsageLogs({
+          apiKey: config.SONIOX_API_KEY,
+          apiUrl: config.SONIOX_API_URL,
+          maxPages: SETTLEMENT_MAX_PAGES,
+        }),
+        recordDeadlineSeconds: config.SONIOX_RECORD_DEADLINE_SECONDS,
+        batch: SETTLEMENT_BATCH,
+        log: runtime.log,
+      })
+    : undefined;
+  if (settlement && config.SONIOX_SETTLE_INTERVAL_SECONDS > 0) {
+    settlement.start(config.SONIOX_SETTLE_INTERVAL_SECONDS);
+    app.addHook('onClose', () => settlement.stop());
+  }
   const speech = new SonioxKeys(
     {
       ...(config.SONIOX_API_KEY ? { apiKey: config.SONIOX_API_KEY } : {}),
@@ -61,6 +85,7 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
     },
     usage,
     runtime.log,
+    settlement,
   );
   usageRoutes(app, {
     usage,
@@ -69,7 +94,14 @@ export async function buildBillingApp(options: BillingAppOptions): Promise<Fasti
     audit: staffAccessRecorder(runtime, 'billing'),
   });
   subscriptionRoutes(app, subscriptions);
-  quotaRoutes(app, new QuotaService(runtime.db, config.QUOTA_RESERVATION_TTL_SECONDS));
+  quotaRoutes(
+    app,
+    new QuotaService(
+      runtime.db,
+      config.QUOTA_RESERVATION_TTL_SECONDS,
+      config.FREE_EXTRACTIONS_PER_MONTH,
+    ),
+  );
   return app;
 }
 

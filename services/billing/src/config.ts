@@ -36,6 +36,16 @@ export const BillingConfigSchema = Type.Object({
   }),
   /** How long a minted Soniox key may be used to open a stream (Soniox allows 1..3600). */
   SONIOX_KEY_TTL_SECONDS: Type.Integer({ minimum: 1, maximum: 3_600, default: 60 }),
+  /**
+   * How often billing reads Soniox's usage logs to settle streams (issue 24); 0: never on a timer
+   * (a user's streams are still settled when they ask for a new key).
+   */
+  SONIOX_SETTLE_INTERVAL_SECONDS: Type.Integer({ minimum: 0, default: 30 }),
+  /**
+   * How long after a key could last stream its usage record is waited for; past it, a stream
+   * with no record is settled at its worst case (the key's whole session duration).
+   */
+  SONIOX_RECORD_DEADLINE_SECONDS: Type.Integer({ minimum: 0, default: 900 }),
   /** Soniox keys one user may mint per hour (each opens a paid stream). */
   SONIOX_KEYS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   /**
@@ -43,6 +53,8 @@ export const BillingConfigSchema = Type.Object({
    * with the same id) or, at the latest, for this long; the action's event counts afterwards.
    */
   QUOTA_RESERVATION_TTL_SECONDS: Type.Integer({ minimum: 60, default: 600 }),
+  /** PDF text extractions a free user may run a month (issue 24); Premium is unlimited. */
+  FREE_EXTRACTIONS_PER_MONTH: Type.Integer({ minimum: 0, default: 30 }),
   /** The durable JetStream consumer that keeps the usage counters. */
   BILLING_CONSUMER: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'billing-usage' }),
 });

@@ -191,6 +191,7 @@ describe('counters from events', () => {
       formattingLimit: -1,
       pdfLimit: -1,
       aiRequestLimit: -1,
+      extractionLimit: -1,
       storageLimit: 10000,
     });
   });

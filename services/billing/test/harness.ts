@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { buildDocumentsApp } from '@pv/documents';
 import { type DocumentsConfig, loadDocumentsConfig } from '@pv/documents/config';
 import { openDocuments } from '@pv/documents/runtime';
+import { buildFormattingApp } from '@pv/formatting';
+import { type FormattingConfig, loadFormattingConfig } from '@pv/formatting/config';
+import { openFormatting } from '@pv/formatting/runtime';
+import { startFormattingWorker } from '@pv/formatting/worker';
 import { JobQueue } from '@pv/service-kit';
 import {
   urlOf as addressOf,
@@ -87,6 +91,49 @@ export async function startDocumentsFor(
   await queue.ready();
   const worker = await options.worker?.(config);
   const app = await buildDocumentsApp({ config, runtime, queue, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: addressOf(app),
+    async close() {
+      await app.close();
+      await worker?.close();
+      await queue.queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      await runtime.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The real formatting service, verifying the same sessions, asking `billingUrl` for quota. */
+export async function startFormattingFor(
+  billing: BillingUnderTest,
+  billingUrl: string | undefined,
+  withWorker = true,
+) {
+  const database = await createTestDatabase('billing_fmt');
+  const config: FormattingConfig = loadFormattingConfig({
+    POSTGRES_URL: testInfra.postgresUrl,
+    REDIS_URL: testInfra.redisUrl,
+    NATS_URL: billing.nats.url,
+    FORMATTING_DATABASE: database.name,
+    FORMATTING_QUEUE: `test-${database.name.replace(/_/g, '-')}`,
+    SESSION_PUBLIC_KEY: billing.keys.publicKey,
+    LOG_LEVEL: 'silent',
+    FORMATTING_WORKER_CONCURRENCY: '16',
+    ...(billingUrl ? { BILLING_URL: billingUrl } : {}),
+  });
+  const runtime = await openFormatting(config);
+  const queue = new JobQueue(config.FORMATTING_QUEUE, config.REDIS_URL);
+  await queue.ready();
+  const worker = withWorker ? await startFormattingWorker(config) : undefined;
+  const app = await buildFormattingApp({
+    config,
+    runtime,
+    queue,
+    logger: false,
+    redisKeyPrefix: `pv:test:${database.name}:`,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: addressOf(app),

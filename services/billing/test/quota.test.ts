@@ -1,20 +1,9 @@
 import { BillingMessages } from '@pv/contracts';
-import { buildFormattingApp } from '@pv/formatting';
-import { type FormattingConfig, loadFormattingConfig } from '@pv/formatting/config';
-import { openFormatting } from '@pv/formatting/runtime';
-import { startFormattingWorker } from '@pv/formatting/worker';
-import { JobQueue } from '@pv/service-kit';
-import {
-  Client,
-  createTestDatabase,
-  eventually,
-  freePort,
-  testInfra,
-} from '@pv/service-kit/testing';
+import { Client, eventually, freePort } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
 import { addToMonth } from '../src/usage/usage.repository.js';
-import { type BillingUnderTest, startBilling, urlOf } from './harness.js';
+import { type BillingUnderTest, startBilling, startFormattingFor } from './harness.js';
 
 const DICTATION =
   'Paciente de 45 anos refere dor de cabeça há três dias, sem febre. Exame físico sem alterações. Hipótese de cefaleia tensional. Orientado analgesia e retorno se piora.';
@@ -24,50 +13,11 @@ const FORMATTING_LIMIT_MESSAGE =
 
 let billing: BillingUnderTest;
 
-/** The real formatting service, verifying the same sessions, asking `billingUrl` for quota. */
-async function startFormattingWith(billingUrl: string | undefined, withWorker = true) {
-  const database = await createTestDatabase('billing_fmt');
-  const config: FormattingConfig = loadFormattingConfig({
-    POSTGRES_URL: testInfra.postgresUrl,
-    REDIS_URL: testInfra.redisUrl,
-    NATS_URL: billing.nats.url,
-    FORMATTING_DATABASE: database.name,
-    FORMATTING_QUEUE: `test-${database.name.replace(/_/g, '-')}`,
-    SESSION_PUBLIC_KEY: billing.keys.publicKey,
-    LOG_LEVEL: 'silent',
-    FORMATTING_WORKER_CONCURRENCY: '16',
-    ...(billingUrl ? { BILLING_URL: billingUrl } : {}),
-  });
-  const runtime = await openFormatting(config);
-  const queue = new JobQueue(config.FORMATTING_QUEUE, config.REDIS_URL);
-  await queue.ready();
-  const worker = withWorker ? await startFormattingWorker(config) : undefined;
-  const app = await buildFormattingApp({
-    config,
-    runtime,
-    queue,
-    logger: false,
-    redisKeyPrefix: `pv:test:${database.name}:`,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: urlOf(app),
-    async close() {
-      await app.close();
-      await worker?.close();
-      await queue.queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
-      await runtime.close();
-      await database.drop();
-    },
-  };
-}
-
-let formatting: Awaited<ReturnType<typeof startFormattingWith>>;
+let formatting: Awaited<ReturnType<typeof startFormattingFor>>;
 
 beforeAll(async () => {
   billing = await startBilling({}, { consumer: true });
-  formatting = await startFormattingWith(billing.url);
+  formatting = await startFormattingFor(billing, billing.url);
 }, 60_000);
 afterAll(async () => {
   await formatting.close();
@@ -160,7 +110,7 @@ describe('the formatting limit, enforced by billing for the formatting service',
 
   it('a formatting that fails gives its reservation back', async () => {
     const { client } = await userWith('free', 29);
-    const noWorker = await startFormattingWith(billing.url, false);
+    const noWorker = await startFormattingFor(billing, billing.url, false);
     try {
       const broken = new Client(noWorker.url);
       broken.cookie = client.cookie;
@@ -181,16 +131,23 @@ describe('the formatting limit, enforced by billing for the formatting service',
     expect(res.status).toBe(200);
   });
 
-  it('when billing is unreachable the note is still formatted (fail open)', async () => {
+  it('when billing is unreachable a free user gets 503 in pt-BR; a visitor is still served', async () => {
     const dead = await freePort();
-    const open = await startFormattingWith(`http://127.0.0.1:${dead}`);
+    const closed = await startFormattingFor(billing, `http://127.0.0.1:${dead}`);
     try {
-      const { client } = await userWith('free', 30);
-      const viaOpen = new Client(open.url);
-      viaOpen.cookie = client.cookie;
-      expect((await viaOpen.post('/api/format-text', FORMAT)).status).toBe(200);
+      const { client } = await userWith('free', 0);
+      const viaClosed = new Client(closed.url);
+      viaClosed.cookie = client.cookie;
+      const refused = await viaClosed.post('/api/format-text', FORMAT);
+      expect(refused.status).toBe(503);
+      expect(refused.body.code).toBe('BILLING_UNAVAILABLE');
+      expect(refused.body.message).toBe(
+        'Não foi possível verificar o limite do seu plano agora. Tente novamente em alguns instantes; nada foi cobrado.',
+      );
+      // Visitors have their own per-address budget, which needs no billing.
+      expect((await new Client(closed.url).post('/api/format-text', FORMAT)).status).toBe(200);
     } finally {
-      await open.close();
+      await closed.close();
     }
   }, 30_000);
 });
@@ -231,6 +188,30 @@ describe('/internal/quota (billing side)', () => {
     expect((await other.post('/internal/quota/release', { reservationId })).body).toEqual({
       released: false,
     });
+  });
+
+  it("refuses another user's reservation id (reservations are looked up by owner)", async () => {
+    const owner = await billing.as('free');
+    const reservationId = crypto.randomUUID();
+    expect(
+      (await owner.post('/internal/quota/consume', { kind: 'formatting', reservationId })).status,
+    ).toBe(200);
+    for (const role of ['free', 'premium'] as const) {
+      const other = await billing.as(role);
+      const res = await other.post('/internal/quota/consume', {
+        kind: 'formatting',
+        reservationId,
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('RESERVATION_NOT_YOURS');
+      expect(res.body.message).toBe('Esta reserva de uso não pertence à sua conta.');
+    }
+    // The owner's retry is still the same reservation, counted once.
+    const again = await owner.post('/internal/quota/consume', {
+      kind: 'formatting',
+      reservationId,
+    });
+    expect(again.body).toMatchObject({ allowed: true, used: 1 });
   });
 
   it('refuses AI requests at 100, counting the month and the pending reservations (issue 15)', async () => {

@@ -3,14 +3,28 @@ import { startFakeSoniox } from '@pv/provider-fakes';
 import { collectEvents } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SonioxUsageLogs } from '../src/speech/soniox-usage-logs.js';
+import { SpeechSettlement } from '../src/speech/speech-settlement.js';
+import { UsageService } from '../src/usage/usage.service.js';
 import { type BillingUnderTest, startBilling } from './harness.js';
 
 let soniox: Awaited<ReturnType<typeof startFakeSoniox>>;
 let billing: BillingUnderTest;
 
+const SETTLED_BY_TEST = {
+  // Rounds run when a test says (settle()), and when a user asks for a new key.
+  SONIOX_SETTLE_INTERVAL_SECONDS: '0',
+  SONIOX_RECORD_DEADLINE_SECONDS: '900',
+};
+
 beforeAll(async () => {
   soniox = await startFakeSoniox();
-  billing = await startBilling({ SONIOX_API_KEY: soniox.apiKey, SONIOX_API_URL: soniox.url });
+  billing = await startBilling({
+    SONIOX_API_KEY: soniox.apiKey,
+    SONIOX_API_URL: soniox.url,
+    SONIOX_KEYS_MAX_PER_HOUR: '100',
+    ...SETTLED_BY_TEST,
+  });
 });
 afterAll(async () => {
   await billing.close();
@@ -28,7 +42,37 @@ type User = Awaited<ReturnType<BillingUnderTest['as']>>;
 async function openStream(user: User) {
   const res = await user.post('/api/soniox/temporary-key');
   expect(res.status).toBe(200);
-  return res.body as { maxSessionSeconds: number };
+  return res.body as { maxSessionSeconds: number; apiKey: string };
+}
+/** Soniox's usage record of a session of `seconds` the key opened, ending now. */
+const sonioxRecords = (apiKey: string, seconds: number) =>
+  soniox.keys.recordSession(apiKey, Date.now() - seconds * 1000, Date.now());
+/** A whole stream: a key, `seconds` streamed and recorded by Soniox, the browser's report. */
+async function streamOf(user: User, seconds: number) {
+  const key = await openStream(user);
+  sonioxRecords(key.apiKey, seconds);
+  await report(user, seconds, true);
+  return key;
+}
+/** One settlement round, as billing's timer runs it. */
+const settle = () =>
+  new SpeechSettlement({
+    db: billing.runtime.db,
+    usage: new UsageService(billing.runtime.db, billing.runtime.relay),
+    logs: new SonioxUsageLogs({ apiKey: soniox.apiKey, apiUrl: soniox.url, maxPages: 10 }),
+    recordDeadlineSeconds: 900,
+    batch: 1000,
+    log: billing.runtime.log,
+  }).runOnce();
+/** What the user's month holds: counted seconds plus every unsettled stream's worst case left. */
+async function committedOf(user: User) {
+  const { rows } = await sql<{ committed: number }>`
+    SELECT COALESCE((SELECT SUM(speech_seconds) FROM monthly_usage WHERE user_id = ${user.userId}), 0)
+      + COALESCE((SELECT SUM(max_seconds - charged_seconds) FROM speech_streams
+          WHERE user_id = ${user.userId} AND settled_at IS NULL), 0) AS committed`.execute(
+    billing.runtime.db,
+  );
+  return Number(rows[0]!.committed);
 }
 const report = (user: User, secondsToAdd: number, streamEnded?: boolean) =>
   user.post('/api/super-transcritor/usage', {
@@ -97,10 +141,7 @@ describe('GET and POST /api/super-transcritor/usage', () => {
 
   it('gives a Premium user 36,000 s', async () => {
     const user = await billing.as('premium');
-    for (let i = 0; i < 10; i++) {
-      await openStream(user);
-      await report(user, 3600, true);
-    }
+    for (let i = 0; i < 10; i++) await streamOf(user, 3600);
     expect(await usedOf(user)).toBe(36000);
     const refused = await report(user, 10);
     expect(refused.status).toBe(429);
@@ -164,11 +205,17 @@ describe('usage reconciled on the server (issue 15)', () => {
     expect((await report(user, 10, true)).body).toEqual({ usedSeconds: 285 });
   });
 
-  it('charges a stream never ended in full once its key can no longer stream', async () => {
+  it('charges a stream Soniox never recorded in full once the record deadline passed', async () => {
     const user = await billing.as('free');
     await openStream(user);
     await report(user, 60);
     await backdateStream(user, 4000, true);
+    // The key can no longer stream, but a late record is still waited for.
+    await settle();
+    expect(await usedOf(user)).toBe(60);
+    await sql`UPDATE speech_streams SET window_ends_at = now() - interval '901 seconds'
+      WHERE user_id = ${user.userId}`.execute(billing.runtime.db);
+    expect((await settle()).byDeadline).toBeGreaterThanOrEqual(1);
     expect(await usedOf(user)).toBe(3600);
     const refused = await user.post('/api/soniox/temporary-key');
     expect(refused.status).toBe(429);
@@ -176,10 +223,156 @@ describe('usage reconciled on the server (issue 15)', () => {
   });
 });
 
+describe("streams settled by Soniox's usage records (issue 24)", () => {
+  it("names each key's stream in client_reference_id", async () => {
+    const user = await billing.as('free');
+    await openStream(user);
+    const { rows } = await sql<{ id: string }>`SELECT id FROM speech_streams
+      WHERE user_id = ${user.userId}`.execute(billing.runtime.db);
+    expect(soniox.requests.at(-1)?.client_reference_id).toBe(rows[0]!.id);
+  });
+
+  it('releases the difference when Soniox recorded less than the live count', async () => {
+    const user = await billing.as('free');
+    const key = await openStream(user);
+    await report(user, 600, true);
+    expect(await usedOf(user)).toBe(600);
+    sonioxRecords(key.apiKey, 100.2);
+    await settle();
+    expect(await usedOf(user)).toBe(101);
+    expect((await openStream(user)).maxSessionSeconds).toBe(3499);
+  });
+
+  it('charges what Soniox recorded when the browser said it stopped at 0 s', async () => {
+    const user = await billing.as('free');
+    const key = await openStream(user);
+    await report(user, 0, true);
+    expect(await committedOf(user)).toBe(3600);
+    sonioxRecords(key.apiKey, 1200);
+    await settle();
+    expect(await usedOf(user)).toBe(1200);
+    expect(await committedOf(user)).toBe(1200);
+  });
+
+  it('an explicit end keeps the hold: no new key until the record settles it', async () => {
+    const user = await billing.as('free');
+    const key = await openStream(user);
+    await report(user, 30, true);
+    const refused = await user.post('/api/soniox/temporary-key');
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('SPEECH_STREAM_SETTLING');
+    expect(refused.body.message).toBe(
+      'Sua transcrição anterior do Super Transcritor ainda está sendo contabilizada. Tente novamente em alguns instantes.',
+    );
+    expect(await committedOf(user)).toBe(3600);
+    // The record comes late: the next request for a key reads it and goes through.
+    sonioxRecords(key.apiKey, 45);
+    expect((await openStream(user)).maxSessionSeconds).toBe(3555);
+  });
+
+  it("waits for a late record, never settling on the browser's word meanwhile", async () => {
+    const user = await billing.as('free');
+    const key = await openStream(user);
+    await report(user, 10, true);
+    soniox.behaviour.usageLogDelayMs = 3_600_000;
+    try {
+      sonioxRecords(key.apiKey, 900);
+    } finally {
+      soniox.behaviour.usageLogDelayMs = null;
+    }
+    await settle();
+    expect(await committedOf(user)).toBe(3600);
+    expect((await user.post('/api/soniox/temporary-key')).status).toBe(409);
+    // Readable at last (the entry's readableAt moved to now).
+    for (const log of soniox.keys.usageLogs) log.readableAt = Math.min(log.readableAt, Date.now());
+    await settle();
+    expect(await usedOf(user)).toBe(900);
+  });
+
+  it('settles nothing while Soniox cannot be read (the holds stand)', async () => {
+    const user = await billing.as('free');
+    const key = await openStream(user);
+    await report(user, 5, true);
+    sonioxRecords(key.apiKey, 20);
+    const blind = new SpeechSettlement({
+      db: billing.runtime.db,
+      usage: new UsageService(billing.runtime.db, billing.runtime.relay),
+      logs: new SonioxUsageLogs({ apiKey: 'wrong', apiUrl: soniox.url, maxPages: 10 }),
+      recordDeadlineSeconds: 0,
+      batch: 1000,
+      log: { warn: () => undefined, info: () => undefined },
+    });
+    await backdateStream(user, 0, true);
+    await blind.runOnce();
+    expect(await committedOf(user)).toBe(3600);
+    await settle();
+    expect(await usedOf(user)).toBe(20);
+  });
+
+  it('replaying the attack (mint, end at 0 s, mint again; 30 times) charges every key and stops at the allowance', async () => {
+    const user = await billing.as('free');
+    const keysBefore = soniox.requests.length;
+    /** What each minted key is charged once settled: its record, or its whole duration. */
+    const owed: {
+      apiKey: string;
+      max: number;
+      streamed: number;
+      record: 'now' | 'late' | 'never';
+    }[] = [];
+    const pattern = ['now', 'late', 'never'] as const;
+    let minted = 0;
+    for (let i = 0; i < 30; i++) {
+      const res = await user.post('/api/soniox/temporary-key');
+      if (res.status === 200) {
+        minted++;
+        const key = res.body as { apiKey: string; maxSessionSeconds: number };
+        // The attacker streams with the key for as long as it lets them (or 700 s).
+        const record = pattern[minted % 3]!;
+        const streamed = Math.min(700, key.maxSessionSeconds);
+        owed.push({ apiKey: key.apiKey, max: key.maxSessionSeconds, streamed, record });
+        if (record === 'now') sonioxRecords(key.apiKey, streamed);
+        // The browser says it streamed nothing and stopped.
+        await report(user, 0, true);
+        // Held at once: the key's whole duration, whatever the browser said.
+        expect((await committedOf(user)) - Number(await usedOf(user))).toBe(key.maxSessionSeconds);
+      } else {
+        expect([409, 429]).toContain(res.status);
+      }
+      expect(await committedOf(user)).toBeLessThanOrEqual(3600);
+      // Time passes: late records arrive; a missing one reaches its deadline.
+      if (i % 4 === 3) {
+        for (const key of owed.filter((k) => k.record === 'late')) {
+          sonioxRecords(key.apiKey, key.streamed);
+          key.record = 'now';
+        }
+        await sql`UPDATE speech_streams SET window_ends_at = now() - interval '901 seconds'
+          WHERE user_id = ${user.userId} AND settled_at IS NULL`.execute(billing.runtime.db);
+      }
+      await settle();
+    }
+    for (const key of owed.filter((k) => k.record === 'late')) {
+      sonioxRecords(key.apiKey, key.streamed);
+      key.record = 'now';
+    }
+    await sql`UPDATE speech_streams SET window_ends_at = now() - interval '901 seconds'
+      WHERE user_id = ${user.userId} AND settled_at IS NULL`.execute(billing.runtime.db);
+    await settle();
+    const charged = owed.reduce((sum, k) => sum + (k.record === 'never' ? k.max : k.streamed), 0);
+    expect(minted).toBeGreaterThan(1);
+    expect(await usedOf(user)).toBe(Math.min(3600, charged));
+    expect(await usedOf(user)).toBe(3600);
+    const last = await user.post('/api/soniox/temporary-key');
+    expect(last.status).toBe(429);
+    expect(last.body.message).toBe(FREE_LIMIT_MESSAGE);
+    // No key was minted past the allowance: each request Soniox saw is one stream counted above.
+    expect(soniox.requests.length - keysBefore).toBe(minted);
+  }, 60_000);
+});
+
 describe('POST /api/soniox/temporary-key', () => {
   it('allows one live stream per user: a second key waits until the first stream ends', async () => {
     const user = await billing.as('free');
-    await openStream(user);
+    const first = await openStream(user);
     const before = soniox.requests.length;
     const second = await user.post('/api/soniox/temporary-key');
     expect(second.status).toBe(409);
@@ -189,6 +382,7 @@ describe('POST /api/soniox/temporary-key', () => {
     );
     expect(soniox.requests.length).toBe(before);
     await report(user, 30, true);
+    sonioxRecords(first.apiKey, 30);
     expect((await openStream(user)).maxSessionSeconds).toBe(3570);
   });
 
@@ -197,11 +391,14 @@ describe('POST /api/soniox/temporary-key', () => {
       SONIOX_API_KEY: soniox.apiKey,
       SONIOX_API_URL: soniox.url,
       SONIOX_KEYS_MAX_PER_HOUR: '2',
+      ...SETTLED_BY_TEST,
     });
     try {
       const user = await limited.as('free');
       for (let i = 0; i < 2; i++) {
-        expect((await user.post('/api/soniox/temporary-key')).status).toBe(200);
+        const res = await user.post('/api/soniox/temporary-key');
+        expect(res.status).toBe(200);
+        sonioxRecords(String(res.body.apiKey), 1);
         await report(user, 1, true);
       }
       const refused = await user.post('/api/soniox/temporary-key');
@@ -218,8 +415,7 @@ describe('POST /api/soniox/temporary-key', () => {
 
   it('mints a key limited to the allowance that remains', async () => {
     const user = await billing.as('free');
-    await openStream(user);
-    await report(user, 3000, true);
+    await streamOf(user, 3000);
     const res = await user.post('/api/soniox/temporary-key');
     expect(res.status).toBe(200);
     expect(res.body.apiKey).toMatch(/^temp_/);
@@ -231,14 +427,12 @@ describe('POST /api/soniox/temporary-key', () => {
       usage_type: 'transcribe_websocket',
       max_session_duration_seconds: 600,
       single_use: true,
-      client_reference_id: user.userId,
     });
   });
 
   it('is refused at the allowance with the spec message', async () => {
     const user = await billing.as('free');
-    await openStream(user);
-    await report(user, 3600, true);
+    await streamOf(user, 3600);
     const before = soniox.requests.length;
     const res = await user.post('/api/soniox/temporary-key');
     expect(res.status).toBe(429);

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { SigningMessages } from '@pv/contracts';
+import { DocumentMessages, SigningMessages } from '@pv/contracts';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
   createLlmMetrics,
@@ -126,7 +126,20 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     }),
   });
   registerQueueMetrics(app.metrics, options.queue);
-  extractRoutes(app, extractor);
+  extractRoutes(app, extractor, {
+    userHourly: new RateLimiter(
+      runtime.redis,
+      {
+        name: 'extraction:user',
+        points: config.EXTRACT_MAX_PER_HOUR,
+        durationSeconds: 3_600,
+        message: DocumentMessages.extractionHourlyLimit,
+        code: 'EXTRACTION_RATE_LIMITED',
+      },
+      { keyPrefix: options.redisKeyPrefix ?? 'pv:documents:' },
+    ),
+    ...(quota ? { quota } : {}),
+  });
   signingRoutes(app, {
     ...signing,
     verifyLimiter: new RateLimiter(

@@ -37,6 +37,11 @@ export const DocumentsConfigSchema = Type.Object({
   ANON_PDFS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
   ANON_EXTRACT_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 10 }),
   /**
+   * PDF text extractions one signed-in user may run per hour, Premium included (issue 24: each
+   * parse costs up to EXTRACT_TIMEOUT_MS of CPU); free users also have billing's monthly limit.
+   */
+  EXTRACT_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
+  /**
    * Key-encryption key of the signing certificates (64 hex characters), held by the service and
    * the pdf-worker; unset, digital signature is off (503). A KMS can replace it (KeyWrapper).
    */

@@ -11,7 +11,11 @@ import { registerProxies } from './routes/proxy.js';
 import { answerAuthPage, registerSpas, resolveSpas } from './routes/spa.js';
 import { registerUpstreamReadiness } from './routes/upstreams.js';
 import { ROUTING_TABLE, type ServiceName } from './routing-table.js';
-import { connectSrcExtraFrom, registerSecurityHeaders } from './security.js';
+import {
+  connectSrcExtraFrom,
+  providerConnectSources,
+  registerSecurityHeaders,
+} from './security.js';
 
 export interface GatewayDeps {
   /** Rate-limit counters live here; /ready pings it. The caller owns (and closes) it. */
@@ -76,7 +80,10 @@ export async function buildGatewayApp(
   });
 
   await registerSecurityHeaders(app, {
-    connectSrcExtra: connectSrcExtraFrom(config.CSP_CONNECT_SRC_EXTRA),
+    connectSrcExtra: [
+      ...providerConnectSources(config.SONIOX_WS_URL),
+      ...connectSrcExtraFrom(config.CSP_CONNECT_SRC_EXTRA),
+    ],
   });
   // Before the SPA and proxy scopes, which inherit it: JSON answers over 1 KB, by negotiation.
   registerResponseCompression(app);

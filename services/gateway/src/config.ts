@@ -53,6 +53,11 @@ export const GatewayConfigSchema = Type.Object({
     pattern: '^[^;,\'"]*$',
     description: 'Space-separated CSP sources; no quotes, commas or semicolons.',
   }),
+  /** The realtime Soniox socket the browser opens (billing's SONIOX_WS_URL): its origin is in CSP. */
+  SONIOX_WS_URL: Type.String({
+    pattern: '^wss?://[^\\s;,\'"]+$',
+    default: 'wss://stt-rt.soniox.com/transcribe-websocket',
+  }),
   /** Time an upstream may take to answer (and between body chunks); LLM calls are slow. */
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120_000 }),
 });

@@ -7,10 +7,10 @@ const STRIPE_JS = 'https://js.stripe.com';
  * Content-Security-Policy for both SPAs and every proxied answer:
  * - scripts: our own bundles plus Stripe.js (the Premium payment element must load from Stripe);
  * - styles: our own plus inline, because MUI/emotion inject <style> tags at runtime;
- * - connect: our own API plus any https:/wss: origin, because the realtime speech provider
- *   (Soniox) is reached directly by the browser over a websocket with a server-minted temporary
- *   key, and Stripe.js calls its own APIs; pinning hosts here would break a provider change;
- *   CSP_CONNECT_SRC_EXTRA adds sources (a plain ws:// fake in browser tests, never production);
+ * - connect: our own API and exactly the configured providers' origins (issue 24): the realtime
+ *   Soniox socket (SONIOX_WS_URL, the same setting billing hands the browser) and Stripe.js's API;
+ *   CSP_CONNECT_SRC_EXTRA adds sources (a telemetry collector the browser posts to, or a plain
+ *   ws:// fake in browser tests);
  * - frames: Stripe's payment and 3-D Secure frames only; nobody may frame us (frame-ancestors);
  * - images/media/workers: ours plus data:/blob: (avatars, recorded audio, audio worklets).
  * upgrade-insecure-requests is left out: one-machine mode is served over plain http on a LAN
@@ -28,12 +28,21 @@ const contentSecurityPolicy = (connectSrcExtra: readonly string[]) => ({
     imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
     mediaSrc: ["'self'", 'blob:'],
     workerSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'", 'https:', 'wss:', ...connectSrcExtra],
+    connectSrc: ["'self'", ...connectSrcExtra],
     frameSrc: [STRIPE_JS, 'https://hooks.stripe.com'],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
   },
 });
+
+/** What Stripe.js calls from the page (Stripe's CSP guidance: connect-src api.stripe.com). */
+export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
+
+/** The providers the browser talks to directly: Soniox's realtime origin and Stripe's API. */
+export function providerConnectSources(sonioxWsUrl: string): string[] {
+  const soniox = new URL(sonioxWsUrl);
+  return [`${soniox.protocol}//${soniox.host}`, STRIPE_API_ORIGIN];
+}
 
 /** CSP_CONNECT_SRC_EXTRA as a list of sources (empty for an empty or blank value). */
 export function connectSrcExtraFrom(value: string): string[] {

@@ -125,7 +125,7 @@ describe('proxying to the owning service', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("connect-src 'self' https: wss:");
+    expect(csp).toContain("connect-src 'self' wss://stt-rt.soniox.com https://api.stripe.com;");
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');

@@ -1,7 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadGatewayConfig } from '../src/config.js';
-import { connectSrcExtraFrom, registerSecurityHeaders } from '../src/security.js';
+import {
+  connectSrcExtraFrom,
+  providerConnectSources,
+  registerSecurityHeaders,
+} from '../src/security.js';
 
 async function cspWith(connectSrcExtra?: string[]): Promise<string> {
   const app = Fastify();
@@ -16,17 +20,27 @@ async function cspWith(connectSrcExtra?: string[]): Promise<string> {
 }
 
 describe('Content-Security-Policy connect-src', () => {
-  it('allows only our origin and https:/wss: by default', async () => {
-    expect(loadGatewayConfig({}).CSP_CONNECT_SRC_EXTRA).toBe('');
+  it('lists exactly our origin, the configured Soniox origin and Stripe (issue 24)', async () => {
+    const config = loadGatewayConfig({});
+    expect(config.CSP_CONNECT_SRC_EXTRA).toBe('');
     expect(connectSrcExtraFrom('')).toEqual([]);
-    expect(await cspWith()).toContain("connect-src 'self' https: wss:;");
+    expect(await cspWith(providerConnectSources(config.SONIOX_WS_URL))).toContain(
+      "connect-src 'self' wss://stt-rt.soniox.com https://api.stripe.com;",
+    );
+    const eu = loadGatewayConfig({
+      SONIOX_WS_URL: 'wss://stt-rt.eu.soniox.com/transcribe-websocket',
+    });
+    expect(await cspWith(providerConnectSources(eu.SONIOX_WS_URL))).toContain(
+      "connect-src 'self' wss://stt-rt.eu.soniox.com https://api.stripe.com;",
+    );
+    expect(await cspWith()).toContain("connect-src 'self';");
   });
 
   it('adds the CSP_CONNECT_SRC_EXTRA sources (a local ws:// fake in browser tests)', async () => {
     const extra = connectSrcExtraFrom(' ws://127.0.0.1:4100   http://127.0.0.1:4101 ');
     expect(extra).toEqual(['ws://127.0.0.1:4100', 'http://127.0.0.1:4101']);
     expect(await cspWith(extra)).toContain(
-      "connect-src 'self' https: wss: ws://127.0.0.1:4100 http://127.0.0.1:4101;",
+      "connect-src 'self' ws://127.0.0.1:4100 http://127.0.0.1:4101;",
     );
   });
 

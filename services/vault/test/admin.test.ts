@@ -3,6 +3,7 @@ import { Messages, VAULT_EXPORT_COLUMNS } from '@pv/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymise } from '../src/anonymise/anonymise.js';
+import { csvField } from '../src/records/csv.js';
 import { archiveConsult } from '../src/records/record.service.js';
 import { type Client, startVault, TEST_ADMIN_KEY, type VaultUnderTest } from './harness.js';
 
@@ -315,6 +316,43 @@ describe('GET /api/admin/transcript-vault/export', () => {
     expect(rows[0]!.raw_transcript).toBe('Texto com vírgula, "aspas" e\nquebra de linha.');
     const timestamps = rows.map((r) => r.timestamp_utc!);
     expect([...timestamps].sort().reverse()).toEqual(timestamps);
+  });
+
+  it('neutralises formulas after every separator; a pt-BR spreadsheet (;) sees none', async () => {
+    const hostile =
+      'Nota; =HYPERLINK("http://x.invalid";"clique"),@SUM(1)\t+cmd|\' /C calc\'!A0; -2+3';
+    await seed(new Date(), 'PE', hostile);
+    const { body } = await download('format=csv&uf=PE');
+    // The declared separator (a comma) reads the text back, each formula start marked.
+    const rows = parse(body, { bom: true, columns: true }) as Record<string, string>[];
+    const written = rows.find((r) => r.raw_transcript?.startsWith('Nota;'))!.raw_transcript!;
+    // (The vault stored the tab as a space: no cell can start there.)
+    expect(written).toBe(
+      "Nota; '=HYPERLINK(\"http://x.invalid\";\"clique\"),'@SUM(1) +cmd|' /C calc'!A0; '-2+3",
+    );
+    // pt-BR settings: the same file split on semicolons, quotes as a spreadsheet takes them.
+    const cells = (
+      parse(body, {
+        bom: true,
+        delimiter: ';',
+        relax_quotes: true,
+        relax_column_count: true,
+      }) as string[][]
+    ).flat();
+    expect(cells.some((cell) => cell.includes('HYPERLINK'))).toBe(true);
+    for (const cell of cells) expect(cell.trimStart()).not.toMatch(/^[=+\-@]/);
+    // A tab in a field (the vault stores none today) is a separator too.
+    expect(csvField('a\t=1;@2')).toBe('"a\t\'=1;\'@2"');
+    // And split on tabs.
+    const tabCells = (
+      parse(body, {
+        bom: true,
+        delimiter: '\t',
+        relax_quotes: true,
+        relax_column_count: true,
+      }) as string[][]
+    ).flat();
+    for (const cell of tabCells) expect(cell.trimStart()).not.toMatch(/^[=+\-@]/);
   });
 
   it('honours limit and the filters, and refuses a bad limit or format', async () => {

@@ -17,6 +17,7 @@ export const UserAreaStrings = {
   cardFormatting: 'Formatações',
   cardPdfs: 'PDFs gerados',
   cardAiRequests: 'Requisições de IA',
+  cardExtractions: 'Leituras de PDF',
   usageOf: (used: number, limit: number) => `${used} de ${limit}`,
   unlimited: 'Ilimitado',
   metricsFallback:

@@ -16,6 +16,8 @@ export const FREE_LIMITS = {
   pdfLimit: 20,
   aiRequestLimit: 100,
   storageLimit: 1000,
+  /** PDF text extractions a month (issue 24); billing's FREE_EXTRACTIONS_PER_MONTH overrides it. */
+  extractionLimit: 30,
 } as const;
 export const PREMIUM_LIMITS = {
   transcriptionLimit: -1,
@@ -23,6 +25,7 @@ export const PREMIUM_LIMITS = {
   pdfLimit: -1,
   aiRequestLimit: -1,
   storageLimit: 10_000,
+  extractionLimit: -1,
 } as const;
 
 /**
@@ -43,7 +46,7 @@ export function storageMb(bytes: number): number {
 }
 
 /** What a metered action is; the formatting and documents services consume one per call. */
-export const QUOTA_KINDS = ['formatting', 'pdf', 'ai-request'] as const;
+export const QUOTA_KINDS = ['formatting', 'pdf', 'ai-request', 'extraction'] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
 
 export const BillingMessages = {
@@ -106,4 +109,12 @@ export const BillingMessages = {
   speechProviderError:
     'Não foi possível obter uma chave do Super Transcritor agora. Tente novamente em instantes.',
   monthRequired: 'Informe year e month (1 a 12) para consultar as métricas de uso.',
+  // issue 24: streams settled by Soniox's record; paid work fails closed; reservations by owner
+  speechStreamSettling:
+    'Sua transcrição anterior do Super Transcritor ainda está sendo contabilizada. Tente novamente em alguns instantes.',
+  billingUnavailable:
+    'Não foi possível verificar o limite do seu plano agora. Tente novamente em alguns instantes; nada foi cobrado.',
+  reservationNotYours: 'Esta reserva de uso não pertence à sua conta.',
+  extractionLimit: (limit: number) =>
+    `Você atingiu o limite mensal de ${limit} extrações de texto de PDF do plano gratuito. Assine o Premium para extrair sem limites.`,
 } as const;

@@ -43,6 +43,9 @@ export const DocumentMessages = {
     'Você atingiu o limite de PDFs por hora para visitantes. Entre ou crie uma conta gratuita para continuar.',
   anonymousExtractionLimit:
     'Você atingiu o limite de leituras de PDF por hora para visitantes. Entre ou crie uma conta gratuita para continuar.',
+  // issue 24: every signed-in user's hourly ceiling on PDF text extraction
+  extractionHourlyLimit:
+    'Você atingiu o limite de leituras de PDF por hora. Aguarde alguns minutos e tente novamente.',
 } as const;
 
 /** pt-BR messages of the one-patient-per-document and controlled-drug rules (issue 12). */

@@ -26,6 +26,8 @@ export interface MonthlyUsageTable {
   /** numeric: read back as a string by pg. */
   ai_cost_usd: Generated<string>;
   speech_seconds: Generated<number>;
+  /** PDF text extractions (issue 24): counted when billing allows one, no event settles them. */
+  extraction_count: Generated<number>;
   /** bigint: the user's stored bytes when the row was made or last changed in its month. */
   storage_bytes: Generated<string>;
 }
@@ -42,7 +44,7 @@ export interface StoredBytesTable {
 export interface QuotaReservationsTable {
   id: string;
   user_id: string;
-  kind: 'formatting' | 'pdf' | 'ai-request';
+  kind: 'formatting' | 'pdf' | 'ai-request' | 'extraction';
   year: number;
   month: number;
   created_at: Generated<Date>;
@@ -109,8 +111,10 @@ export interface StripeEventsTable {
 }
 
 /**
- * A Soniox key minted for a user and the one stream it may open (issue 15): at most one is open
- * per user; what it may be charged is bounded by its key's session duration (`max_seconds`).
+ * A Soniox key minted for a user and the one stream it may open (issue 15): at most one is
+ * unsettled per user; what it may be charged is bounded by its key's session duration
+ * (`max_seconds`). Until settled it holds `max_seconds` of the allowance (issue 24): Soniox's
+ * usage record (client_reference_id = id) settles it, or the record deadline at its worst case.
  */
 export interface SpeechStreamsTable {
   id: string;
@@ -119,8 +123,17 @@ export interface SpeechStreamsTable {
   max_seconds: number;
   /** After this the key can no longer stream: a stream never ended is charged in full. */
   window_ends_at: Date;
+  /** What the month counts for it: the live (browser, server clock) count, then the settled one. */
   charged_seconds: Generated<number>;
+  /** The browser said it stopped: live counting ends, the hold does not. */
   ended_at: Date | null;
+  settled_at: Date | null;
+  /** 'record': Soniox's usage log; 'deadline': no record in time, the worst case stands. */
+  settled_by: 'record' | 'deadline' | 'browser' | null;
+  /** The audio seconds Soniox recorded for the stream's key. */
+  provider_seconds: number | null;
+  /** The month's allowance when the key was minted (null: minted before issue 24). */
+  allowance_seconds: number | null;
 }
 
 export interface BillingDatabase {

@@ -10,14 +10,14 @@ export interface NewReservation {
   period: Period;
 }
 
-const rowOf = (r: NewReservation) => ({
+const rowOf = (r: NewReservation, settledAt: Date | null) => ({
   id: r.id,
   user_id: r.userId,
   kind: r.kind,
   year: r.period.year,
   month: r.period.month,
   released_at: null,
-  settled_at: null,
+  settled_at: settledAt,
 });
 
 /** Reservations still running: neither given back nor settled by their event, and not stale. */
@@ -39,26 +39,36 @@ export async function pendingReservations(
   return Number(row.pending);
 }
 
-export async function reservationExists(db: BillingDb, id: string): Promise<boolean> {
+/** Whose reservation `id` is (issue 24: looked up with its owner, never by id alone). */
+export async function reservationOwner(db: BillingDb, id: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('quota_reservations')
-    .select('id')
+    .select('user_id')
     .where('id', '=', id)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.user_id;
 }
 
-/** Records a reservation; with `ignoreDuplicate`, a retried one (same id) changes nothing. */
+/**
+ * Records a reservation; with `ignoreDuplicate`, a retried one (same id) changes nothing. With
+ * `settled`, it is counted at once (an action no event settles: PDF text extraction). Returns
+ * whether a row was written.
+ */
 export async function insertReservation(
   db: BillingDb,
   reservation: NewReservation,
-  options: { ignoreDuplicate?: boolean } = {},
-): Promise<void> {
-  const insert = db.insertInto('quota_reservations').values(rowOf(reservation));
-  await (options.ignoreDuplicate
+  options: { ignoreDuplicate?: boolean; settled?: boolean } = {},
+): Promise<boolean> {
+  const insert = db
+    .insertInto('quota_reservations')
+    .values(rowOf(reservation, options.settled ? new Date() : null));
+  const written = await (options.ignoreDuplicate
     ? insert.onConflict((oc) => oc.column('id').doNothing())
     : insert
-  ).execute();
+  )
+    .returning('id')
+    .executeTakeFirst();
+  return written !== undefined;
 }
 
 /** Marks the user's running reservation as given back; false when there was none to release. */

@@ -8,41 +8,55 @@ import {
   type QuotaKind,
   type StorageCheckResponse,
 } from '@pv/contracts';
-import { type Principal, tooManyRequests } from '@pv/service-kit';
+import { forbidden, type Principal, tooManyRequests } from '@pv/service-kit';
 import type { BillingKysely, MonthlyUsageRow } from '../db/schema.js';
 import { isPremium } from '../subscriptions/premium.js';
 import { type Period, periodOf } from '../usage/period.js';
 import { storedBytesOf } from '../usage/storage.repository.js';
-import { findMonth, lockMonth } from '../usage/usage.repository.js';
+import { addToMonth, findMonth, lockMonth } from '../usage/usage.repository.js';
 import {
   insertReservation,
   pendingReservations,
   releaseReservation,
-  reservationExists,
+  reservationOwner,
 } from './quota.repository.js';
 
-const LIMITS: Record<QuotaKind, number> = {
+/** The free plan's monthly limits; PDF text extraction's is configured (issue 24). */
+export const freeLimitsOf = (extractionLimit: number): Record<QuotaKind, number> => ({
   formatting: FREE_LIMITS.formattingLimit,
   pdf: FREE_LIMITS.pdfLimit,
   'ai-request': FREE_LIMITS.aiRequestLimit,
+  extraction: extractionLimit,
+});
+
+const COUNTER: Record<
+  QuotaKind,
+  'formatting_count' | 'pdf_count' | 'ai_request_count' | 'extraction_count'
+> = {
+  formatting: 'formatting_count',
+  pdf: 'pdf_count',
+  'ai-request': 'ai_request_count',
+  extraction: 'extraction_count',
 };
 
 export const countedOf = (
-  row: Pick<MonthlyUsageRow, 'formatting_count' | 'pdf_count' | 'ai_request_count'>,
+  row: Pick<
+    MonthlyUsageRow,
+    'formatting_count' | 'pdf_count' | 'ai_request_count' | 'extraction_count'
+  >,
   kind: QuotaKind,
-) =>
-  kind === 'formatting'
-    ? row.formatting_count
-    : kind === 'pdf'
-      ? row.pdf_count
-      : row.ai_request_count;
+) => row[COUNTER[kind]];
 
-export const limitMessage = (kind: QuotaKind) =>
-  kind === 'formatting'
-    ? BillingMessages.formattingLimit(LIMITS.formatting)
-    : kind === 'pdf'
-      ? BillingMessages.pdfLimit(LIMITS.pdf)
-      : BillingMessages.aiRequestLimit(LIMITS['ai-request']);
+const MESSAGE: Record<QuotaKind, (limit: number) => string> = {
+  formatting: BillingMessages.formattingLimit,
+  pdf: BillingMessages.pdfLimit,
+  'ai-request': BillingMessages.aiRequestLimit,
+  extraction: BillingMessages.extractionLimit,
+};
+export const limitMessage = (kind: QuotaKind, limit: number) => MESSAGE[kind](limit);
+
+/** Actions no event settles: counted in the month as billing allows them. */
+const COUNTED_AT_ONCE: ReadonlySet<QuotaKind> = new Set(['extraction']);
 
 const limitCode = (kind: QuotaKind) => `${kind.replace('-', '_').toUpperCase()}_LIMIT_REACHED`;
 
@@ -51,10 +65,15 @@ const limitCode = (kind: QuotaKind) => `${kind.replace('-', '_').toUpperCase()}_
  * month = what the events counted + the reservations whose event has not arrived yet.
  */
 export class QuotaService {
+  private readonly limits: Record<QuotaKind, number>;
+
   constructor(
     private readonly db: BillingKysely,
     private readonly reservationTtlSeconds: number,
-  ) {}
+    freeExtractionsPerMonth: number = FREE_LIMITS.extractionLimit,
+  ) {
+    this.limits = freeLimitsOf(freeExtractionsPerMonth);
+  }
 
   /**
    * Reserves one action. The user's month row is locked for the check and the insert, so N
@@ -63,11 +82,26 @@ export class QuotaService {
   async consume(principal: Principal, body: QuotaConsumeBody): Promise<QuotaConsumeResponse> {
     const premium = await isPremium(this.db, principal);
     const period = periodOf(new Date());
-    const limit = premium ? -1 : LIMITS[body.kind];
+    const limit = premium ? -1 : this.limits[body.kind];
+    // Another user's reservation id is refused: it would count as this caller's retry.
+    const owner = await reservationOwner(this.db, body.reservationId);
+    if (owner !== undefined && owner !== principal.userId)
+      throw forbidden(BillingMessages.reservationNotYours, 'RESERVATION_NOT_YOURS');
     if (premium) {
-      // Nothing to decide: no lock, no count; the reservation is kept so its event settles it.
-      await insertReservation(this.db, this.reservation(principal.userId, body, period), {
-        ignoreDuplicate: true,
+      // Nothing to decide: no lock; the reservation is kept so its event settles it (or, for an
+      // action without one, it is counted now).
+      await this.db.transaction().execute(async (trx) => {
+        const written = await insertReservation(
+          trx,
+          this.reservation(principal.userId, body, period),
+          { ignoreDuplicate: true, settled: COUNTED_AT_ONCE.has(body.kind) },
+        );
+        if (written && COUNTED_AT_ONCE.has(body.kind))
+          await addToMonth(trx, {
+            userId: principal.userId,
+            period,
+            add: { [COUNTER[body.kind]]: 1 },
+          });
       });
       const row = await findMonth(this.db, principal.userId, period);
       return { allowed: true, kind: body.kind, limit, used: row ? countedOf(row, body.kind) : 0 };
@@ -81,11 +115,13 @@ export class QuotaService {
         ttlSeconds: this.reservationTtlSeconds,
       });
       const used = countedOf(row, body.kind) + pending;
-      // A retried call (same reservation id) was already counted.
-      if (await reservationExists(trx, body.reservationId))
-        return { allowed: true, kind: body.kind, limit, used };
-      if (used >= LIMITS[body.kind])
-        throw tooManyRequests(limitMessage(body.kind), limitCode(body.kind));
+      // A retried call (same reservation id, same user) was already counted.
+      const retried = await reservationOwner(trx, body.reservationId);
+      if (retried === principal.userId) return { allowed: true, kind: body.kind, limit, used };
+      if (retried !== undefined)
+        throw forbidden(BillingMessages.reservationNotYours, 'RESERVATION_NOT_YOURS');
+      if (used >= this.limits[body.kind])
+        throw tooManyRequests(limitMessage(body.kind, limit), limitCode(body.kind));
       // Transcriptions are speech sessions (counted when a recording starts); a free user who
       // has used the month's sessions formats no more notes from them.
       if (body.kind === 'formatting' && row.transcription_count >= FREE_LIMITS.transcriptionLimit)
@@ -93,7 +129,16 @@ export class QuotaService {
           BillingMessages.transcriptionLimit(FREE_LIMITS.transcriptionLimit),
           'TRANSCRIPTION_LIMIT_REACHED',
         );
-      await insertReservation(trx, this.reservation(principal.userId, body, period));
+      const countedNow = COUNTED_AT_ONCE.has(body.kind);
+      await insertReservation(trx, this.reservation(principal.userId, body, period), {
+        settled: countedNow,
+      });
+      if (countedNow)
+        await addToMonth(trx, {
+          userId: principal.userId,
+          period,
+          add: { [COUNTER[body.kind]]: 1 },
+        });
       return { allowed: true, kind: body.kind, limit, used: used + 1 };
     });
   }

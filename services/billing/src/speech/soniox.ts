@@ -2,6 +2,7 @@ import { BillingMessages, type TemporaryKey } from '@pv/contracts';
 import { AppError, type Principal, type RateLimiter, serviceUnavailable } from '@pv/service-kit';
 import type { Logger } from 'pino';
 import type { UsageService } from '../usage/usage.service.js';
+import type { SpeechSettlement } from './speech-settlement.js';
 
 export interface SonioxSettings {
   apiKey?: string;
@@ -16,25 +17,30 @@ export interface SonioxSettings {
 /**
  * Mints Soniox temporary keys (POST /v1/auth/temporary-api-key) so the long-lived key never
  * reaches a browser. The key opens one stream (single use), no longer than the allowance the user
- * has left; a user has at most one live stream, and mints a limited number of keys an hour.
+ * has left, and carries the stream's id as `client_reference_id` so Soniox's usage record settles
+ * it (issue 24); a user has at most one unsettled stream, and mints a limited number of keys an
+ * hour.
  */
 export class SonioxKeys {
   constructor(
     private readonly settings: SonioxSettings,
     private readonly usage: UsageService,
     private readonly log: Logger,
+    private readonly settlement?: SpeechSettlement,
   ) {}
 
   async mint(principal: Principal): Promise<TemporaryKey> {
     if (!this.settings.apiKey)
       throw serviceUnavailable(BillingMessages.speechUnavailable, 'SPEECH_NOT_CONFIGURED');
     await this.settings.mintLimit.consume(principal.userId);
+    // A stream whose session ended moments ago has its record by now: settle it first.
+    await this.settlement?.settleStreamsOf(principal.userId);
     const { streamId, maxSeconds: maxSessionSeconds } = await this.usage.openStream(
       principal,
       this.settings.keyTtlSeconds,
     );
     try {
-      return await this.request(principal, maxSessionSeconds);
+      return await this.request(streamId, maxSessionSeconds);
     } catch (error) {
       // No key, no stream: the user may try again at once.
       await this.usage.discardStream(streamId);
@@ -42,7 +48,7 @@ export class SonioxKeys {
     }
   }
 
-  private async request(principal: Principal, maxSessionSeconds: number): Promise<TemporaryKey> {
+  private async request(streamId: string, maxSessionSeconds: number): Promise<TemporaryKey> {
     let response: Response;
     try {
       response = await fetch(
@@ -58,7 +64,8 @@ export class SonioxKeys {
             expires_in_seconds: this.settings.keyTtlSeconds,
             single_use: true,
             max_session_duration_seconds: maxSessionSeconds,
-            client_reference_id: principal.userId,
+            // Names the stream: Soniox's usage log entry of the session carries it back.
+            client_reference_id: streamId,
           }),
           signal: AbortSignal.timeout(10_000),
         },

@@ -9,7 +9,8 @@ type Counter =
   | 'formatting_count'
   | 'pdf_count'
   | 'ai_request_count'
-  | 'speech_seconds';
+  | 'speech_seconds'
+  | 'extraction_count';
 
 /** The user's row of the month, created empty when missing, locked until the transaction ends. */
 export async function lockMonth(

@@ -28,7 +28,9 @@ import {
   chargeStream,
   deleteStream,
   insertStream,
-  openStreamsOf,
+  lockUnsettledStream,
+  settleStream,
+  unsettledStreamsOf,
 } from './speech-stream.repository.js';
 import { publishSpeechSeconds } from './usage.events.js';
 import {
@@ -82,6 +84,8 @@ export class UsageService {
   constructor(
     private readonly db: BillingKysely,
     private readonly relay: OutboxRelay,
+    /** The free plan's monthly PDF text extractions (FREE_EXTRACTIONS_PER_MONTH, issue 24). */
+    private readonly freeExtractionsPerMonth: number = FREE_LIMITS.extractionLimit,
   ) {}
 
   /** Counts one speech session in this month's transcriptions, once per session id. */
@@ -103,33 +107,30 @@ export class UsageService {
   }
 
   async speechUsage(principal: Principal): Promise<SpeechUsage> {
-    // A stream the browser never ended counts as soon as its key can no longer stream.
-    await this.settleExpiredStreams(
-      principal.userId,
-      allowanceFor(await isPremium(this.db, principal)),
-    );
     const row = await findMonth(this.db, principal.userId, periodOf(new Date()));
     return { usedSeconds: row?.speech_seconds ?? 0 };
   }
 
   /**
-   * Opens the user's one Super Transcritor stream (issue 15), under the month's row lock: streams
-   * never ended whose key can no longer stream are first charged in full; a stream still live
-   * refuses the new one (409); the new one may last the allowance left (429 when none is).
-   * Returns what the key must be minted with; `discardStream` undoes it if Soniox refuses.
+   * Opens the user's one Super Transcritor stream (issues 15, 24), under the month's row lock: a
+   * stream Soniox's record has not settled yet refuses the new one (409: it still holds its
+   * worst case, so the allowance left is not known); the new one may last the allowance left
+   * (429 when none is). Returns what the key must be minted with; `discardStream` undoes it if
+   * Soniox refuses. The caller first tries to settle the user's streams from Soniox's records.
    */
   async openStream(
     principal: Principal,
     keyTtlSeconds: number,
   ): Promise<{ streamId: string; maxSeconds: number }> {
     const allowance = allowanceFor(await isPremium(this.db, principal));
-    await this.settleExpiredStreams(principal.userId, allowance);
     const opened = await this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const used = (await lockMonth(trx, principal.userId, periodOf(now))).speech_seconds;
-      const open = await openStreamsOf(trx, principal.userId);
-      if (open.some((stream) => stream.window_ends_at > now))
+      const unsettled = await unsettledStreamsOf(trx, principal.userId);
+      if (unsettled.some((stream) => stream.ended_at === null && stream.window_ends_at > now))
         throw conflict(BillingMessages.speechStreamActive, 'SPEECH_STREAM_ACTIVE');
+      if (unsettled.length > 0)
+        throw conflict(BillingMessages.speechStreamSettling, 'SPEECH_STREAM_SETTLING');
       const remaining = allowance - used;
       if (remaining <= 0) throw allowanceReached(allowance);
       const maxSeconds = Math.min(remaining, SONIOX_MAX_SESSION_SECONDS);
@@ -138,6 +139,7 @@ export class UsageService {
         id: streamId,
         userId: principal.userId,
         maxSeconds,
+        allowanceSeconds: allowance,
         windowEndsAt: new Date(
           now.getTime() + (keyTtlSeconds + maxSeconds + STREAM_START_GRACE_SECONDS) * 1000,
         ),
@@ -153,12 +155,12 @@ export class UsageService {
   }
 
   /**
-   * Charges the browser's report to the user's live stream, reconciled on the server (issue 15):
-   * the stream's total is at least what the server's clock allows since the key was minted (less
-   * a grace for connecting) and never more than the key's session duration, so a report can lower
-   * nothing and raise nothing beyond the key. A report with no live stream adds nothing. Once the
-   * allowance is used a report is refused (429). `ended` closes the stream, so a new key may be
-   * minted.
+   * The live count Minha Área shows while a stream runs (issue 15): the browser's report,
+   * reconciled on the server: at least what the server's clock allows since the key was minted
+   * (less a grace for connecting), never more than the key's session duration. It is display and
+   * the allowance check of the report, not the settlement: the stream holds its key's whole
+   * duration until Soniox's record settles it (`settleStream`), and `ended` only stops the live
+   * count. A report with no live stream adds nothing; past the allowance it is refused (429).
    */
   async addSpeechSeconds(
     principal: Principal,
@@ -168,13 +170,14 @@ export class UsageService {
     reportKey?: string,
   ): Promise<SpeechUsage> {
     const allowance = allowanceFor(await isPremium(this.db, principal));
-    await this.settleExpiredStreams(principal.userId, allowance);
     const used = await this.db.transaction().execute(async (trx) => {
       const now = new Date();
       const before = (await lockMonth(trx, principal.userId, periodOf(now))).speech_seconds;
       if (reportKey && !(await firstDelivery(trx, principal.userId, reportKey))) return before;
       if (before >= allowance && secondsToAdd > 0) throw allowanceReached(allowance);
-      const live = (await openStreamsOf(trx, principal.userId)).at(-1);
+      const live = (await unsettledStreamsOf(trx, principal.userId))
+        .filter((stream) => stream.ended_at === null)
+        .at(-1);
       if (!live) return before;
       const elapsed = Math.floor((now.getTime() - live.minted_at.getTime()) / 1000);
       const floor = Math.min(live.max_seconds, Math.max(0, elapsed - STREAM_START_GRACE_SECONDS));
@@ -192,24 +195,50 @@ export class UsageService {
   }
 
   /**
-   * Charges in full every stream of the user never ended whose key can no longer stream (the
-   * browser went silent: the server cannot tell it used less), in a transaction of its own so
-   * the charge stands even when the caller's request is then refused.
+   * Settles a stream (issue 24): at the audio seconds Soniox recorded for its key (rounded up,
+   * never past the key's duration), or, with `providerSeconds` null (no record by the deadline),
+   * at its worst case, the key's whole duration. The month moves by the difference from the live
+   * count: a release when the record is lower, a charge when it is higher (never past the
+   * allowance). Settling twice changes nothing. Returns whether this call settled it.
    */
-  private async settleExpiredStreams(userId: string, allowance: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async settleStream(streamId: string, providerSeconds: number | null): Promise<boolean> {
+    const settled = await this.db.transaction().execute(async (trx) => {
+      const peek = await trx
+        .selectFrom('speech_streams')
+        .select('user_id')
+        .where('id', '=', streamId)
+        .executeTakeFirst();
+      if (!peek) return false;
       const now = new Date();
-      let used = (await lockMonth(trx, userId, periodOf(now))).speech_seconds;
-      for (const stream of await openStreamsOf(trx, userId)) {
-        if (stream.window_ends_at > now) continue;
-        const owed = Math.max(
-          0,
-          Math.min(stream.max_seconds - stream.charged_seconds, allowance - used),
-        );
-        await chargeStream(trx, stream.id, { seconds: owed, endedAt: stream.window_ends_at });
-        if (owed > 0) used = await this.addSpeech(trx, userId, owed, used, allowance);
-      }
+      // The month first, then the stream: the order openStream and addSpeechSeconds lock in.
+      const used = (await lockMonth(trx, peek.user_id, periodOf(now))).speech_seconds;
+      const stream = await lockUnsettledStream(trx, streamId);
+      if (!stream) return false;
+      // The key was bounded by the allowance left when it was minted, and it is the user's one
+      // unsettled stream: its worst case fits the allowance (unless the month turned meanwhile).
+      const allowance = stream.allowance_seconds ?? allowanceFor(false);
+      const owed =
+        providerSeconds === null
+          ? stream.max_seconds
+          : Math.min(stream.max_seconds, Math.ceil(providerSeconds));
+      const delta = Math.min(owed - stream.charged_seconds, Math.max(0, allowance - used));
+      await settleStream(trx, stream.id, {
+        chargedSeconds: stream.charged_seconds + delta,
+        by: providerSeconds === null ? 'deadline' : 'record',
+        providerSeconds: providerSeconds === null ? null : Math.ceil(providerSeconds),
+        at: now,
+      });
+      if (delta > 0) await this.addSpeech(trx, stream.user_id, delta, used, allowance);
+      else if (delta < 0)
+        await addToMonth(trx, {
+          userId: stream.user_id,
+          period: periodOf(now),
+          add: { speech_seconds: delta },
+        });
+      return true;
     });
+    if (settled) this.relay.kick();
+    return settled;
   }
 
   /** Adds seconds to the month and publishes usage.speech-seconds.v1; returns the new total. */
@@ -246,9 +275,12 @@ export class UsageService {
         formattingCount: row?.formatting_count ?? 0,
         pdfGenerationCount: row?.pdf_count ?? 0,
         aiRequestCount: row?.ai_request_count ?? 0,
+        extractionCount: row?.extraction_count ?? 0,
         sessionDuration: row?.speech_seconds ?? 0,
       },
-      limits: premium ? { ...PREMIUM_LIMITS } : { ...FREE_LIMITS },
+      limits: premium
+        ? { ...PREMIUM_LIMITS }
+        : { ...FREE_LIMITS, extractionLimit: this.freeExtractionsPerMonth },
       totalUsage: {
         totalTranscriptions: Number(totals.transcriptions),
         totalFormatting: Number(totals.formatting),

@@ -45,6 +45,7 @@ export function sampleMetrics(user: CurrentUser, isPremium: boolean): UserMetric
       formattingCount: 0,
       pdfGenerationCount: 0,
       aiRequestCount: 0,
+      extractionCount: 0,
       sessionDuration: 0,
     },
     limits: { ...(isPremium ? PREMIUM_LIMITS : FREE_LIMITS) },
@@ -72,6 +73,7 @@ export function DashboardTab({ user, isPremium }: { user: CurrentUser; isPremium
     { label: S.cardFormatting, used: month.formattingCount, limit: limits.formattingLimit },
     { label: S.cardPdfs, used: month.pdfGenerationCount, limit: limits.pdfLimit },
     { label: S.cardAiRequests, used: month.aiRequestCount, limit: limits.aiRequestLimit },
+    { label: S.cardExtractions, used: month.extractionCount, limit: limits.extractionLimit },
   ];
   const memberSince = totals.memberSince ?? user.createdAt;
 

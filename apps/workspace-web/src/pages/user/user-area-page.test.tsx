@@ -20,6 +20,7 @@ const metrics = {
     formattingCount: 7,
     pdfGenerationCount: 3,
     aiRequestCount: 25,
+    extractionCount: 4,
     sessionDuration: 600,
   },
   limits: {
@@ -28,6 +29,7 @@ const metrics = {
     pdfLimit: 20,
     aiRequestLimit: 100,
     storageLimit: 1000,
+    extractionLimit: 30,
   },
   totalUsage: {
     totalTranscriptions: 140,
@@ -62,7 +64,7 @@ describe('Minha Área (spec 2 §2)', () => {
     expect(within(main).getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/auth');
   });
 
-  it('shows a free user four usage cards, the free plan with an upgrade, totals and the Premium benefits', async () => {
+  it('shows a free user five usage cards, the free plan with an upgrade, totals and the Premium benefits', async () => {
     vi.stubGlobal(
       'fetch',
       jsonResponses({ '/auth/user': [200, userFixture()], '/api/user-metrics': [200, metrics] }),
@@ -76,6 +78,7 @@ describe('Minha Área (spec 2 §2)', () => {
     expect(card('Formatações')).toHaveTextContent('7 de 30');
     expect(card('PDFs gerados')).toHaveTextContent('3 de 20');
     expect(card('Requisições de IA')).toHaveTextContent('25 de 100');
+    expect(card('Leituras de PDF')).toHaveTextContent('4 de 30');
     expect(card('Seu plano')).toHaveTextContent('Plano Gratuito');
     expect(
       within(card('Seu plano')).getByRole('link', { name: 'Fazer upgrade para Premium' }),
@@ -96,6 +99,7 @@ describe('Minha Área (spec 2 §2)', () => {
         formattingLimit: -1,
         pdfLimit: -1,
         aiRequestLimit: -1,
+        extractionLimit: -1,
         storageLimit: 10000,
       },
     };

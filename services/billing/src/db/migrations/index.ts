@@ -6,6 +6,8 @@ import * as cancelAtPeriodEnd from './2026_11_26_0900_cancel_at_period_end.js';
 import * as transcriptionSessions from './2026_11_26_0930_transcription_sessions.js';
 import * as storedBytes from './2026_11_26_1200_stored_bytes.js';
 import * as speechReports from './2026_11_28_1500_speech_reports.js';
+import * as speechSettlement from './2026_11_28_1500_speech_settlement.js';
+import * as extractionQuota from './2026_11_28_1510_extraction_quota.js';
 
 export const billingMigrations: Record<string, Migration> = {
   '2026_11_22_1100_billing': billing,
@@ -15,4 +17,6 @@ export const billingMigrations: Record<string, Migration> = {
   '2026_11_26_0930_transcription_sessions': transcriptionSessions,
   '2026_11_26_1200_stored_bytes': storedBytes,
   '2026_11_28_1500_speech_reports': speechReports,
+  '2026_11_28_1500_speech_settlement': speechSettlement,
+  '2026_11_28_1510_extraction_quota': extractionQuota,
 };

@@ -193,7 +193,8 @@ describe('a prescription’s signature stays with the prescription', () => {
   });
 
   it('an RCE copy longer than a page: signature, buyer and supplier blocks with the last drug and the copy named', async () => {
-    const res = await svc.file(await svc.as('anonymous'), '/api/prescriptions/controlled/pdf', {
+    // A verified professional (issue 23: an RCE needs one).
+    const res = await svc.file(await svc.as('free'), '/api/prescriptions/controlled/pdf', {
       profile: PROFILE,
       prescription: {
         patientData: { name: 'Célia Magalhães', address: 'Rua São João, 45 - Campinas/SP' },
@@ -228,7 +229,8 @@ describe('a prescription’s signature stays with the prescription', () => {
     const long = Array.from({ length: 75 }, (_, i) => `passo ${i + 1} da orientação;`).join(' ');
     expect(long.length).toBeGreaterThan(1_500);
     expect(long.length).toBeLessThanOrEqual(2_000);
-    const client = await svc.as('anonymous');
+    // A verified professional (issue 23: an RCE needs one).
+    const client = await svc.as('free');
     const rce = await svc.file(client, '/api/prescriptions/controlled/pdf', {
       profile: PROFILE,
       prescription: {

@@ -119,7 +119,9 @@ describe('each PDF carries the professional, the patient (and CPF), the date, it
   ];
 
   it.each(cases)('%s', async (_name, route, body, expected) => {
-    const res = await svc.file(await svc.as('anonymous'), route, { ...body, profile: PROFILE });
+    // Issue 23: the RCE only from a verified professional (the projection's, the same PROFILE).
+    const who = route === '/api/prescriptions/controlled/pdf' ? 'free' : 'anonymous';
+    const res = await svc.file(await svc.as(who), route, { ...body, profile: PROFILE });
     expect(res.status).toBe(200);
     const { text } = await checkPdf(res.bytes);
     for (const field of [...PROFESSIONAL, ...expected]) expect(text, field).toContain(field);

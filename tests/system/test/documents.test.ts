@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack } from './stack.js';
+import { startStack, verifiedProfessional } from './stack.js';
 
 const run = promisify(execFile);
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -45,9 +45,12 @@ describe('documents through the gateway', () => {
     const generated = await post('/api/prescriptions/controlled', { consultationText: NOTE });
     expect(generated.status).toBe(200);
     const { prescription } = (await generated.json()) as { prescription: unknown };
-    const pdf = await post('/api/prescriptions/controlled/pdf', {
-      prescription,
-      profile: { name: 'Dr. Caio Brandão', registry: 'CRM/MG 4321' },
+    // Issue 23: an RCE only from a verified professional.
+    const professional = await verifiedProfessional(stack.url);
+    const pdf = await fetch(`${stack.url}/api/prescriptions/controlled/pdf`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: professional.cookie },
+      body: JSON.stringify({ prescription }),
     });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename=".*\.pdf"$/);
@@ -56,6 +59,7 @@ describe('documents through the gateway', () => {
     expect(text).toContain('Joana Simões');
     expect(text).toContain('30 (trinta) cápsulas');
     expect(text).toContain('2ª via - Orientação ao Paciente');
+    expect(text).toContain('CRM/MG 4321');
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'rce.pdf');
@@ -67,7 +71,7 @@ describe('documents through the gateway', () => {
     const body = (await extracted.json()) as { text: string; pages: number };
     expect(body.pages).toBe(2);
     expect(body.text).toContain('Joana Simões');
-  });
+  }, 120_000);
 
   it("generate-document without formatted text answers the spec's message", async () => {
     const res = await post('/api/generate-document', { documentType: 'receituario' });

@@ -379,3 +379,41 @@ export class Browser {
     };
   }
 }
+
+/**
+ * Issue 23: a signed-in professional whose registry and CPF the stack's admin approved (an RCE
+ * and a signature need one). Resolves once documents' projection has the approval (the PDF route
+ * no longer answers PROFESSIONAL_NOT_VERIFIED).
+ */
+export async function verifiedProfessional(baseUrl: string): Promise<Browser> {
+  const user = new Browser(baseUrl);
+  const signUp = await user.call('POST', '/auth/register', {
+    firstName: 'Caio',
+    lastName: 'Brandão',
+    email: `caio.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@clinica.test`,
+    password: 'Segredo-forte-1',
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status}`);
+  const userId = (signUp.body.user as { id: string }).id;
+  const saved = await user.call('PUT', '/api/profile', {
+    fullName: 'Dr. Caio Brandão',
+    professionalRegistry: 'CRM',
+    registryNumber: '4321',
+    registryUf: 'MG',
+    cpf: '52998224725',
+  });
+  if (saved.status !== 200) throw new Error(`profile: ${saved.status}`);
+  const admin = new Browser(baseUrl);
+  await admin.call('POST', '/auth/login', ADMIN);
+  const approved = await admin.call('POST', `/api/admin/verifications/${userId}/approve`, {});
+  if (approved.status !== 200) throw new Error(`approval: ${approved.status}`);
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const me = await user.call('POST', '/api/generate-text-document', {
+      content: 'x',
+      title: 'Atestado',
+    });
+    if (me.status === 200 && !String(me.body.raw ?? '').includes('não verificada')) return user;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the approval did not reach documents');
+}

@@ -160,15 +160,19 @@ export function emptyClinicalRecord(): ClinicalRecord {
  * against `ClinicalRecordSchema` afterwards.
  */
 export function modelClinicalRecordSchema() {
+  // A deep copy without the bounds that keeps TypeBox's symbol keys (Kind), so the answer can
+  // still be checked against it (Value.Check) as the LLM client does.
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (node === null || typeof node !== 'object') return node;
-    const out: Record<string, unknown> = {};
+    const out: Record<string | symbol, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'maxLength' || key === 'maxItems') continue;
       out[key] = strip(value);
     }
+    for (const symbol of Object.getOwnPropertySymbols(node))
+      out[symbol] = (node as Record<symbol, unknown>)[symbol];
     return out;
   };
-  return Type.Unsafe<ClinicalRecord>(strip(ClinicalRecordSchema) as object);
+  return strip(ClinicalRecordSchema) as typeof ClinicalRecordSchema;
 }

@@ -90,10 +90,10 @@ describe('the record on the LLM path', () => {
     fake.setResponder(() => ({ content: JSON.stringify(answer(modelRecord)) }));
     const res = await format();
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const schema = JSON.stringify(
-      (fake.requests[0]?.body.response_format as { json_schema: { schema: unknown } }).json_schema
-        .schema,
-    );
+    const format0 = fake.requests[0]?.body.response_format as
+      | { json_schema: { schema: unknown } }
+      | undefined;
+    const schema = JSON.stringify(format0?.json_schema.schema);
     expect(schema).toContain('"medicationsInUse"');
     expect(schema).toContain('"medicationOrders"');
     // Structured Outputs in strict mode takes no length bounds.

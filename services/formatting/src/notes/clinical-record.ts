@@ -3,7 +3,7 @@
  * — identifiers, measurements, problems, allergies, medications in use versus prescribed today,
  * requests and the return — read from the same text and the same section pieces as the note, so
  * text and data do not disagree. Nothing is inferred: a slot the dictation does not fill stays
- * empty. docs/clinical-record.md explains the rules.
+ * empty. docs/fhir-export.md ("The record") explains the rules.
  *
  * Every regular expression has bounded quantifiers (docs/offline-formatter.md, "Linear time").
  */

@@ -128,7 +128,7 @@ export function buildPatientNote(
     ) {
       // Each dose is a drug in use (a statement, under 'Medicações em Uso') or one prescribed
       // today (the plan): the cue said before it in its sentence decides, else the section
-      // (clinical-record.ts, docs/clinical-record.md). Past use stays where it was said.
+      // (clinical-record.ts, docs/fhir-export.md). Past use stays where it was said.
       for (const medication of findMedications(pieceText, pieceFolded)) {
         const use =
           medicationCue(pieceFolded, medication.start, medication.line) ??

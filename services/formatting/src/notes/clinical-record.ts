@@ -241,6 +241,7 @@ const KIND_OF_LABEL: Readonly<Record<string, VitalKind>> = {
 export function vitalsOf(matches: readonly VitalMatch[]): RecordVital[] {
   const out: RecordVital[] = [];
   for (const match of matches) {
+    if (out.length >= MAX_ENTRIES) break;
     const kind = KIND_OF_LABEL[match.label];
     if (!kind) continue;
     let diastolic: number | null = null;
@@ -320,7 +321,9 @@ function cidCodes(folded: string): { code: string; start: number; end: number }[
   return out;
 }
 
-const ITEM_SEPARATOR = /[;,\n]|\.(?!\d)/;
+const ITEM_SEPARATOR_G = /[;,\n]|\.(?!\d)/g;
+/** The schema's bound on each list of the record (`maxItems`). */
+const MAX_ENTRIES = 100;
 const LEADING_CUE =
   /^(?:(?:hd|hipoteses? diagnosticas?|hipotese|diagnosticos?|avaliacao|impressao|penso em|problemas?)\s{0,3}[:-]?|a\s{0,3}[:-])\s{0,3}/;
 
@@ -369,6 +372,7 @@ export function findProblems(
 ): RecordProblem[] {
   const problems: RecordProblem[] = [];
   const add = (text: string, cid10: string | null) => {
+    if (problems.length >= MAX_ENTRIES) return;
     const clean = text.replace(/^[\s\-–—:]{1,10}/, '').replace(/[\s,;:.\-–—]{1,10}$/, '');
     if (clean === '' || fold(clean) === 'nao informado') return;
     const key = fold(clean);
@@ -381,27 +385,28 @@ export function findProblems(
   };
   const said = readsAssessmentCues ? assessmentPhrases(history) : [];
   for (const content of [...assessment, ...said]) {
+    if (problems.length >= MAX_ENTRIES) break;
     const view = digitView(content);
-    let rest = view.text;
-    let restFolded = view.folded;
-    while (rest.trim() !== '') {
-      const sep = ITEM_SEPARATOR.exec(restFolded);
-      const cut = sep ? sep.index : rest.length;
-      const item = rest.slice(0, cut);
-      let itemFolded = restFolded.slice(0, cut);
-      rest = rest.slice(cut + 1);
-      restFolded = restFolded.slice(cut + 1);
-      const cue = LEADING_CUE.exec(itemFolded.trim());
-      let itemText = item.trim();
+    // Items between separators, read by index (no copies of the rest: linear).
+    let from = 0;
+    while (from < view.text.length && problems.length < MAX_ENTRIES) {
+      ITEM_SEPARATOR_G.lastIndex = from;
+      const sep = ITEM_SEPARATOR_G.exec(view.folded);
+      const cut = sep ? sep.index : view.text.length;
+      const item = view.text.slice(from, cut).trim();
+      let itemFolded = fold(item);
+      from = cut + 1;
+      if (item === '') continue;
+      const cue = LEADING_CUE.exec(itemFolded);
+      let itemText = item;
       if (cue) {
         itemText = itemText.slice(cue[0].length);
         itemFolded = fold(itemText);
-      } else itemFolded = itemFolded.trim();
-      const codes = cidCodes(itemFolded);
-      const code = codes[0];
+      }
+      const code = cidCodes(itemFolded)[0];
       if (code) {
         const before = itemText.slice(0, code.start).trim();
-        if (before === '' || fold(before) === '') {
+        if (before === '') {
           // A code said alone belongs to the item before it.
           const last = problems[problems.length - 1];
           if (last && !last.cid10) last.cid10 = code.code;
@@ -469,6 +474,7 @@ export function findAllergies(text: string): string[] {
       pos = w.index + w[0].length;
     }
     if (current.length > 0) items.push(current.join(' '));
+    if (out.length >= 50) break;
     for (const item of items) {
       const key = fold(item);
       if (['nenhuma', 'nenhum', 'nega'].includes(key)) continue;
@@ -514,6 +520,7 @@ export function findRequests(text: string): { kind: 'exam' | 'referral'; text: s
       pos = w.index + w[0].length;
     }
     if (current.length > 0) items.push(current.join(' '));
+    if (out.length >= MAX_ENTRIES) break;
     for (const item of items) {
       if (fold(item) === 'exames' || fold(item) === 'exame') continue;
       if (!out.some((o) => o.kind === kind && fold(o.text) === fold(item)))
@@ -613,22 +620,26 @@ export function buildRecord(parts: RecordParts): ClinicalRecord {
   };
   record.vitals = vitalsOf(parts.vitals);
   for (const line of parts.medicationsInUse.filter(namesADrug)) {
+    if (record.medicationsInUse.length >= MAX_ENTRIES) break;
     const entry = statementOf(line);
     if (!record.medicationsInUse.some((m) => sameDrug(m, entry)))
       record.medicationsInUse.push(entry);
   }
   for (const line of parts.medicationOrders.filter(namesADrug)) {
+    if (record.medicationOrders.length >= MAX_ENTRIES) break;
     const entry = orderOf('start', line);
     if (!record.medicationOrders.some((m) => sameDrug(m, entry)))
       record.medicationOrders.push(entry);
   }
   for (const line of parts.medicationStops.filter(namesADrug)) {
+    if (record.medicationOrders.length >= MAX_ENTRIES) break;
     const entry = orderOf('stop', line);
     if (!record.medicationOrders.some((m) => m.action === 'stop' && sameDrug(m, entry)))
       record.medicationOrders.push(entry);
   }
   const known = [...record.medicationsInUse, ...record.medicationOrders].map((m) => fold(m.name));
   for (const order of findChangesAndStops(parts.text, known)) {
+    if (record.medicationOrders.length >= MAX_ENTRIES) break;
     const said = (m: RecordMedicationOrder) =>
       m.action === order.action &&
       (order.action === 'stop' ? fold(m.name) === fold(order.name) : sameDrug(m, order));
@@ -648,5 +659,39 @@ export function buildRecord(parts: RecordParts): ClinicalRecord {
   record.allergies = findAllergies(parts.text).map((substance) => ({ substance }));
   record.requests = findRequests(parts.text);
   record.returnVisit = findReturn(parts.text);
-  return record;
+  return withinBounds(record);
+}
+
+const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+const cutOrNull = (text: string | null, max: number) => (text === null ? null : cut(text, max));
+
+/** The record within its schema's bounds (lists and texts): a long run-on must not fail it. */
+function withinBounds(record: ClinicalRecord): ClinicalRecord {
+  const med = <T extends RecordMedicationStatement>(m: T): T => ({
+    ...m,
+    text: cut(m.text, 400),
+    name: cut(m.name, 200),
+    dose: cutOrNull(m.dose, 60),
+    route: cutOrNull(m.route, 60),
+    frequency: cutOrNull(m.frequency, 120),
+    duration: cutOrNull(m.duration, 80),
+  });
+  return {
+    patient: {
+      ...record.patient,
+      name: cutOrNull(record.patient.name, 200),
+      age: cutOrNull(record.patient.age, 40),
+    },
+    vitals: record.vitals.slice(0, MAX_ENTRIES),
+    problems: record.problems
+      .slice(0, MAX_ENTRIES)
+      .map((p) => ({ text: cut(p.text, 300), cid10: cutOrNull(p.cid10, 8) })),
+    allergies: record.allergies.slice(0, 50).map((a) => ({ substance: cut(a.substance, 200) })),
+    medicationsInUse: record.medicationsInUse.slice(0, MAX_ENTRIES).map(med),
+    medicationOrders: record.medicationOrders.slice(0, MAX_ENTRIES).map(med),
+    requests: record.requests
+      .slice(0, MAX_ENTRIES)
+      .map((r) => ({ kind: r.kind, text: cut(r.text, 300) })),
+    returnVisit: cutOrNull(record.returnVisit, 200),
+  };
 }

@@ -9,7 +9,7 @@ import {
   SigningMessages,
   VERIFICATION_CODE_PATTERN,
 } from './constants/documents.js';
-import { FormattingEngineSchema } from './formatting.js';
+import { FormattedNoteSchema, FormattingEngineSchema } from './formatting.js';
 import { defineRoute } from './route.js';
 
 const DocumentTypeSchema = Type.Union(
@@ -409,10 +409,42 @@ export type ItiVerification = Static<typeof ItiVerificationSchema>;
 const tags = ['documents'];
 
 /**
+ * The FHIR export (issue 28, docs/fhir-export.md): one patient's formatted note (with its record)
+ * and, optionally, the signed document it went into. The Bundle is built on request and never
+ * stored.
+ */
+export const FhirExportBodySchema = Type.Object({
+  note: FormattedNoteSchema,
+  /** A signed PDF of the caller's (X-Document-Id of the signing answer): a DocumentReference. */
+  signedDocumentId: Type.Optional(
+    Type.String({ format: 'uuid', errorMessage: 'Identificador do documento assinado inválido.' }),
+  ),
+  /** An anonymous caller's typed profile (a signed-in caller's comes from the account). */
+  profile: Type.Optional(ProfessionalProfileSchema),
+});
+export type FhirExportBody = Static<typeof FhirExportBodySchema>;
+
+/** A FHIR R4 `document` Bundle (application/fhir+json); validated against R4 in the tests. */
+export const FhirBundleSchema = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  description: 'FHIR R4 Bundle of type document (application/fhir+json)',
+  additionalProperties: true,
+});
+
+/**
  * The documents service's routes. All are public: the workspace's tool is open to anonymous
  * visitors (spec 1 §1); a signed-in caller's id goes on document.generated.v1.
  */
 export const DocumentsRoutes = {
+  exportFhir: defineRoute({
+    method: 'POST',
+    url: '/api/export/fhir',
+    access: 'public',
+    summary: "Export one patient's note as a FHIR R4 document Bundle (application/fhir+json)",
+    tags,
+    body: FhirExportBodySchema,
+    response: { 200: FhirBundleSchema },
+  }),
   generateDocument: defineRoute({
     method: 'POST',
     url: '/api/generate-document',

@@ -131,12 +131,19 @@ export type AiRequestCompletedPayload = Static<typeof AiRequestCompletedPayloadS
 
 /**
  * A document, prescription or PDF was generated (no clinical content). `format`: 'text' for a
- * generated document or text file, 'structured' for a prescription, 'pdf' for a PDF file.
+ * generated document or text file, 'structured' for a prescription, 'pdf' for a PDF file, 'fhir'
+ * for a FHIR export (a file that leaves the clinic, counted with the PDFs).
  */
 export const DocumentGeneratedPayloadSchema = Type.Object({
   userId: Nullable(Type.String({ format: 'uuid' })),
   documentType: Type.String(),
-  format: Type.Union([Type.Literal('text'), Type.Literal('structured'), Type.Literal('pdf')]),
+  format: Type.Union([
+    Type.Literal('text'),
+    Type.Literal('structured'),
+    Type.Literal('pdf'),
+    // A FHIR export (issue 28): counted against the plan as a PDF is.
+    Type.Literal('fhir'),
+  ]),
   /** The id given to billing's quota reservation for this PDF, so billing counts it once. */
   reservationId: Type.Optional(Type.String({ format: 'uuid' })),
 });

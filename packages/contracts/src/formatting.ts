@@ -1,4 +1,5 @@
 import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox';
+import { ClinicalRecordSchema, modelClinicalRecordSchema } from './clinical-record.js';
 import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
 import {
   AI_TEMPLATE_TYPES,
@@ -53,6 +54,8 @@ export const FormattedNoteSchema = Type.Object({
   observations: Type.String(),
   sections: Type.Array(NoteSectionSchema),
   text: Type.String(),
+  /** The note as data (issue 28): what the dictation states, for the FHIR export. */
+  record: Type.Optional(ClinicalRecordSchema),
 });
 export type FormattedNote = Static<typeof FormattedNoteSchema>;
 
@@ -84,6 +87,7 @@ export function modelNoteAnswerSchema(sectionKeys: readonly string[], multiplePa
     {
       patientData: Type.Object({ name: text, age: text, gender: text }, closed),
       sections: Type.Array(Type.Object({ key: StringEnum(sectionKeys), content: text }, closed)),
+      record: modelClinicalRecordSchema(),
     },
     closed,
   );

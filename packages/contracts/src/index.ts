@@ -2,6 +2,7 @@ export * from './analytics.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './clinical-record.js';
 export * from './common.js';
 export * from './constants/index.js';
 export * from './documents.js';

@@ -67,7 +67,8 @@ describe('counters from events', () => {
     }
     await billing.emit('ai.request.completed.v1', ai(userId, '0.0125'));
     await billing.emit('ai.request.completed.v1', ai(userId, '0.0100'));
-    for (const format of ['pdf', 'pdf', 'pdf', 'text'] as const)
+    // A FHIR export counts as a PDF (issue 28); a text document does not.
+    for (const format of ['pdf', 'pdf', 'fhir', 'text'] as const)
       await billing.emit('document.generated.v1', {
         userId,
         documentType: 'atestado_medico',

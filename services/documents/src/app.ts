@@ -22,6 +22,7 @@ import { PdfsService } from './documents/pdfs.service.js';
 import { PrescriptionsService } from './documents/prescriptions.service.js';
 import { TextDocumentsService } from './documents/text-documents.service.js';
 import { PdfTextExtractor } from './extraction/extract.js';
+import { FhirExportService } from './fhir/fhir-export.service.js';
 import { AnonymousLimits, registerAnonymousLimits } from './limits/anonymous-limits.js';
 import { findProfessional } from './professionals/professional.repository.js';
 import { documentRoutes } from './routes/documents.js';
@@ -115,6 +116,11 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     llmMetrics: createLlmMetrics(app.metrics),
   });
   documentRoutes(app, {
+    fhir: new FhirExportService(authoring, {
+      db,
+      publicUrl: config.PUBLIC_URL,
+      ...(quota ? { quota } : {}),
+    }),
     documents: new TextDocumentsService(authoring),
     prescriptions: new PrescriptionsService(authoring),
     pdfs: new PdfsService(authoring, {

@@ -4,6 +4,7 @@
 // outcome, the model is asked once, and the consult is published (and so counted) once.
 import { randomUUID } from 'node:crypto';
 import type { ConsultFormattedSummaryPayload, FormatTextResponse } from '@pv/contracts';
+import { emptyClinicalRecord } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import { connectNats } from '@pv/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { collectEvents, type FormattingUnderTest, startFormatting } from './harn
 const DICTATION =
   'Paciente José, 60 anos. Queixa: falta de ar aos esforços. Conduta: solicitar ecocardiograma.';
 const NOTE = JSON.stringify({
+  // Structured Outputs in strict mode: the record is part of every answer (issue 28).
+  record: emptyClinicalRecord(),
   patientData: { name: 'José', age: '60 anos', gender: 'Masculino' },
   sections: SPECIALTY_PROFILES.consulta_medica.sections.map((s) => ({
     key: s.key,

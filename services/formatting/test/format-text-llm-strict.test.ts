@@ -1,4 +1,5 @@
 import type { FormatTextResponse } from '@pv/contracts';
+import { emptyClinicalRecord } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SPECIALTY_PROFILES } from '../src/notes/index.js';
@@ -11,6 +12,8 @@ import { type FormattingUnderTest, startFormatting } from './harness.js';
 const sectionKeys = SPECIALTY_PROFILES.consulta_medica.sections.map((s) => s.key);
 
 const patient = (name: string, complaint: string, plan: string) => ({
+  // Structured Outputs in strict mode: the record is part of every answer (issue 28).
+  record: emptyClinicalRecord(),
   patientData: { name, age: '40 anos', gender: 'Feminino' },
   sections: sectionKeys.map((key) => ({
     key,

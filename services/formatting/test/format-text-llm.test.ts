@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import {
   type AiRequestCompletedPayload,
+  emptyClinicalRecord,
   type FormatTextResponse,
   PROFESSIONALS,
 } from '@pv/contracts';
@@ -18,6 +19,8 @@ const DICTATION =
 /** The JSON a well-behaved model answers for a specialty: every section filled. */
 function modelAnswer(professional: (typeof PROFESSIONALS)[number]) {
   return JSON.stringify({
+    // Structured Outputs in strict mode: the record is part of every answer (issue 28).
+    record: emptyClinicalRecord(),
     patientData: { name: 'José', age: '60 anos', gender: 'Masculino' },
     sections: SPECIALTY_PROFILES[professional].sections.map((s) => ({
       key: s.key,

@@ -1,4 +1,4 @@
-import { PROFESSIONALS } from '@pv/contracts';
+import { emptyClinicalRecord, PROFESSIONALS } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTY_PROFILES } from '../src/notes/index.js';
@@ -6,6 +6,8 @@ import { type FormattingUnderTest, startFormatting } from './harness.js';
 
 const professional = PROFESSIONALS[0];
 const answer = JSON.stringify({
+  // Structured Outputs in strict mode: the record is part of every answer (issue 28).
+  record: emptyClinicalRecord(),
   patientData: { name: 'José', age: '60 anos', gender: 'Masculino' },
   sections: SPECIALTY_PROFILES[professional].sections.map((s) => ({
     key: s.key,

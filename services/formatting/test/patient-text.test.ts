@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FormatTextResponse } from '@pv/contracts';
+import { emptyClinicalRecord } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import {
   databaseRowsContaining,
@@ -27,6 +28,8 @@ beforeAll(async () => {
       return { status: 400, content: `Conteúdo recusado: ${dictation}` };
     return {
       content: JSON.stringify({
+        // Structured Outputs in strict mode: the record is part of every answer (issue 28).
+        record: emptyClinicalRecord(),
         patientData: { name: 'Paciente', age: '40 anos', gender: 'Feminino' },
         sections: SPECIALTY_PROFILES.consulta_medica.sections.map((s) => ({
           key: s.key,

@@ -65,6 +65,8 @@ export const ROUTING_TABLE: readonly ServiceRoute[] = [
       // issue 14: the A1 certificate, and signed documents' verification (ITI validator, QR code)
       '/api/signing-certificate',
       '/api/documents',
+      // issue 28: the note as a FHIR R4 document Bundle
+      '/api/export/fhir',
     ],
   },
   {
@@ -127,6 +129,7 @@ const PROXY_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/generate-text-document': TEXT_1MB,
   '/api/generate-hospital-prescription-pdf': TEXT_1MB,
   '/api/prescriptions': TEXT_1MB,
+  '/api/export/fhir': TEXT_1MB,
   '/api/support': 128 * 1024,
   // A1 certificate upload: the service refuses files over 64 KB (413); the multipart framing and
   // the password field fit well within this.

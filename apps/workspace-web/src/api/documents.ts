@@ -5,6 +5,7 @@ import type {
   ControlledPrescriptionPdfBody,
   ControlledPrescriptionResponse,
   ExtractPdfTextResponse,
+  FhirExportBody,
   GenerateDocumentBody,
   GenerateDocumentResponse,
   GeneratePdfBody,
@@ -155,6 +156,9 @@ export const ambulatoryPrescriptionPdf = (body: AmbulatoryPrescriptionPdfBody) =
   postForFile('/api/prescriptions/ambulatory/pdf', body, 'prescricao-ambulatorial.pdf');
 export const controlledPrescriptionPdf = (body: ControlledPrescriptionPdfBody) =>
   postForFile('/api/prescriptions/controlled/pdf', body, 'receituario-controle-especial.pdf');
+/** The note as a FHIR R4 document Bundle (issue 28): a file download, like the PDFs. */
+export const exportFhir = (body: FhirExportBody) =>
+  postForFile('/api/export/fhir', body, 'nota-fhir.json');
 
 /** POST /api/extract-pdf-text (multipart field "file"). */
 export async function extractPdfText(file: File): Promise<ExtractPdfTextResponse> {

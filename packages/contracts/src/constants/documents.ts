@@ -16,6 +16,9 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DocumentMessages = {
   /** Spec 1 §5, literal. */
   noFormattedText: 'Texto formatado não disponível',
+  /** FHIR export (issue 28): the signed document named is not the caller's or has expired. */
+  fhirSignedDocumentNotFound:
+    'O documento assinado não foi encontrado entre os seus documentos válidos. Exporte sem ele ou assine o documento novamente.',
   unknownDocumentType:
     'Tipo de documento desconhecido. Escolha um dos tipos da lista de documentos.',
   noContent: 'O documento está vazio. Gere ou escreva o conteúdo antes de baixar.',

@@ -114,7 +114,8 @@ export async function applyUsageEvent(
       }
       case 'document.generated.v1': {
         const p = event.payload as DocumentGeneratedPayload;
-        if (p.format !== 'pdf') return;
+        // A FHIR export counts as a PDF does (issue 28, docs/fhir-export.md).
+        if (p.format !== 'pdf' && p.format !== 'fhir') return;
         await addToMonth(trx, { userId: p.userId!, period, add: { pdf_count: 1 } });
         if (p.reservationId) await settleReservation(trx, p.reservationId);
         return;

@@ -70,6 +70,8 @@ const FAMILY_OF_ROUTE: ReadonlyMap<string, AnonymousFamily> = new Map([
   [DocumentsRoutes.hospitalPrescriptionPdf.url, 'pdfs'],
   [DocumentsRoutes.ambulatoryPrescriptionPdf.url, 'pdfs'],
   [DocumentsRoutes.controlledPrescriptionPdf.url, 'pdfs'],
+  // A FHIR export is a file that leaves the clinic, as a PDF is (issue 28).
+  [DocumentsRoutes.exportFhir.url, 'pdfs'],
   [DocumentsRoutes.extractPdfText.url, 'extraction'],
 ]);
 

@@ -5,6 +5,7 @@ import type { FileAnswer } from '../documents/authoring.js';
 import type { PdfsService } from '../documents/pdfs.service.js';
 import type { PrescriptionsService } from '../documents/prescriptions.service.js';
 import type { TextDocumentsService } from '../documents/text-documents.service.js';
+import type { FhirExportService } from '../fhir/fhir-export.service.js';
 
 /** Sends a generated file; the workspace takes its name from Content-Disposition. */
 function sendFile(reply: FastifyReply, file: FileAnswer) {
@@ -34,9 +35,18 @@ export function documentRoutes(
     documents: TextDocumentsService;
     prescriptions: PrescriptionsService;
     pdfs: PdfsService;
+    fhir: FhirExportService;
   },
 ) {
-  const { documents, prescriptions, pdfs } = services;
+  const { documents, prescriptions, pdfs, fhir } = services;
+  // The note as FHIR R4 (issue 28): a download, built on request and not stored.
+  registerRoute(app, DocumentsRoutes.exportFhir, async (request, reply) =>
+    sendFile(reply, {
+      body: await fhir.export(request.body, request.principal, forwardedCredentials(request)),
+      contentType: 'application/fhir+json; charset=utf-8',
+      fileName: `nota-fhir-${new Date().toISOString().slice(0, 10)}.json`,
+    }),
+  );
   registerRoute(app, DocumentsRoutes.generateDocument, async (request) =>
     documents.generateDocument(request.body, request.principal, withIdempotencyKey(request)),
   );

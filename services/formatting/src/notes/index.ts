@@ -1,4 +1,6 @@
 /** Clinical notes: specialty profiles, the offline formatter, LLM prompts and output parsing. */
+
+export { buildRecord, type RecordParts } from './clinical-record.js';
 export {
   analyseOffline,
   DIAGNOSTIC_DISCLAIMER,
@@ -21,6 +23,7 @@ export {
   isolationProblem,
 } from './isolation.js';
 export { findMedications, type MedicationMatch } from './medications.js';
+export { recordFromModel, withModelRecords } from './model-record.js';
 export {
   applyDictatedPunctuation,
   type FormatResult,

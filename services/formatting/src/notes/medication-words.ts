@@ -54,6 +54,12 @@ export const NOT_NAME = new Set([
 ]);
 /** Words that end the backward scan for a name and are left out of the item. */
 export const STOP_BEFORE = new Set([
+  // Verbs of use: 'toma losartana 50 mg' (the drug in use starts after them; issue 28).
+  'toma',
+  'tomando',
+  'usa',
+  'usando',
+  'mantem',
   'prescrevo',
   'prescrito',
   'prescrita',

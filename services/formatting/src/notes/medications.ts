@@ -39,7 +39,7 @@ const JOINS_WITH_DE = /(?:ato|eto|ito|ido|cao)$/;
 /** A clause that continues a medication's regimen (route, frequency, duration, quantity...). */
 const REGIMEN = new RegExp(
   `^(?:\\d|para\\s{1,3}(?:\\d|${NUMBER_SOURCE})|de\\s{0,3}\\d{1,6}\\s{0,3}(?:em|\\/)\\s{0,3}\\d{1,6}|\\d{1,6}\\s{0,3}\\/\\s{0,3}\\d{1,6}\\s{0,3}h|\\d{1,6}\\s{0,3}(?:x|vezes)\\b|` +
-    `(?:${NUMBER_SOURCE})\\s{1,3}vez(?:es)?\\b|a cada|cada\\b|por\\s{1,3}(?:\\d|mais|${NUMBER_SOURCE})|durante|ate\\b|` +
+    `(?:${NUMBER_SOURCE})\\s{1,3}vez(?:es)?\\b|a cada|cada\\b|por\\s{1,3}(?:\\d|mais|semana|mes\\b|${NUMBER_SOURCE})|semanal|durante|ate\\b|` +
     'uso continuo|continuo|se\\b|em caso|caso\\b|sos\\b|s\\/n|ao dia|por dia|diariamente|' +
     'pela manha|de manha|pela tarde|a noite|a tarde|de noite|ao deitar|antes\\b|apos\\b|depois\\b|' +
     'em jejum|jejum|junto|com (?:as |a |o )?(?:refeic|alimento|almoco|jantar|cafe)|' +
@@ -58,6 +58,8 @@ export const CURRENT_USE =
 const DOSE_UNIT_WORD = new RegExp(`^(?:${UNIT})$`);
 const isDoseUnit = (word: string) => DOSE_UNIT_WORD.test(word);
 
+/** '2x/dia', '3x', '1x/semana'. */
+const TIMES_A_DAY = /^\d{1,2}x(?:\/(?:dia|semana|sem))?$/;
 const NUMBER_TOKEN = /^\d{1,6}(?:[.,/]\d{1,6}){0,3}[a-z]{0,6}$/;
 const COMPOUND_UNIT = /^(?:mg|mcg|ml|g|ui|kg|min|h|dia)(?:\/(?:mg|mcg|ml|g|ui|kg|min|h|dia))+$/;
 
@@ -71,6 +73,7 @@ function regimenPrefix(clause: string): number {
     const token = m[0].replace(/[.()]/g, '');
     const known =
       REGIMEN_WORDS.has(token) ||
+      TIMES_A_DAY.test(token) ||
       NUMBER_TOKEN.test(token) ||
       COMPOUND_UNIT.test(token) ||
       parsePtNumber(token) !== null;

@@ -4,8 +4,10 @@
  * the prose and written one per line where they belong, every missing field 'Não informado'.
  */
 import type { FormattedNote } from '@pv/contracts';
+import { buildRecord, medicationCue, withoutLeadingVerb } from './clinical-record.js';
 import type { CompiledProfile } from './cues.js';
 import { CURRENT_USE, findMedications } from './medications.js';
+import { IN_USE_SECTION_KEYS } from './medications-in-use.js';
 import { type ExtractedPatientData, extractPatientData, identifyPatient } from './patient-data.js';
 import { buildNote } from './render.js';
 import {
@@ -33,6 +35,22 @@ export interface PatientContext {
 const MAY_HOLD_DOSE =
   /(?:\d|\b)(?:mg|mcg|ml|g|ui|unidades?|gotas?|gts|comprimidos?|cps?|capsulas?|miligramas?|microgramas?|gramas?|mililitros?|ampolas?|sache|jatos|puffs?|µg|ug)\b/;
 
+/** 'HAS em uso de.' once the drugs went to 'Medicações em Uso': the cue left alone goes too. */
+const DANGLING_USE =
+  /\s{0,3}\b(?:em uso de|faz uso de|fazendo uso de|uso de|usa|toma)\s{0,3}(?=[.;,]|$)/gi;
+
+/** The sections whose items are the clinician's problems and hypotheses (record `problems`). */
+const DIAGNOSIS_SECTIONS = new Set(['diagnosticHypothesis', 'assessment']);
+/** Notes whose assessment is not a medical diagnosis (nursing, aptitude, nutrition, social). */
+const NON_MEDICAL_ASSESSMENT = new Set([
+  'enfermeira',
+  'tecnico_enfermagem',
+  'nutricionista',
+  'assistente_social',
+  'psicoterapia',
+  'medico_trabalho',
+]);
+
 /** Sections whose measurements are lab results, written as dictated ('glicemia de jejum 162'). */
 const RESULT_SECTIONS = new Set(['complementaryExams', 'labs']);
 
@@ -48,6 +66,12 @@ export function buildPatientNote(
   const blocks = new Map<string, Block[]>(profile.sections.map((s) => [s.key, []]));
   const movedVitals: VitalMatch[] = [];
   const keepMedications = new Set(routing.keepMedications);
+  // The record's parts, gathered as the note is built (text and data from the same reading).
+  const inUseSection = profile.sections.find((s) => IN_USE_SECTION_KEYS.has(s.key))?.key ?? null;
+  const inUse: string[] = [];
+  const orders: string[] = [];
+  const stops: string[] = [];
+  const recordVitals: VitalMatch[] = [];
 
   const additional = context.additionalContext?.trim() ?? '';
   const tokens = tokenize(text, folded);
@@ -80,6 +104,7 @@ export function buildPatientNote(
     const removed: { start: number; end: number }[] = [];
     if (routing.vitals !== null && !RESULT_SECTIONS.has(piece.section)) {
       const found = vitalsWithin(allVitals, piece.start, piece.end);
+      recordVitals.push(...found);
       if (found.length > 0) {
         // A re-evaluation's measurements (nursing) stay where they were said, normalised.
         const inPlace = piece.section === cp.roleSection('nursingEvaluation');
@@ -98,18 +123,34 @@ export function buildPatientNote(
       }
     }
     if (
-      routing.medications !== null &&
-      !keepMedications.has(piece.section) &&
-      MAY_HOLD_DOSE.test(pieceFolded) &&
-      !CURRENT_USE.test(pieceFolded)
+      (routing.medications !== null || inUseSection !== null) &&
+      MAY_HOLD_DOSE.test(pieceFolded)
     ) {
-      const target = blocks.get(routing.medications);
+      // Each dose is a drug in use (a statement, under 'Medicações em Uso') or one prescribed
+      // today (the plan): the cue said before it in its sentence decides, else the section
+      // (clinical-record.ts, docs/fhir-export.md). Past use stays where it was said.
       for (const medication of findMedications(pieceText, pieceFolded)) {
-        target?.push({ kind: 'line', text: medication.line });
+        const use =
+          medicationCue(pieceFolded, medication.start, medication.line) ??
+          (keepMedications.has(piece.section)
+            ? 'inUse'
+            : CURRENT_USE.test(pieceFolded)
+              ? 'past'
+              : 'order');
+        if (use === 'stop') stops.push(medication.line);
+        if (use === 'past' || use === 'stop') continue;
+        const target = use === 'inUse' ? inUseSection : routing.medications;
+        const line = use === 'inUse' ? withoutLeadingVerb(medication.line) : medication.line;
+        (use === 'inUse' ? inUse : orders).push(line);
+        if (target === null) continue;
+        blocks.get(target)?.push({ kind: 'line', text: line });
         removed.push(medication);
       }
     }
-    const residue = removed.length > 0 ? cleanResidue(removeRanges(pieceText, removed)) : pieceText;
+    const residue =
+      removed.length > 0
+        ? cleanResidue(removeRanges(pieceText, removed).replace(DANGLING_USE, ''))
+        : pieceText;
     if (!isMeaningful(residue, removed.length > 0)) continue;
     const sentence = finishSentence(residue);
     if (sentence !== '') blocks.get(piece.section)?.push({ kind: 'prose', text: sentence });
@@ -145,7 +186,20 @@ export function buildPatientNote(
   if (additional !== '') notes.push(`Contexto adicional: ${collapseSpaces(additional)}`);
   contents.set(routing.observations, notes.filter((s) => s !== '').join('\n'));
 
-  return buildNote(profile, patientData, contents);
+  const note = buildNote(profile, patientData, contents);
+  const record = buildRecord({
+    text,
+    patientData,
+    vitals: recordVitals,
+    medicationsInUse: inUse,
+    medicationOrders: orders,
+    medicationStops: stops,
+    assessment: profile.common.diagnosticHypothesis
+      .filter((key) => DIAGNOSIS_SECTIONS.has(key))
+      .map((key) => contents.get(key) ?? ''),
+    readsDiagnoses: !NON_MEDICAL_ASSESSMENT.has(profile.professional),
+  });
+  return { ...note, record };
 }
 
 /** `text` with each range replaced by what `write` gives for it (ranges sorted, disjoint). */

@@ -5,6 +5,7 @@
  * and the instructions an LLM receives to write the note in the style the profession expects.
  */
 import type { Professional } from '@pv/contracts';
+import { withMedicationsInUse } from './medications-in-use.js';
 
 /** The common fields of a formatted consultation besides `patientData` (spec 1 §3). */
 export const COMMON_FIELDS = [
@@ -391,8 +392,8 @@ const medicoAmbulatorio: SpecialtyProfile = {
     },
     {
       key: 'pastHistory',
-      heading: 'Antecedentes e Medicações em Uso',
-      guidance: 'Comorbidades, alergias, cirurgias, medicamentos em uso e hábitos de vida.',
+      heading: 'Antecedentes',
+      guidance: 'Comorbidades, alergias, cirurgias e hábitos de vida.',
       cues: PAST_HISTORY_CUES,
     },
     {
@@ -1824,18 +1825,22 @@ const prescricaoControlada: SpecialtyProfile = {
 };
 
 export const SPECIALTY_PROFILES: Readonly<Record<Professional, SpecialtyProfile>> = {
-  consulta_medica: consultaMedica,
-  medico_familia: medicoFamilia,
-  medico_familia_personalizado: medicoFamiliaPersonalizado,
-  medico_ambulatorio: medicoAmbulatorio,
-  medico_trabalho: medicoTrabalho,
+  // The notes of professionals who prescribe list the drugs in use apart (issue 28).
+  consulta_medica: withMedicationsInUse(consultaMedica, 'pastHistory'),
+  medico_familia: withMedicationsInUse(medicoFamilia, 'subjective'),
+  medico_familia_personalizado: withMedicationsInUse(medicoFamiliaPersonalizado, 'subjective'),
+  medico_ambulatorio: withMedicationsInUse(medicoAmbulatorio, 'pastHistory'),
+  medico_trabalho: withMedicationsInUse(medicoTrabalho, 'clinicalHistory'),
   medico_visitador: medicoVisitador,
   enfermeira,
   tecnico_enfermagem: tecnicoEnfermagem,
   nutricionista,
   assistente_social: assistenteSocial,
-  psiquiatria,
-  psiquiatria_personalizado: psiquiatriaPersonalizado,
+  psiquiatria: withMedicationsInUse(psiquiatria, 'medicalAndFamilyHistory'),
+  psiquiatria_personalizado: withMedicationsInUse(
+    psiquiatriaPersonalizado,
+    'medicalAndFamilyHistory',
+  ),
   psicoterapia,
   prescricao_hospitalar: prescricaoHospitalar,
   prescricao_ambulatorial: prescricaoAmbulatorial,

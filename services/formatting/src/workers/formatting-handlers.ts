@@ -29,6 +29,7 @@ import {
   parseDiagnosticOutput,
   parseModelOutput,
   shapeOfflineResult,
+  withModelRecords,
 } from '../notes/index.js';
 
 /** Any JSON object: `parseModelOutput` checks the specialty's shape itself. */
@@ -144,7 +145,15 @@ async function formatNote(
     });
     const parsed = check(answer.value);
     if ('error' in parsed) throw new LlmError('invalid-output');
-    return { ...llmUsage(answer), result: parsed };
+    // The note as data: the model's record where the dictation supports it (issue 28).
+    const result = withModelRecords(parsed, answer.value, {
+      text: payload.text,
+      professional: payload.professional,
+      additionalContext: payload.additionalContext,
+      multiplePatients: payload.multiplePatients,
+      medicalTerms: payload.medicalTerms,
+    });
+    return { ...llmUsage(answer), result };
   } catch (error) {
     declared(error);
   }

@@ -17,10 +17,12 @@ describe('offline formatter: one dictation per professional value', () => {
       'Refere cefaleia frontal pulsátil, de forte intensidade, que piora com a luz e melhora com ' +
         'repouso em ambiente escuro, associada a náuseas, sem vômitos. Nega febre.',
     );
-    // Medications in use stay in the history; they are not the plan.
-    expect(section(note, 'pastHistory')).toBe(
-      'Hipertenso há dez anos, faz uso de losartana 50 mg uma vez ao dia. Nega alergias.',
-    );
+    // Medications in use are not the plan: they have a heading of their own (issue 28).
+    expect(section(note, 'pastHistory')).toBe('Hipertenso há dez anos. Nega alergias.');
+    expect(section(note, 'medicationsInUse')).toBe('- Losartana 50 mg uma vez ao dia');
+    expect(note.record?.medicationsInUse.map((m) => m.text)).toEqual([
+      'Losartana 50 mg uma vez ao dia',
+    ]);
     expect(section(note, 'physicalExam')).toBe(
       [
         'PA: 140x90 mmHg',
@@ -45,7 +47,8 @@ describe('offline formatter: one dictation per professional value', () => {
     expect(note.chiefComplaint).toBe('Dor de cabeça há três dias.');
     expect(note.historyOfPresentIllness).toBe(
       `História da Doença Atual: ${section(note, 'historyOfPresentIllness')}\n` +
-        `Antecedentes Pessoais e Familiares: ${section(note, 'pastHistory')}`,
+        `Antecedentes Pessoais e Familiares: ${section(note, 'pastHistory')}\n` +
+        `Medicações em Uso: ${section(note, 'medicationsInUse')}`,
     );
     expect(note.physicalExam).toBe(section(note, 'physicalExam'));
     expect(note.diagnosticHypothesis).toBe('Enxaqueca sem aura.');
@@ -158,7 +161,7 @@ describe('offline formatter: one dictation per professional value', () => {
     expect(note.diagnosticHypothesis).toBe('Apto para a função.');
   });
 
-  it('medico_visitador: home conditions, caregiver, medications in use kept in place', () => {
+  it('medico_visitador: home conditions, caregiver, medications in use one per line', () => {
     const note = formatCorpus('medico_visitador');
     expect(note.patientData).toEqual({
       name: 'Benedita Alves',
@@ -166,7 +169,7 @@ describe('offline formatter: one dictation per professional value', () => {
       gender: 'Feminino',
     });
     expect(section(note, 'currentMedications')).toBe(
-      'AAS 100 mg ao dia e sinvastatina 20 mg à noite.',
+      '- AAS 100 mg ao dia\n- Sinvastatina 20 mg à noite',
     );
     expect(section(note, 'homeConditions')).toBe(
       'Casa de alvenaria, quarto ventilado, colchão pneumático, banheiro sem barras de apoio.',

@@ -152,9 +152,9 @@ describe('offline formatter: rules', () => {
     expect(section(note, 'historyOfPresentIllness')).toBe(
       'Em aperto com irradiação para o braço esquerdo associada a sudorese nega febre.',
     );
-    expect(section(note, 'pastHistory')).toBe(
-      'Hipertensa e diabética em uso de metformina 850 mg duas vezes ao dia.',
-    );
+    expect(section(note, 'pastHistory')).toBe('Hipertensa e diabética.');
+    // The drug in use goes under its own heading (issue 28).
+    expect(section(note, 'medicationsInUse')).toBe('- Metformina 850 mg duas vezes ao dia');
     expect(section(note, 'physicalExam')).toBe(
       'PA: 160x100 mmHg\nFC: 104 bpm\nSatO2: 95%\nAusculta cardíaca sem sopros.',
     );

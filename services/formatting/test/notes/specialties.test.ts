@@ -66,6 +66,7 @@ describe('specialty profiles', () => {
       'História Ocupacional',
       'Exposição a Riscos Ocupacionais',
       'Anamnese Clínica',
+      'Medicações em Uso',
       'Exame Clínico',
       'Exames Complementares',
       'Conclusão de Aptidão (NR-7)',
@@ -92,8 +93,9 @@ describe('specialty profiles', () => {
       'Observações',
     ]);
     expect(SPECIALTY_PROFILES.psicoterapia.common.chiefComplaint).toEqual(['demand']);
-    expect(headings('medico_familia').slice(1, 5)).toEqual([
+    expect(headings('medico_familia').slice(1, 6)).toEqual([
       'Subjetivo (S)',
+      'Medicações em Uso',
       'Objetivo (O)',
       'Avaliação (A)',
       'Plano (P)',
@@ -112,5 +114,22 @@ describe('specialty profiles', () => {
     expect(headings('assistente_social')).toContain('Composição Familiar');
     expect(headings('medico_visitador')).toContain('Condições do Domicílio');
     expect(SPECIALTY_PROFILES.prescricao_controlada.basePrompt).toContain('344/1998');
+  });
+
+  it("gives every note of a professional who prescribes a 'Medicações em Uso' heading (issue 28)", () => {
+    const prescribers = [
+      'consulta_medica',
+      'medico_familia',
+      'medico_familia_personalizado',
+      'medico_ambulatorio',
+      'medico_trabalho',
+      'medico_visitador',
+      'psiquiatria',
+      'psiquiatria_personalizado',
+    ] as const;
+    for (const p of prescribers) {
+      const headings = SPECIALTY_PROFILES[p].sections.map((s) => s.heading);
+      expect(headings, p).toContain('Medicações em Uso');
+    }
   });
 });

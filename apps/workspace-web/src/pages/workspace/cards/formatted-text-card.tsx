@@ -6,7 +6,9 @@ import { memo, useState } from 'react';
 import { archiveConsult } from '../../../api/vault';
 import { workspaceActions } from '../../../state/workspace-slice';
 import { useAppDispatch, useAppSelector } from '../../../store';
+import { FhirExportStrings } from '../../../strings/fhir-export';
 import { WorkspaceStrings as S } from '../../../strings/workspace';
+import { FhirExportButton } from './fhir-export-button';
 
 const noteTextSx = {
   whiteSpace: 'pre-wrap',
@@ -15,7 +17,15 @@ const noteTextSx = {
   lineHeight: 1.6,
 } as const;
 
-function NoteBlock({ heading, note }: { heading: string; note: FormattedNote }) {
+function NoteBlock({
+  heading,
+  note,
+  position,
+}: {
+  heading: string;
+  note: FormattedNote;
+  position: number;
+}) {
   return (
     <Box component="article" data-testid="patient-block">
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
@@ -24,6 +34,7 @@ function NoteBlock({ heading, note }: { heading: string; note: FormattedNote }) 
       <Box component="pre" sx={noteTextSx}>
         {note.text}
       </Box>
+      <FhirExportButton note={note} label={FhirExportStrings.patientButton(position)} />
     </Box>
   );
 }
@@ -68,6 +79,7 @@ export const FormattedTextCardBody = memo(function FormattedTextCardBody() {
               key={`${index}-${note.title}`}
               heading={S.patientBlock(index + 1)}
               note={note}
+              position={index + 1}
             />
           ))}
           {result.summary !== undefined && (
@@ -114,9 +126,12 @@ export const FormattedTextCardBody = memo(function FormattedTextCardBody() {
               <Button onClick={() => setDraft(null)}>{S.cancel}</Button>
             </>
           ) : (
-            <Button variant="outlined" onClick={() => setDraft(savedText)}>
-              {S.edit}
-            </Button>
+            <>
+              <Button variant="outlined" onClick={() => setDraft(savedText)}>
+                {S.edit}
+              </Button>
+              {result?.formatted && unedited && <FhirExportButton note={result.formatted} />}
+            </>
           )}
         </Stack>
       )}

@@ -3,7 +3,6 @@ import {
   expectNoSeriousA11yViolations,
   launchBrowser,
   loginAdminThroughApi,
-  loginThroughApi,
   newPage,
   registerThroughApi,
   saveScreenshot,

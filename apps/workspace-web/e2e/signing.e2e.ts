@@ -8,7 +8,6 @@ import {
   expectNoSeriousA11yViolations,
   launchBrowser,
   loginAdminThroughApi,
-  loginThroughApi,
   newPage,
   registerThroughApi,
   saveScreenshot,

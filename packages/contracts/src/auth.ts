@@ -21,8 +21,8 @@ import {
 import { Messages } from './constants/messages.js';
 import { BRAZIL_UFS, type BrazilUf, RegistryMessages } from './constants/registry.js';
 import { defineRoute } from './route.js';
-import { ProfessionalVerificationSchema } from './verification.js';
 import { RecoveryCodeSchema, SecondFactorStateSchema, TotpCodeSchema } from './staff-mfa.js';
+import { ProfessionalVerificationSchema } from './verification.js';
 
 export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)));
 

@@ -12,6 +12,7 @@ function beforeIssue23(row: UserRow) {
   const { professionalVerification: _added, ...user } = toChangedUser(row);
   return user;
 }
+
 import { findUserById } from '../src/users/user.repository.js';
 import { type AuthUnderTest, collectEvents, startAuth, uniqueEmail } from './harness.js';
 

@@ -22,7 +22,7 @@ export function hostileBodies(fields: Record<string, unknown>, limitBytes: numbe
   for (let i = 0; i < KEYS; i++) many[`k${i}`] = i;
   const long: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields))
-    long[key] = typeof value === 'string' ? '\t'.repeat(100_000) + 'x' : value;
+    long[key] = typeof value === 'string' ? `${'\t'.repeat(100_000)}x` : value;
   return [
     {
       name: 'past the body limit',

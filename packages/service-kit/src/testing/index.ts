@@ -33,5 +33,5 @@ export {
   urlOf,
 } from './service-under-test.js';
 export { mintSession } from './sessions.js';
-export { scaled, testTimeScale } from './time-scale.js';
 export { TEST_ADMIN_TOTP_SECRET, withTotp } from './staff.js';
+export { scaled, testTimeScale } from './time-scale.js';

@@ -169,7 +169,7 @@ export class VerificationService {
    */
   private async consultCouncil(userId: string): Promise<void> {
     const row = await findUserById(this.deps.db, userId);
-    if (!row || row.verification_state !== 'pendente' || !identityComplete(row)) return;
+    if (row?.verification_state !== 'pendente' || !identityComplete(row)) return;
     const result = await this.deps.lookup.lookup({
       council: row.professional_registry!,
       uf: row.registry_uf!,

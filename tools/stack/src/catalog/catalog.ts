@@ -246,7 +246,12 @@ const DECLARED: readonly CatalogProcess[] = [
     env: { COOKIE_SECURE: 'true' },
     // Issue 23: extra trust roots of the certificate verification (tests, development only).
     optional: ['ADMIN_EMAIL', 'SIGNING_EXTRA_TRUST_ROOTS'],
-    secrets: ['SESSION_PRIVATE_KEY', 'ADMIN_PASSWORD', 'VERIFICATION_EVIDENCE_KEY', 'ADMIN_TOTP_SECRET'],
+    secrets: [
+      'SESSION_PRIVATE_KEY',
+      'ADMIN_PASSWORD',
+      'VERIFICATION_EVIDENCE_KEY',
+      'ADMIN_TOTP_SECRET',
+    ],
     internet: false,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
     scaling: HTTP_SCALING,

@@ -164,8 +164,8 @@ describe('POST /api/export/fhir', () => {
         ['CRM/SP', '123456'],
       ]);
       expect(res.text).not.toContain('999999');
-      // The registry is the account's, not yet checked with the council.
-      expect(practitioner.meta.tag.map((t) => t.code)).toEqual(['unverified']);
+      // The registry is the account's, verified (the harness's professional is verified).
+      expect(practitioner.meta.tag.map((t) => t.code)).toEqual(['verified']);
       const event = await events.waitFor(
         (e) => (e.payload as DocumentGeneratedPayload).userId === client.userId,
       );
@@ -185,6 +185,21 @@ describe('POST /api/export/fhir', () => {
       await events.stop();
       await nc.close();
     }
+  });
+
+  it('says a registry still pending verification is unverified', async () => {
+    const client = await svc.as('free', {
+      professional: {
+        professionalVerification: { state: 'pendente', verifiedCpf: null, decidedAt: null },
+      },
+    });
+    const res = await exportFhir({ note: WALKTHROUGH.note }, client);
+    expect(res.status).toBe(200);
+    const bundle = JSON.parse(res.text) as Bundle;
+    expect(validationErrors(bundle)).toEqual([]);
+    expect(path(bundle, 'Bundle.entry.resource.ofType(Practitioner).meta.tag.code')).toEqual([
+      'unverified',
+    ]);
   });
 
   it("refuses a signed document that is not the caller's, with a message a person can act on", async () => {

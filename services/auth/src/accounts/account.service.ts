@@ -24,6 +24,7 @@ import { endSessions, insertSession, touchSession } from '../sessions/session.re
 import type { StaffMfaService } from '../staff-mfa/staff-mfa.service.js';
 import { findActiveTerms, recordAcceptance } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
+import { cpfPatch, verificationResetFor } from '../users/identity-patch.js';
 import { hashPassword, verifyPassword } from '../users/passwords.js';
 import { registryPatch } from '../users/registry.js';
 import {
@@ -33,7 +34,6 @@ import {
   toPrincipalFields,
 } from '../users/user.mapper.js';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/user.repository.js';
-import { cpfPatch, verificationResetFor } from '../verification/identity-patch.js';
 
 export interface OpenedSession {
   token: string;

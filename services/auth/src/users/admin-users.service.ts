@@ -26,8 +26,8 @@ import {
 import type { UserPatch, UserRow } from '../db/schema.js';
 import type { AuthDeps } from '../deps.js';
 import { endSessions, listLoginHistory } from '../sessions/session.repository.js';
-import { verificationResetFor } from '../verification/identity-patch.js';
 import { normalizeEmail } from './email.js';
+import { verificationResetFor } from './identity-patch.js';
 import { hashPassword, temporaryPassword } from './passwords.js';
 import { registryPatch } from './registry.js';
 import { splitFullName, toAdminUser, toChangedUser, toPrincipalFields } from './user.mapper.js';

@@ -26,10 +26,10 @@ import {
   MAX_PKCS12_BYTES,
 } from '@pv/signing';
 import type { AuthDb, AuthKysely, UserPatch, UserRow } from '../db/schema.js';
+import { identityComplete } from '../users/identity-patch.js';
 import { toChangedUser, toProfessionalVerification } from '../users/user.mapper.js';
 import { findUserById, updateUser } from '../users/user.repository.js';
 import type { EvidenceCipher } from './evidence-cipher.js';
-import { identityComplete } from './identity-patch.js';
 import type { RegistryLookup } from './registry-lookup.js';
 
 export interface VerificationDeps {

@@ -16,13 +16,13 @@ export interface FhirExportDeps {
 }
 
 /**
- * Whether the council registry was checked with the council. The professionals' projection
- * does not carry a verification state yet (the identity work adds it to auth's profile and to
- * this projection): until then every registry is exported as 'unverified'. This is the seam —
- * read the projection's state here once it exists.
+ * Whether the council registry was checked: 'verified' only when auth verified the account's
+ * registry and CPF (issue 23: an ICP-Brasil certificate of the same CPF, or staff review of the
+ * council card), as the projection of auth.user.changed.v1 carries it. Everything else (pending,
+ * refused, a visitor's typed name) is exported as 'unverified'.
  */
-export function registryVerification(_header: ProfessionalHeader): 'verified' | 'unverified' {
-  return 'unverified';
+export function registryVerification(header: ProfessionalHeader): 'verified' | 'unverified' {
+  return header.status === 'verified' ? 'verified' : 'unverified';
 }
 
 /**

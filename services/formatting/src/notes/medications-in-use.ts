@@ -4,7 +4,7 @@
  * changed or stopped today (the plan). The record's MedicationStatements and this section are
  * the same list (note-builder.ts writes one line per statement).
  */
-import type { SectionSpec, SpecialtyProfile } from './specialties.js';
+import type { SectionSpec, SpecialtyProfile } from './specialty-profile.js';
 
 export const MEDICATIONS_IN_USE_KEY = 'medicationsInUse';
 

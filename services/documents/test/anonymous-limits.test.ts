@@ -22,7 +22,9 @@ afterAll(() => svc.close());
 /** An anonymous visitor from an address of its own (documentation range). */
 const visitor = () => {
   const hex = randomBytes(4).toString('hex');
-  return new Client(svc.url, { 'x-forwarded-for': `2001:db8::${hex.slice(0, 4)}:${hex.slice(4)}` });
+  return new Client(svc.url, {
+    'x-forwarded-for': `2001:db8:${hex.slice(0, 4)}:${hex.slice(4)}::1`,
+  });
 };
 
 const extract = (client: Client) => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { VerificationMessages } from '@pv/contracts';
+import { withTotp } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, Browser, startStack } from './stack.js';
 
@@ -122,7 +123,7 @@ describe('the professional identity through the gateway', () => {
     });
 
     const admin = new Browser(stack.url);
-    expect((await admin.call('POST', '/auth/login', ADMIN)).status).toBe(200);
+    expect((await admin.call('POST', '/auth/login', withTotp(ADMIN))).status).toBe(200);
     const queue = await admin.call('GET', '/api/admin/verifications');
     expect(JSON.stringify(queue.body)).toContain(userId);
     expect(

@@ -30,6 +30,7 @@ import {
   testInfra,
   testSessionKeys,
   urlOf,
+  withTotp,
 } from '@pv/service-kit/testing';
 import { buildSupportApp } from '@pv/support';
 import { loadSupportConfig } from '@pv/support/config';
@@ -79,6 +80,8 @@ export async function startStack(options: StackOptions = {}) {
     ADMIN_PASSWORD: ADMIN.password,
     // The admin signs in with the authenticator's code of the moment (withTotp(ADMIN)).
     ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
+    // Seals the council-card evidence of the staff review (issue 23), as npm start makes one.
+    VERIFICATION_EVIDENCE_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
   });
   const runtime = await openAuth(authConfig);
@@ -404,7 +407,7 @@ export async function verifiedProfessional(baseUrl: string): Promise<Browser> {
   });
   if (saved.status !== 200) throw new Error(`profile: ${saved.status}`);
   const admin = new Browser(baseUrl);
-  await admin.call('POST', '/auth/login', ADMIN);
+  await admin.call('POST', '/auth/login', withTotp(ADMIN));
   const approved = await admin.call('POST', `/api/admin/verifications/${userId}/approve`, {});
   if (approved.status !== 200) throw new Error(`approval: ${approved.status}`);
   for (let attempt = 0; attempt < 120; attempt++) {

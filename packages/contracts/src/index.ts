@@ -54,4 +54,4 @@ export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(VerificationRoutes),
 ];
 export * from './asyncapi.js';
-export * from './retries.js';
+

@@ -1,4 +1,5 @@
-import { type ErrorBody, IDEMPOTENCY_KEY_HEADER } from '@pv/contracts';
+import type { ErrorBody } from '@pv/contracts';
+import { IDEMPOTENCY_KEY_HEADER } from '@pv/contracts/constants';
 
 /**
  * Calls that RTK Query cannot express (streams, files) go through `fetch` directly, with the

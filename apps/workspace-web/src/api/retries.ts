@@ -1,4 +1,4 @@
-import { isRetryableAnswer, RETRY_DELAYS_MS, retryDelayMs } from '@pv/contracts';
+import { isRetryableAnswer, RETRY_DELAYS_MS, retryDelayMs } from '@pv/contracts/constants';
 import { ApiCallError } from './http';
 
 /**

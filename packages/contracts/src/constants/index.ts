@@ -15,3 +15,4 @@ export * from './registry.js';
 export * from './staff-mfa.js';
 export * from './support.js';
 export * from './vault.js';
+export * from './retries.js';

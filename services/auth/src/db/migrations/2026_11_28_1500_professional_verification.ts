@@ -47,3 +47,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('email_verification_tokens').execute();
+  await db.schema.dropTable('verification_evidence').execute();
+  await sql`DROP INDEX IF EXISTS users_verification_queue`.execute(db);
+  await db.schema
+    .alterTable('users')
+    .dropColumn('cpf')
+    .dropColumn('verification_state')
+    .dropColumn('verification_method')
+    .dropColumn('verification_decided_at')
+    .dropColumn('verification_decided_by')
+    .dropColumn('verification_reason')
+    .dropColumn('verification_evidence_at')
+    .dropColumn('email_verified_at')
+    .execute();
+}

@@ -20,3 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('staff_recovery_codes_pk', ['user_id', 'code_hash'])
     .execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('staff_recovery_codes').execute();
+  await db.schema.dropTable('staff_second_factors').execute();
+}

@@ -22,6 +22,25 @@ afterEach(() => vi.unstubAllGlobals());
 
 const section = async () => within(await screen.findByTestId('signing-certificate'));
 
+/**
+ * The fields of a multipart body: a text field's value, a file's name. Read by hand: undici's
+ * Request.formData() fails on a body built from jsdom's FormData (Node 24), and a jsdom File's
+ * name and bytes do not reach undici's body (a browser sends them): only the part is seen.
+ */
+async function multipartFields(request: Request): Promise<Map<string, string>> {
+  const boundary = /boundary=(.+)$/.exec(request.headers.get('content-type') ?? '')?.[1] ?? '';
+  const raw = Buffer.from(await request.arrayBuffer()).toString('latin1');
+  const fields = new Map<string, string>();
+  for (const part of raw.split(`--${boundary}`)) {
+    const name = /name="([^"]+)"/.exec(part)?.[1];
+    const start = part.indexOf('\r\n\r\n');
+    const fileName = /filename="([^"]+)"/.exec(part)?.[1];
+    if (name && start >= 0)
+      fields.set(name, fileName ?? part.slice(start + 4, part.lastIndexOf('\r\n')));
+  }
+  return fields;
+}
+
 describe("Minha Área: 'Certificado digital' (issue 14)", () => {
   it('offers Free users the upgrade instead of the upload', async () => {
     vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [200, userFixture()] }));
@@ -85,7 +104,7 @@ describe("Minha Área: 'Certificado digital' (issue 14)", () => {
 
   it("uploads the file with its password and shows the server's refusal", async () => {
     let attempts = 0;
-    const uploads: FormData[] = [];
+    const uploads: Map<string, string>[] = [];
     const json = jsonResponses({
       '/auth/user': [200, userFixture({ isPremium: true })],
       'GET /api/signing-certificate': () =>
@@ -95,7 +114,7 @@ describe("Minha Área: 'Certificado digital' (issue 14)", () => {
     const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(String(input), init);
       if (request.method !== 'PUT') return json(input, init);
-      uploads.push(await request.formData());
+      uploads.push(await multipartFields(request));
       attempts += 1;
       const [status, body] =
         attempts === 1
@@ -121,6 +140,7 @@ describe("Minha Área: 'Certificado digital' (issue 14)", () => {
     await userEvent.click(s.getByRole('button', { name: 'Enviar certificado' }));
     await waitFor(() => expect(s.getByText('MEDICA DE TESTE:52998224725')).toBeInTheDocument());
     expect(uploads.map((form) => form.get('password'))).toEqual(['errada', 'certa']);
-    expect((uploads[0]!.get('certificate') as Blob).size).toBe(3);
+    // The file part is there (its name and bytes are lost between jsdom and undici; see above).
+    expect(uploads.map((form) => form.has('certificate'))).toEqual([true, true]);
   });
 });

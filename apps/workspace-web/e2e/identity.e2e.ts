@@ -5,7 +5,7 @@ import path from 'node:path';
 import {
   expectNoSeriousA11yViolations,
   launchBrowser,
-  loginThroughApi,
+  loginAdminThroughApi,
   newPage,
   registerThroughApi,
   saveScreenshot,
@@ -167,7 +167,7 @@ describe('the professional identity on documents', () => {
     await section.getByText(/ainda não foram verificados/).waitFor();
 
     const adminPage = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
-    await loginThroughApi(adminPage, baseUrl, admin.email, admin.password);
+    await loginAdminThroughApi(adminPage, baseUrl, admin);
     await adminPage.goto('/admin?tab=verificacoes');
     await adminPage.getByRole('table', { name: 'Verificações pendentes' }).waitFor();
     await adminPage.getByText(userEmail).waitFor();

@@ -54,4 +54,3 @@ export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(VerificationRoutes),
 ];
 export * from './asyncapi.js';
-

@@ -12,7 +12,7 @@ export * from './events.js';
 export * from './formatting.js';
 export * from './messages.js';
 export * from './registry.js';
+export * from './retries.js';
 export * from './staff-mfa.js';
 export * from './support.js';
 export * from './vault.js';
-export * from './retries.js';

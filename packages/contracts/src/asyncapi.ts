@@ -12,11 +12,16 @@ import { publishedSchema } from './published-schema.js';
  *   restricted fields without anonymisation (see docs/events.md).
  */
 export interface EventChannelInfo {
+  /** The publishing services, comma-separated (the NATS authorization is derived from it). */
   publisher: string;
   summary: string;
   classification: 'phi-free' | 'restricted';
   /** Why a restricted event is restricted. */
   restrictedBecause?: string;
+  /**
+   * `<service> (<durable>)[, why]`: the services reading it and their durable consumers' default
+   * names, from which the catalog derives each service's NATS permissions.
+   */
   consumers: string[];
 }
 
@@ -38,6 +43,8 @@ export const EVENT_CHANNELS: Record<EventSubject, EventChannelInfo> = {
       'billing (billing-usage)',
       'support (support-users)',
       'analytics (analytics-events)',
+      'formatting (formatting-users), which erases the user',
+      'documents (documents-professionals), the professional printed on documents',
     ],
   },
   'consult.formatted.v1': {

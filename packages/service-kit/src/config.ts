@@ -31,6 +31,13 @@ export const BaseConfigFields = {
   REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379' }),
   NATS_URL: Type.String({ pattern: '^(nats|tls)://', default: 'nats://127.0.0.1:4222' }),
   /**
+   * The process's own NATS identity (docs/nats-identity.md): its user and password on a NATS with
+   * authorization (compose, Kubernetes, `npm start`'s private NATS). Unset: no credentials, for a
+   * NATS without authorization (tests, a developer's machine).
+   */
+  NATS_USER: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]+$' })),
+  NATS_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
+  /**
    * What every Redis key of the product starts with (`pv:formatting:anonymous:<ip>`...). Tests
    * that start real processes give them one of their own, so that what `npm start` left in the
    * machine's Redis (a visitor budget used up) cannot answer for them. The Redis ACLs of

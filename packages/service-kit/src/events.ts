@@ -254,15 +254,39 @@ export function stableUuid(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** A process's NATS identity (NATS_USER, NATS_PASSWORD); none on a NATS without authorization. */
+export interface NatsCredentials {
+  user?: string | undefined;
+  password?: string | undefined;
+}
+
+/**
+ * The inbox prefix of a NATS user: replies (JetStream acks, pulled messages) come to
+ * `_INBOX_<user>.>`, the only inboxes its permissions let it subscribe to, so no identity can
+ * read the replies (and the pulled events) of another (docs/nats-identity.md).
+ */
+export const natsInboxPrefix = (user: string) => `_INBOX_${user}`;
+
 /** Connects to NATS, retrying for ever in the background once connected. */
-export function connectNats(url: string, name: string): Promise<NatsConnection> {
+export function connectNats(
+  url: string,
+  name: string,
+  credentials: NatsCredentials = {},
+): Promise<NatsConnection> {
+  const { user, password } = credentials;
   return connect({
     servers: url.split(','),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     timeout: 5_000,
+    ...(user ? { user, pass: password ?? '', inboxPrefix: natsInboxPrefix(user) } : {}),
   });
+}
+
+/** A refusal by the server's authorization (the identity may not publish or subscribe there). */
+export function isPermissionViolation(error: unknown): boolean {
+  return error instanceof Error && /permissions? violation/i.test(error.message);
 }
 
 /**
@@ -318,9 +342,17 @@ async function ensureStream(
     // (a stream made by an older release would otherwise refuse them).
     const { config: existing } = await jsm.streams.info(config.name);
     const missing = config.subjects.filter((subject) => !existing.subjects.includes(subject));
+    // Only the stream's owner may update it (docs/nats-identity.md); the others leave it to it.
     if (missing.length > 0)
-      await jsm.streams.update(config.name, { subjects: [...existing.subjects, ...missing] });
-  } catch {
+      await jsm.streams
+        .update(config.name, { subjects: [...existing.subjects, ...missing] })
+        .catch((error: unknown) => {
+          if (!isPermissionViolation(error)) throw error;
+        });
+  } catch (error) {
+    // A stream this identity neither reads nor writes (PV_PHI for all but formatting and the
+    // vault): its authorization hides it, and it is none of this process's business.
+    if (isPermissionViolation(error)) return;
     try {
       await jsm.streams.add({
         ...config,
@@ -330,27 +362,36 @@ async function ensureStream(
         duplicate_window: Math.min(10 * 60 * 1e9, config.max_age),
         num_replicas: streamReplicas(),
       });
-    } catch (error) {
+    } catch (createError) {
       // another replica created it first
       await jsm.streams.info(config.name).catch(() => {
-        throw error;
+        throw createError;
       });
     }
   }
 }
 
-/** Creates the product's event streams (PV_EVENTS and the restricted PV_PHI), or leaves them as they are. */
-export async function ensureEventStream(nc: NatsConnection): Promise<void> {
-  await ensureStream(nc, {
-    name: EVENT_STREAM,
-    subjects: EVENT_STREAM_SUBJECTS,
-    max_age: 30 * 24 * 3600 * 1e9, // 30 days: a consumer may be down that long and still catch up
-  });
-  await ensureStream(nc, {
-    name: PHI_STREAM,
-    subjects: PHI_STREAM_SUBJECTS,
-    max_age: Math.round(phiStreamMaxAgeHours() * 3600 * 1e9),
-  });
+/**
+ * Creates the product's event streams (PV_EVENTS and the restricted PV_PHI), or leaves them as
+ * they are. `streams` limits it to those a process uses: an identity asking about a stream its
+ * authorization hides is refused (and the server logs the refusal as an error).
+ */
+export async function ensureEventStream(
+  nc: NatsConnection,
+  streams: readonly string[] = [EVENT_STREAM, PHI_STREAM],
+): Promise<void> {
+  if (streams.includes(EVENT_STREAM))
+    await ensureStream(nc, {
+      name: EVENT_STREAM,
+      subjects: EVENT_STREAM_SUBJECTS,
+      max_age: 30 * 24 * 3600 * 1e9, // 30 days: a consumer may be down that long and still catch up
+    });
+  if (streams.includes(PHI_STREAM))
+    await ensureStream(nc, {
+      name: PHI_STREAM,
+      subjects: PHI_STREAM_SUBJECTS,
+      max_age: Math.round(phiStreamMaxAgeHours() * 3600 * 1e9),
+    });
 }
 
 /** Headers of an event published in parts (an envelope larger than the broker's message limit). */
@@ -700,13 +741,13 @@ export async function subscribeDurable(
     log: Logger;
   },
 ): Promise<DurableSubscription> {
-  await ensureEventStream(nc);
   const streams = new Set(options.subjects.map(streamOf));
   if (streams.size !== 1)
     throw new Error(
       `A durable consumer reads one stream; got subjects of ${[...streams].join(', ')}`,
     );
   const stream = [...streams][0] as string;
+  await ensureEventStream(nc, [stream]);
   const jsm = await jetstreamManager(nc);
   const config = {
     durable_name: options.durable,

@@ -1,4 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
+import { EVENT_STREAM } from '@pv/contracts';
 import type { Redis } from 'ioredis';
 import { type Kysely, type Migration, sql } from 'kysely';
 import pino, { type Logger } from 'pino';
@@ -9,6 +10,7 @@ import {
   ensureEventStream,
   type KitTables,
   kitMigrations,
+  type NatsCredentials,
   OutboxRelay,
 } from './events.js';
 import { logSerializers } from './log.js';
@@ -31,6 +33,12 @@ export class NatsHandle {
     private readonly url: string,
     private readonly name: string,
     private readonly log: Logger,
+    private readonly options: {
+      /** NATS_USER and NATS_PASSWORD; none on a NATS without authorization. */
+      credentials?: NatsCredentials;
+      /** The streams set up on connecting (`ensureEventStream`); default PV_EVENTS. */
+      streams?: readonly string[];
+    } = {},
   ) {}
 
   /** Starts connecting in the background; resolves once connected or after `waitMs`. */
@@ -48,8 +56,14 @@ export class NatsHandle {
     let warned = false;
     while (!this.closed && !this.current) {
       try {
-        const nc = await connectNats(this.url, this.name);
-        await ensureEventStream(nc);
+        const nc = await connectNats(this.url, this.name, this.options.credentials);
+        // A stream this identity may not create, not there yet: try again on a fresh connection.
+        await ensureEventStream(nc, this.options.streams ?? [EVENT_STREAM]).catch(
+          async (error: unknown) => {
+            await nc.close().catch(() => undefined);
+            throw error;
+          },
+        );
         if (this.closed) {
           await nc.close();
           return;
@@ -130,6 +144,13 @@ export interface RuntimeOptions {
   database?: string;
   redisUrl: string;
   natsUrl: string;
+  /** NATS_USER and NATS_PASSWORD: the process's own identity on a NATS with authorization. */
+  natsCredentials?: NatsCredentials;
+  /**
+   * The streams it publishes to, set up on connecting: PV_EVENTS unless it says more (formatting
+   * adds the restricted PV_PHI). A consumer sets up its own stream when it starts.
+   */
+  natsStreams?: readonly string[];
   sessionPublicKey: string;
   sessionPrivateKey?: string;
   migrations: Record<string, Migration>;
@@ -148,6 +169,12 @@ export interface RuntimeOptions {
 }
 
 /** MIGRATE_AT_START: anything but `false` migrates at start. */
+/** The process's NATS identity from its config (NATS_USER, NATS_PASSWORD; unset: none). */
+export const natsCredentialsOf = (config: {
+  NATS_USER?: string | undefined;
+  NATS_PASSWORD?: string | undefined;
+}): NatsCredentials => ({ user: config.NATS_USER, password: config.NATS_PASSWORD });
+
 export const migrateAtStartFromEnv = (env: NodeJS.ProcessEnv = process.env): boolean =>
   env.MIGRATE_AT_START !== 'false';
 
@@ -191,7 +218,10 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
   else await assertMigrated(db as Kysely<unknown>, migrations);
 
   const redis = createRedis(options.redisUrl);
-  const nats = new NatsHandle(options.natsUrl, options.service, log);
+  const nats = new NatsHandle(options.natsUrl, options.service, log, {
+    ...(options.natsCredentials ? { credentials: options.natsCredentials } : {}),
+    ...(options.natsStreams ? { streams: options.natsStreams } : {}),
+  });
   await nats.connect();
   const relay = new OutboxRelay({
     db: db as unknown as Kysely<KitTables>,

@@ -1,4 +1,4 @@
-import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { AnalyticsConfig } from './config.js';
 import { analyticsMigrations } from './db/migrations/index.js';
 import type { AnalyticsDatabase } from './db/schema.js';
@@ -11,6 +11,7 @@ export function openAnalytics(config: AnalyticsConfig): Promise<ServiceRuntime<A
     postgresUrl: config.POSTGRES_URL,
     redisUrl: config.REDIS_URL,
     natsUrl: config.NATS_URL,
+    natsCredentials: natsCredentialsOf(config),
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: analyticsMigrations,
     logLevel: config.LOG_LEVEL,

@@ -1,4 +1,4 @@
-import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { AuthConfig } from './config.js';
 import { authMigrations } from './db/migrations/index.js';
 import type { AuthDatabase } from './db/schema.js';
@@ -12,6 +12,7 @@ export async function openAuth(config: AuthConfig): Promise<ServiceRuntime<AuthD
     postgresUrl: config.POSTGRES_URL,
     redisUrl: config.REDIS_URL,
     natsUrl: config.NATS_URL,
+    natsCredentials: natsCredentialsOf(config),
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     sessionPrivateKey: config.SESSION_PRIVATE_KEY,
     migrations: authMigrations,

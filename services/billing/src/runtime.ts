@@ -1,4 +1,4 @@
-import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { BillingConfig } from './config.js';
 import { billingMigrations } from './db/migrations/index.js';
 import type { BillingDatabase } from './db/schema.js';
@@ -11,6 +11,7 @@ export function openBilling(config: BillingConfig): Promise<ServiceRuntime<Billi
     postgresUrl: config.POSTGRES_URL,
     redisUrl: config.REDIS_URL,
     natsUrl: config.NATS_URL,
+    natsCredentials: natsCredentialsOf(config),
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: billingMigrations,
     logLevel: config.LOG_LEVEL,

@@ -1,4 +1,4 @@
-import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { DocumentsConfig } from './config.js';
 import { documentsMigrations } from './db/migrations/index.js';
 import type { DocumentsDatabase } from './db/schema.js';
@@ -11,6 +11,7 @@ export function openDocuments(config: DocumentsConfig): Promise<ServiceRuntime<D
     postgresUrl: config.POSTGRES_URL,
     redisUrl: config.REDIS_URL,
     natsUrl: config.NATS_URL,
+    natsCredentials: natsCredentialsOf(config),
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: documentsMigrations,
     logLevel: config.LOG_LEVEL,

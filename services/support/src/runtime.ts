@@ -1,4 +1,4 @@
-import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { SupportConfig } from './config.js';
 import { supportMigrations } from './db/migrations/index.js';
 import type { SupportDatabase } from './db/schema.js';
@@ -11,6 +11,7 @@ export function openSupport(config: SupportConfig): Promise<ServiceRuntime<Suppo
     postgresUrl: config.POSTGRES_URL,
     redisUrl: config.REDIS_URL,
     natsUrl: config.NATS_URL,
+    natsCredentials: natsCredentialsOf(config),
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: supportMigrations,
     logLevel: config.LOG_LEVEL,

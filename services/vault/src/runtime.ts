@@ -1,4 +1,4 @@
-import { openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { VaultConfig } from './config.js';
 import { vaultMigrations } from './db/migrations/index.js';
 import type { VaultDatabase } from './db/schema.js';
@@ -11,6 +11,7 @@ export function openVault(config: VaultConfig): Promise<ServiceRuntime<VaultData
     postgresUrl: config.POSTGRES_URL,
     redisUrl: config.REDIS_URL,
     natsUrl: config.NATS_URL,
+    natsCredentials: natsCredentialsOf(config),
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: vaultMigrations,
     logLevel: config.LOG_LEVEL,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +18,12 @@ export function natsServerBinary(): string | undefined {
 /**
  * A NATS server of the test's own (JetStream on, store in a temp folder) that the test can stop
  * and start again on the same port and store, to prove what happens while NATS is down.
+ * `config` is the text of a nats-server configuration file to start it with (an authorization
+ * block, tests/infra/test/nats-identity.test.ts); `log` keeps the server's log in the store folder
+ * (`logFile`), to read what it refused.
  */
-export async function startPrivateNats(): Promise<{
+export async function startPrivateNats(options: { config?: string; log?: boolean } = {}): Promise<{
+  logFile: string;
   url: string;
   stop: () => Promise<void>;
   start: () => Promise<void>;
@@ -31,11 +35,17 @@ export async function startPrivateNats(): Promise<{
     );
   const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), 'pv-nats-'));
+  const logFile = join(storeDir, 'nats.log');
+  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
+  if (options.config !== undefined) {
+    const file = join(storeDir, 'nats.conf');
+    writeFileSync(file, options.config, { mode: 0o600 });
+    args.push('-c', file);
+  }
+  if (options.log) args.push('-l', logFile);
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-      stdio: 'ignore',
-    });
+    child = spawn(binary, args, { stdio: 'ignore' });
     await eventually(() => canConnect(port), 10_000);
   };
   const stop = async () => {
@@ -45,7 +55,7 @@ export async function startPrivateNats(): Promise<{
     await exited;
   };
   await start();
-  return { url: `nats://127.0.0.1:${port}`, stop, start };
+  return { url: `nats://127.0.0.1:${port}`, logFile, stop, start };
 }
 
 export function canConnect(port: number): Promise<boolean> {

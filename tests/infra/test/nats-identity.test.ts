@@ -1,17 +1,38 @@
-// Each service's own NATS identity (docs/nats-identity.md): the authorization generated from the
-// catalog, loaded by a real nats-server of the test's own (the machine's NATS runs without users),
-// exercised by the service kit's real code: the relay's publish, the durable consumers, the
-// stream set-up. Every identity does its own work and is refused what is not its own.
+// Each service's own NATS identity (docs/nats-identity.md): the shipped compose configuration
+// (infra/nats/nats.conf and the authorization.conf generated from the catalog), loaded by a real
+// nats-server of the test's own (the machine's NATS runs without users), exercised by the service
+// kit's real code: the relay's publish, the durable consumers, the stream set-up. Every identity
+// does its own work and is refused what is not its own. Kubernetes' Helm values carry the same.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENT_STREAM, type EventEnvelope, PHI_STREAM } from '@pv/contracts';
 import { connectNats, NatsHandle, subscribeDurable } from '@pv/service-kit';
 import { eventually, natsServerBinary, startPrivateNats } from '@pv/service-kit/testing';
-import { natsAuthorizationConf, natsPermissions, processNamed } from '@pv/stack/catalog';
+import {
+  NATS_USERS_SECRET,
+  natsPasswordEnv,
+  natsPermissions,
+  natsProcesses,
+  natsUser,
+  PROCESSES,
+  parseYamlDocuments,
+  processNamed,
+  secretNameOf,
+} from '@pv/stack/catalog';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ComposeService,
+  containerOf,
+  find,
+  readCompose,
+  renderedK8s,
+  root,
+  secretTemplates,
+} from './shipped.js';
 
 const passwords = new Map<string, string>();
 const password = (user: string) => {
@@ -70,8 +91,13 @@ const run = natsServerBinary() ? describe : describe.skip;
 
 beforeAll(async () => {
   if (!natsServerBinary()) return;
+  // The passwords reach the server through its environment, as in compose.
+  const env = Object.fromEntries(
+    natsProcesses().map((proc) => [natsPasswordEnv(natsUser(proc)), password(natsUser(proc))]),
+  );
   nats = await startPrivateNats({
-    config: natsAuthorizationConf((user) => JSON.stringify(password(user))),
+    configFile: path.join(root, 'infra/nats/nats.conf'),
+    env,
     log: true,
   });
 });
@@ -218,5 +244,98 @@ run('each service connects with its own NATS identity', () => {
       ),
     );
     expect(readers).toEqual(['vault']);
+  });
+});
+
+describe('compose and Kubernetes carry the catalog NATS identities', () => {
+  const users = natsProcesses().map((proc) => natsUser(proc));
+
+  it('compose: the server holds every password, each process its own user and password', () => {
+    const compose = readCompose();
+    const server = compose.nats as ComposeService & { volumes?: string[] };
+    expect(Object.keys(server.environment ?? {}).sort()).toEqual(
+      users.map((user) => natsPasswordEnv(user)).sort(),
+    );
+    expect(server.volumes).toContain(
+      './infra/nats/authorization.conf:/etc/nats/authorization.conf:ro',
+    );
+    expect(readFileSync(path.join(root, 'infra/nats/nats.conf'), 'utf8')).toMatch(
+      /^include \.\/authorization\.conf$/m,
+    );
+    for (const proc of natsProcesses()) {
+      const env = compose[proc.name]?.environment ?? {};
+      expect(env.NATS_USER).toBe(natsUser(proc));
+      expect(env.NATS_PASSWORD).toMatch(
+        new RegExp(`^\\$\\{${natsPasswordEnv(natsUser(proc))}:\\?`),
+      );
+    }
+    // The processes that do not open NATS get no identity.
+    for (const proc of PROCESSES.filter((p) => !p.nats))
+      expect(compose[proc.name]?.environment?.NATS_USER).toBeUndefined();
+  });
+
+  it('compose: authorization.conf grants each user exactly its catalog permissions', () => {
+    const conf = readFileSync(path.join(root, 'infra/nats/authorization.conf'), 'utf8');
+    const blocks = conf.split(/\n\s*user: /).slice(1);
+    const parsed = new Map(
+      blocks.map((block) => {
+        const list = (kind: string) =>
+          JSON.parse(new RegExp(`${kind}: \\{ allow: (\\[.*\\]) \\}`).exec(block)![1]!);
+        return [
+          JSON.parse(block.slice(0, block.indexOf('\n'))) as string,
+          {
+            password: /password: (\S+)/.exec(block)![1],
+            publish: list('publish'),
+            subscribe: list('subscribe'),
+          },
+        ];
+      }),
+    );
+    expect([...parsed.keys()].sort()).toEqual([...users].sort());
+    for (const proc of natsProcesses()) {
+      const user = natsUser(proc);
+      expect(parsed.get(user)).toEqual({
+        password: `$${natsPasswordEnv(user)}`,
+        ...natsPermissions(proc),
+      });
+    }
+  });
+
+  it('Kubernetes: the Helm values grant the same, with passwords from the pv-nats-users Secret', () => {
+    const [values] = parseYamlDocuments(
+      readFileSync(path.join(root, 'infra/nats/helm-auth-values.yaml'), 'utf8'),
+    ) as [
+      {
+        config: { merge: { authorization: { users: Record<string, unknown>[] } } };
+        container: { env: Record<string, unknown> };
+      },
+    ];
+    const helmUsers = values.config.merge.authorization.users;
+    expect(helmUsers.map((u) => u.user).sort()).toEqual([...users].sort());
+    const k8s = renderedK8s();
+    const templates = secretTemplates();
+    const usersSecret = find(templates, 'Secret', NATS_USERS_SECRET);
+    expect(usersSecret.metadata.namespace).toBe('pv-data');
+    expect(Object.keys(usersSecret.stringData as object).sort()).toEqual([...users].sort());
+    for (const proc of natsProcesses()) {
+      const user = natsUser(proc);
+      const { publish, subscribe } = natsPermissions(proc);
+      expect(helmUsers.find((u) => u.user === user)).toEqual({
+        user,
+        password: `<< $${natsPasswordEnv(user)} >>`,
+        permissions: { publish: { allow: publish }, subscribe: { allow: subscribe } },
+      });
+      expect(values.container.env[natsPasswordEnv(user)]).toEqual({
+        valueFrom: { secretKeyRef: { name: NATS_USERS_SECRET, key: user } },
+      });
+      // The process connects as that user, with the password from its own Secret.
+      const container = containerOf(find(k8s, 'Deployment', proc.name));
+      expect(container.env?.find((e) => e.name === 'NATS_USER')?.value).toBe(user);
+      const own = find(templates, 'Secret', secretNameOf(proc)).stringData as Record<
+        string,
+        string
+      >;
+      expect(own.NATS_PASSWORD).toContain(`key ${user} of Secret ${NATS_USERS_SECRET}`);
+    }
   });
 });

@@ -18,11 +18,19 @@ export function natsServerBinary(): string | undefined {
 /**
  * A NATS server of the test's own (JetStream on, store in a temp folder) that the test can stop
  * and start again on the same port and store, to prove what happens while NATS is down.
- * `config` is the text of a nats-server configuration file to start it with (an authorization
- * block, tests/infra/test/nats-identity.test.ts); `log` keeps the server's log in the store folder
- * (`logFile`), to read what it refused.
+ * `config` is the text of a nats-server configuration to start it with, or `configFile` a shipped
+ * one (infra/nats/nats.conf: its port and monitoring port are overridden with free ones), with
+ * `env` for the variables it reads (passwords); `log` keeps the server's log in the store folder
+ * (`logFile`), to read what it refused (tests/infra/test/nats-identity.test.ts).
  */
-export async function startPrivateNats(options: { config?: string; log?: boolean } = {}): Promise<{
+export async function startPrivateNats(
+  options: {
+    config?: string;
+    configFile?: string;
+    env?: Record<string, string>;
+    log?: boolean;
+  } = {},
+): Promise<{
   logFile: string;
   url: string;
   stop: () => Promise<void>;
@@ -42,10 +50,12 @@ export async function startPrivateNats(options: { config?: string; log?: boolean
     writeFileSync(file, options.config, { mode: 0o600 });
     args.push('-c', file);
   }
+  if (options.configFile !== undefined)
+    args.push('-c', options.configFile, '-m', String(await freePort()));
   if (options.log) args.push('-l', logFile);
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, args, { stdio: 'ignore' });
+    child = spawn(binary, args, { stdio: 'ignore', env: { ...process.env, ...options.env } });
     await eventually(() => canConnect(port), 10_000);
   };
   const stop = async () => {

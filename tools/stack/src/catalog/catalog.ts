@@ -164,8 +164,16 @@ export const SECRETS: readonly SecretSpec[] = [
   },
 ];
 
-/** Connection URLs carry credentials, so each process's are its own secret values. */
-export const CONNECTION_SECRETS = ['POSTGRES_URL', 'REDIS_URL', 'NATS_URL'] as const;
+/**
+ * Connection URLs carry credentials, so each process's are its own secret values; NATS takes its
+ * password apart (NATS_PASSWORD, with the user NATS_USER: docs/nats-identity.md).
+ */
+export const CONNECTION_SECRETS = [
+  'POSTGRES_URL',
+  'REDIS_URL',
+  'NATS_URL',
+  'NATS_PASSWORD',
+] as const;
 
 /** Agreed with the runtime side of issue 16: drain grace and the pod's termination budget. */
 export const SHUTDOWN_GRACE_MS = 120_000;
@@ -478,7 +486,7 @@ export function callersOf(name: string): { processes: string[]; external: Extern
 export function secretsOf(proc: CatalogProcess): string[] {
   const connection: string[] = ['REDIS_URL'];
   if (proc.database) connection.unshift('POSTGRES_URL');
-  if (proc.nats) connection.push('NATS_URL');
+  if (proc.nats) connection.push('NATS_URL', 'NATS_PASSWORD');
   return [...connection, ...proc.secrets];
 }
 
@@ -498,6 +506,8 @@ export function sharedEnv(proc: CatalogProcess): Record<string, string> {
   if (proc.kind === 'server') env.PORT = String(proc.port);
   // A worker's port is its internal health server (serveWorkerHealth): the probes' target.
   else env.HEALTH_PORT = String(proc.port);
+  // Its own NATS user (natsUser in nats-auth.ts), whose permissions the catalog generates.
+  if (proc.nats) env.NATS_USER = proc.name;
   return { ...env, ...proc.env };
 }
 

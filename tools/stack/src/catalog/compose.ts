@@ -17,6 +17,7 @@ import {
   redisAclUsers,
   redisPasswordEnv,
 } from './datastores.js';
+import { natsPasswordEnv, natsProcesses, natsUser } from './nats-auth.js';
 import { BASE_IMAGES } from './release.js';
 import { GENERATED_NOTE, toYaml } from './yaml.js';
 
@@ -61,7 +62,10 @@ export function composeEnvironment(proc: CatalogProcess): Record<string, string 
     env.POSTGRES_URL = `postgres://${proc.database}:${required(postgresPasswordEnv(proc.database), HEX_HINT)}@postgres:5432`;
   }
   env.REDIS_URL = `redis://${redisUser(proc)}:${required(redisPasswordEnv(redisUser(proc)), HEX_HINT)}@redis:6379`;
-  if (proc.nats) env.NATS_URL = 'nats://nats:4222';
+  if (proc.nats) {
+    env.NATS_URL = 'nats://nats:4222';
+    env.NATS_PASSWORD = required(natsPasswordEnv(natsUser(proc)), HEX_HINT);
+  }
   Object.assign(
     env,
     peerUrls(proc, (peer) => peer.name),
@@ -116,6 +120,13 @@ export function renderCompose(): string {
       .filter(({ user }) => user !== 'keda')
       .map(({ user }) => [redisPasswordEnv(user), required(redisPasswordEnv(user), HEX_HINT)]),
   );
+  // The NATS server reads each user's password from its environment (infra/nats/authorization.conf).
+  const natsEnv = Object.fromEntries(
+    natsProcesses().map((p) => {
+      const variable = natsPasswordEnv(natsUser(p));
+      return [variable, required(variable, HEX_HINT)];
+    }),
+  );
   const check = (test: string[]) => ({ test, interval: '5s', timeout: '5s', retries: 12 });
   const compose = {
     version: '3.8',
@@ -144,7 +155,12 @@ export function renderCompose(): string {
         image: BASE_IMAGES.nats,
         restart: 'unless-stopped',
         command: ['-c', '/etc/nats/nats.conf', '-js', '-sd', '/data'],
-        volumes: ['./infra/nats/nats.conf:/etc/nats/nats.conf:ro', 'nats-data:/data'],
+        environment: natsEnv,
+        volumes: [
+          './infra/nats/nats.conf:/etc/nats/nats.conf:ro',
+          './infra/nats/authorization.conf:/etc/nats/authorization.conf:ro',
+          'nats-data:/data',
+        ],
         healthcheck: check([
           'CMD',
           'wget',
@@ -167,6 +183,8 @@ export function renderCompose(): string {
             'infra/postgres-init makes a role per service owning only its database (first start of the volume).',
           'services.redis.entrypoint':
             'One ACL user per process, append-only file on: queued jobs survive a restart.',
+          'services.nats.environment':
+            'One NATS user per process, allowed only its own subjects (infra/nats/authorization.conf).',
         },
       },
     ],
@@ -175,7 +193,7 @@ Every service, worker and the three servers they need, on one machine with Docke
   node scripts/compose-env.mjs >> .env    # once: random passwords and keys for every variable below
   docker-compose up --build
 No secret has a default: compose refuses to start until each one is set. Each process gets only
-its own secrets and connects as its own Postgres role and Redis user. Only the gateway is published.
+its own secrets and connects as its own Postgres role, Redis user and NATS user. Only the gateway is published.
 Behind a TLS proxy on this machine set GATEWAY_TRUST_PROXY=1 and SERVICE_TRUST_PROXY=2.`,
   );
 }

@@ -7,6 +7,7 @@ import { renderCompose } from './compose.js';
 import { postgresInitScript, postgresRolesSql, redisStartScript } from './datastores.js';
 import { renderDockerfile } from './dockerfile.js';
 import { renderK8s, renderK8sOverlays } from './k8s.js';
+import { natsAuthorizationFile, natsHelmAuthFile } from './nats-auth.js';
 
 /** Every generated file, by path relative to the repository root. */
 export function generatedFiles(): Map<string, string> {
@@ -16,6 +17,8 @@ export function generatedFiles(): Map<string, string> {
     ['infra/postgres/roles.sql', postgresRolesSql()],
     ['infra/postgres-init/10-roles.sh', postgresInitScript()],
     ['infra/redis/start.sh', redisStartScript()],
+    ['infra/nats/authorization.conf', natsAuthorizationFile()],
+    ['infra/nats/helm-auth-values.yaml', natsHelmAuthFile()],
   ]);
   for (const [name, text] of renderK8s()) files.set(`infra/k8s/${name}`, text);
   for (const [name, text] of renderK8sOverlays()) files.set(name, text);

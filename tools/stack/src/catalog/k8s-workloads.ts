@@ -17,6 +17,7 @@ import {
   TERMINATION_GRACE_SECONDS,
   TRUST_PROXY,
 } from './catalog.js';
+import { NATS_USERS_SECRET, natsUser } from './nats-auth.js';
 import { releaseVersion } from './release.js';
 
 export const PART_OF = { 'app.kubernetes.io/part-of': 'prontuario-voz' };
@@ -294,6 +295,9 @@ export function secretTemplate(proc: CatalogProcess): ISecret {
         `redis://${proc.name}:PASSWORD@${DEPLOYMENT.dataHosts.redis}:${DEPLOYMENT.ports.redis}`;
     } else if (name === 'NATS_URL') {
       data[name] = `nats://${DEPLOYMENT.dataHosts.nats}:${DEPLOYMENT.ports.nats}`;
+    } else if (name === 'NATS_PASSWORD') {
+      data[name] =
+        `REPLACE: password of NATS user ${natsUser(proc)}, the same as key ${natsUser(proc)} of Secret ${NATS_USERS_SECRET} (namespace ${DEPLOYMENT.dataNamespace})`;
     } else {
       data[name] = placeholder(name);
     }

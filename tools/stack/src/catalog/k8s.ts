@@ -17,6 +17,7 @@ import {
   overlayReplicaPatches,
 } from './k8s-release.js';
 import { PART_OF, processObjects, secretTemplate } from './k8s-workloads.js';
+import { NATS_USERS_SECRET, natsProcesses, natsUser } from './nats-auth.js';
 import { BASE_IMAGES, releaseVersion } from './release.js';
 import { GENERATED_NOTE, toYaml } from './yaml.js';
 
@@ -87,6 +88,21 @@ function operatorTemplates(): (IConfigMap | ISecret)[] {
       data: { SESSION_PUBLIC_KEY: 'REPLACE: base64 SPKI DER of the Ed25519 key auth signs with' },
     },
     ...PROCESSES.map(secretTemplate),
+    {
+      // Read by the NATS pods (infra/nats/helm-auth-values.yaml): a key per NATS user, each the
+      // same value as NATS_PASSWORD in that process's own Secret.
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: {
+        name: NATS_USERS_SECRET,
+        namespace: DEPLOYMENT.dataNamespace,
+        labels: { ...PART_OF },
+      },
+      type: 'Opaque',
+      stringData: Object.fromEntries(
+        natsProcesses().map((p) => [natsUser(p), 'REPLACE: 48 hex characters']),
+      ),
+    },
     {
       apiVersion: 'v1',
       kind: 'Secret',

@@ -10,7 +10,8 @@ import {
   PHI_STREAM,
   PHI_STREAM_SUBJECTS,
 } from '@pv/contracts';
-import { type CatalogProcess, envName, PROCESSES } from './catalog.js';
+import { type CatalogProcess, DEPLOYMENT, envName, PROCESSES } from './catalog.js';
+import { GENERATED_NOTE, toYaml } from './yaml.js';
 
 /** The NATS user of a process: its catalog name (one per process, like its Redis user). */
 export const natsUser = (proc: CatalogProcess) => proc.name;
@@ -176,4 +177,18 @@ export function natsHelmAuthValues(): Record<string, unknown> {
     ]),
   );
   return { config: { merge: { authorization: { users } } }, container: { env } };
+}
+
+/** infra/nats/helm-auth-values.yaml: the Helm values above, with how to install them. */
+export function natsHelmAuthFile(): string {
+  return toYaml(
+    [{ value: natsHelmAuthValues() }],
+    `${GENERATED_NOTE}
+One NATS user per process with what it may publish and subscribe to (docs/nats-identity.md), for
+the official NATS Helm chart, given after the base values:
+  helm install pv-nats nats/nats -n ${DEPLOYMENT.dataNamespace} -f infra/nats/helm-values.yaml -f infra/nats/helm-auth-values.yaml
+Each password comes from the key of the user's name in the Secret ${NATS_USERS_SECRET} (namespace
+${DEPLOYMENT.dataNamespace}, infra/k8s/templates/secrets.template.yaml), the same value as NATS_PASSWORD
+in that process's own Secret.`,
+  );
 }

@@ -131,3 +131,29 @@ export function ensureSigningKey(
   writeSecretFile(file, { kek });
   return { kek, created: true };
 }
+
+/**
+ * A password per NATS user (docs/nats-identity.md): from `<keysDir>/nats.json`, generated there
+ * for users it does not hold yet, so `npm start`'s authorized NATS and its processes agree across
+ * restarts.
+ */
+export function ensureNatsPasswords(
+  keysDir: string,
+  users: readonly string[],
+): Record<string, string> {
+  const file = path.join(keysDir, 'nats.json');
+  const stored = readJson(file) ?? {};
+  let created = false;
+  const passwords: Record<string, string> = {};
+  for (const user of users) {
+    const value = stored[user];
+    if (typeof value === 'string' && /^[0-9a-f]{48}$/.test(value)) passwords[user] = value;
+    else {
+      passwords[user] = randomBytes(24).toString('hex');
+      stored[user] = passwords[user];
+      created = true;
+    }
+  }
+  if (created) writeSecretFile(file, stored);
+  return passwords;
+}

@@ -148,6 +148,11 @@ export interface EnvInputs {
   root: string;
   parentEnv: NodeJS.ProcessEnv;
   infra: { postgresUrl: string; redisUrl: string; natsUrl: string };
+  /**
+   * The password of each process's NATS user when the NATS asks for one (`npm start`'s
+   * authorized NATS, docs/nats-identity.md); unset: the processes connect without credentials.
+   */
+  natsPasswords?: Record<string, string>;
   session: { publicKey: string; privateKey: string };
   vault: { hmacSecret: string; adminKey: string };
   /** Every discovered process: the gateway gets URLs for the servers among them. */
@@ -179,6 +184,14 @@ export function buildProcessEnv(proc: StackProcess, inputs: EnvInputs): NodeJS.P
   else delete env.POSTGRES_URL;
   if (!known || known.nats) env.NATS_URL = inputs.infra.natsUrl;
   else delete env.NATS_URL;
+  // Its own NATS identity, and never another's from the parent environment.
+  delete env.NATS_USER;
+  delete env.NATS_PASSWORD;
+  const natsPassword = known?.nats ? inputs.natsPasswords?.[known.name] : undefined;
+  if (known && natsPassword !== undefined) {
+    env.NATS_USER = known.name;
+    env.NATS_PASSWORD = natsPassword;
+  }
   if (!isGateway) env.SESSION_PUBLIC_KEY = inputs.session.publicKey;
   if (known?.secrets.includes('SESSION_PRIVATE_KEY'))
     env.SESSION_PRIVATE_KEY = inputs.session.privateKey;

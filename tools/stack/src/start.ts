@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { natsAuthorizationWithPasswords, natsProcesses, natsUser } from './catalog/index.js';
 import { InfraError, printInfraSummary, provisionInfra } from './infra/index.js';
 import { error, formatDuration, info, paint, warn } from './log.js';
 import { pnpmCommand, repoRoot } from './paths.js';
 import { Supervisor } from './processes.js';
 import {
   ensureEvidenceKey,
+  ensureNatsPasswords,
   ensureSessionKeys,
   ensureSigningKey,
   ensureVaultSecrets,
@@ -133,9 +135,17 @@ export async function runStart(_args: string[]): Promise<number> {
   supervisor.installSignalHandlers();
 
   info('provisioning PostgreSQL, Redis and NATS...');
+  const keysDir = path.join(repoRoot, '.data', 'keys');
+  // Each process's own NATS user (docs/nats-identity.md): run NATS with the catalog's users when
+  // the NATS found lets anyone in.
+  const natsPasswords = ensureNatsPasswords(
+    keysDir,
+    natsProcesses().map((proc) => natsUser(proc)),
+  );
+  const natsConfig = natsAuthorizationWithPasswords(natsPasswords);
   let infra: Awaited<ReturnType<typeof provisionInfra>>;
   try {
-    infra = await provisionInfra({ mode: 'start' });
+    infra = await provisionInfra({ mode: 'start', natsAuthorization: { config: natsConfig } });
   } catch (err) {
     if (err instanceof InfraError) {
       error(err.message);
@@ -153,7 +163,6 @@ export async function runStart(_args: string[]): Promise<number> {
     return supervisor.done();
   }
 
-  const keysDir = path.join(repoRoot, '.data', 'keys');
   let session: ReturnType<typeof ensureSessionKeys>;
   let vault: ReturnType<typeof ensureVaultSecrets>;
   try {
@@ -204,7 +213,15 @@ export async function runStart(_args: string[]): Promise<number> {
     SIGNING_KEK: signing.kek,
     VERIFICATION_EVIDENCE_KEY: evidence.key,
   };
-  const inputs = { root: repoRoot, parentEnv, infra, session, vault, processes };
+  const inputs = {
+    root: repoRoot,
+    parentEnv,
+    infra,
+    ...(infra.natsAuthorized ? { natsPasswords } : {}),
+    session,
+    vault,
+    processes,
+  };
   supervisor.start(
     processes.map((p) => ({
       name: p.name,

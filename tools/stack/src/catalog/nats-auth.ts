@@ -146,6 +146,15 @@ export function natsAuthorizationConf(password: (user: string) => string): strin
   return `authorization {\n  users: [\n${users.join('\n')}\n  ]\n}\n`;
 }
 
+/** The configuration of `npm start`'s authorized NATS: the same users, their passwords written in. */
+export function natsAuthorizationWithPasswords(passwords: Record<string, string>): string {
+  return natsAuthorizationConf((user) => {
+    const password = passwords[user];
+    if (!password) throw new Error(`no NATS password for ${user}`);
+    return JSON.stringify(password);
+  });
+}
+
 /** The generated file compose's NATS includes (the passwords from its environment). */
 export function natsAuthorizationFile(): string {
   return `# Generated from tools/stack/src/catalog (npm run infra:generate); do not edit.

@@ -8,6 +8,11 @@ export interface Infra {
   postgresUrl: string;
   redisUrl: string;
   natsUrl: string;
+  /**
+   * The NATS asks each process for its own user (`npm start`'s authorized NATS, or one found that
+   * requires credentials): the processes get NATS_USER and NATS_PASSWORD.
+   */
+  natsAuthorized?: boolean;
   /** A nats-server binary on this machine, whatever provides NATS; tests use it to restart a broker. */
   natsServerBin: string | undefined;
   /** One line per component saying where it comes from, for banners. */

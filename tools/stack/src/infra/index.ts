@@ -17,7 +17,7 @@ export {
   redactUrl,
 } from './components.js';
 export { findExecutable } from './host.js';
-export { findNatsServer, probeNats } from './nats.js';
+export { AUTHORIZED_NATS_PORT, findNatsServer, natsRequiresAuth, probeNats } from './nats.js';
 export { type ProbeResult, probeTcp } from './net.js';
 export { findPostgresBinaries, type PostgresBinaries, probePostgres } from './postgres.js';
 export { type ProvisionOptions, printInfraSummary, provisionInfra } from './provision.js';

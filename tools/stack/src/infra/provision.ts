@@ -13,6 +13,7 @@ import {
   InfraError,
   type InfraMode,
   LOCALHOST,
+  localEndpoint,
   localUrl,
   missingInfraMessage,
   ORDER,
@@ -21,7 +22,13 @@ import {
 } from './components.js';
 import { dockerAvailable, startDocker } from './docker.js';
 import { display } from './host.js';
-import { findNatsServer, startPrivateNats } from './nats.js';
+import {
+  AUTHORIZED_NATS_PORT,
+  findNatsServer,
+  natsRequiresAuth,
+  startAuthorizedNats,
+  startPrivateNats,
+} from './nats.js';
 import { probeTcp } from './net.js';
 import { findPostgresBinaries, findPostgresRole, startPrivatePostgres } from './postgres.js';
 import type { Context, Running } from './private-process.js';
@@ -31,6 +38,8 @@ import { findRedisServer, startPrivateRedis } from './redis.js';
 type Plan =
   | { kind: 'ready'; url: string; description: string }
   | { kind: 'binaries' }
+  /** `npm start`'s private NATS with a user per process (docs/nats-identity.md). */
+  | { kind: 'authorized-nats' }
   | { kind: 'docker' }
   | { kind: 'missing' };
 
@@ -90,7 +99,50 @@ async function planComponent(key: ComponentKey, forcePrivate: boolean): Promise<
   return { kind: 'missing' };
 }
 
-async function realise(ctx: Context, key: ComponentKey, plan: Plan): Promise<Running | undefined> {
+/**
+ * NATS with a user per process for `npm start`: the NATS it found when that one asks for
+ * credentials, else its own authorized private NATS (one left running, or a new one from the
+ * installed binary). A NATS_URL set by hand is used as given, with a warning when it lets anyone in.
+ */
+async function authorizedNatsPlan(plan: Plan): Promise<{ plan: Plan; authorized: boolean }> {
+  if (plan.kind === 'ready') {
+    const endpoint = parseServerUrl('nats', plan.url).endpoints[0];
+    if (endpoint && (await natsRequiresAuth(endpoint))) return { plan, authorized: true };
+    if (plan.description.startsWith('from ')) {
+      warn(
+        `${redactUrl(plan.url)} (NATS_URL) lets clients in without credentials: the services connect without their NATS identities.`,
+      );
+      return { plan, authorized: false };
+    }
+  }
+  const port = AUTHORIZED_NATS_PORT;
+  if ((await probeTcp(LOCALHOST, port)) && (await natsRequiresAuth(localEndpoint(port)))) {
+    return {
+      plan: ready(
+        localUrl('nats', port),
+        `private instance with a user per process already running on ${LOCALHOST}:${port} (left as it is)`,
+      ),
+      authorized: true,
+    };
+  }
+  if (findNatsServer()) return { plan: { kind: 'authorized-nats' }, authorized: true };
+  warn(
+    'NATS runs without authorization and no nats-server binary is installed to run one with a user per process: the services connect without their NATS identities.',
+  );
+  return { plan, authorized: false };
+}
+
+async function realise(
+  ctx: Context,
+  key: ComponentKey,
+  plan: Plan,
+  natsConfig: string | undefined,
+): Promise<Running | undefined> {
+  if (plan.kind === 'authorized-nats') {
+    const bin = findNatsServer();
+    if (bin && natsConfig !== undefined) return startAuthorizedNats(ctx, bin, natsConfig);
+    throw new InfraError('the nats-server binary disappeared while starting');
+  }
   if (plan.kind === 'docker') return startDocker(ctx, key);
   if (plan.kind !== 'binaries') return undefined;
   if (key === 'postgres') {
@@ -110,6 +162,11 @@ export interface ProvisionOptions {
   mode: InfraMode;
   /** Skip the standard local ports, so that private instances are used (PV_FORCE_PRIVATE_INFRA=1). */
   forcePrivate?: boolean;
+  /**
+   * `npm start`: the nats-server configuration (the catalog's users with their passwords) of a
+   * private NATS to run when the NATS found lets anyone in.
+   */
+  natsAuthorization?: { config: string };
 }
 
 /**
@@ -133,6 +190,13 @@ export async function provisionInfra(options: ProvisionOptions): Promise<Infra> 
   const plans = {} as Record<ComponentKey, Plan>;
   for (const key of ORDER) plans[key] = await planComponent(key, forcePrivate);
 
+  let natsAuthorized = false;
+  if (options.natsAuthorization) {
+    const decided = await authorizedNatsPlan(plans.nats);
+    plans.nats = decided.plan;
+    natsAuthorized = decided.authorized;
+  }
+
   let missing = ORDER.filter((key) => plans[key].kind === 'missing');
   if (missing.length > 0 && canAptInstall()) {
     const packages = missing.map((key) => COMPONENTS[key].debianPackage);
@@ -141,6 +205,11 @@ export async function provisionInfra(options: ProvisionOptions): Promise<Infra> 
     );
     if (aptInstall(packages, path.join(logDir, 'apt.log'))) {
       for (const key of missing) plans[key] = await planComponent(key, forcePrivate);
+      if (options.natsAuthorization && missing.includes('nats')) {
+        const decided = await authorizedNatsPlan(plans.nats);
+        plans.nats = decided.plan;
+        natsAuthorized = decided.authorized;
+      }
     }
     missing = ORDER.filter((key) => plans[key].kind === 'missing');
   }
@@ -157,10 +226,13 @@ export async function provisionInfra(options: ProvisionOptions): Promise<Infra> 
     for (const key of ORDER) {
       const plan = plans[key];
       const began = Date.now();
-      const running = await realise(ctx, key, plan);
+      const running = await realise(ctx, key, plan, options.natsAuthorization?.config);
       if (running) {
         started.push(running);
-        urls[key] = localUrl(key, COMPONENTS[key].privatePort);
+        urls[key] = localUrl(
+          key,
+          plan.kind === 'authorized-nats' ? AUTHORIZED_NATS_PORT : COMPONENTS[key].privatePort,
+        );
         summary[key] = `${running.description}, ready in ${formatDuration(Date.now() - began)}`;
       } else if (plan.kind === 'ready') {
         urls[key] = plan.url;
@@ -176,6 +248,7 @@ export async function provisionInfra(options: ProvisionOptions): Promise<Infra> 
     postgresUrl: urls.postgres,
     redisUrl: urls.redis,
     natsUrl: urls.nats,
+    natsAuthorized,
     natsServerBin: findNatsServer(),
     summary,
     stop: stopAll,

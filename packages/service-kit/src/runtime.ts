@@ -147,8 +147,9 @@ export interface RuntimeOptions {
   /** NATS_USER and NATS_PASSWORD: the process's own identity on a NATS with authorization. */
   natsCredentials?: NatsCredentials;
   /**
-   * The streams it publishes to, set up on connecting: PV_EVENTS unless it says more (formatting
-   * adds the restricted PV_PHI). A consumer sets up its own stream when it starts.
+   * The streams it uses, set up on connecting: PV_EVENTS unless it says more (formatting, which
+   * publishes to the restricted PV_PHI, and the vault, its reader). A consumer also sets up its own
+   * stream when it starts. Asking about a stream its NATS user may not see would be refused.
    */
   natsStreams?: readonly string[];
   sessionPublicKey: string;

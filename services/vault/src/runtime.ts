@@ -1,3 +1,4 @@
+import { EVENT_STREAM, PHI_STREAM } from '@pv/contracts';
 import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
 import type { VaultConfig } from './config.js';
 import { vaultMigrations } from './db/migrations/index.js';
@@ -12,6 +13,8 @@ export function openVault(config: VaultConfig): Promise<ServiceRuntime<VaultData
     redisUrl: config.REDIS_URL,
     natsUrl: config.NATS_URL,
     natsCredentials: natsCredentialsOf(config),
+    // It reads the restricted PV_PHI (its only reader): set up on connecting, like formatting.
+    natsStreams: [EVENT_STREAM, PHI_STREAM],
     sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: vaultMigrations,
     logLevel: config.LOG_LEVEL,

@@ -10,7 +10,7 @@ import { connectNats, ensureEventStream } from '@pv/service-kit';
 import { natsServerBinary, startPrivateNats } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsAuthorizationWithPasswords, natsProcesses, natsUser } from '../src/catalog/index.js';
-import { natsRequiresAuth } from '../src/infra/index.js';
+import { AUTHORIZED_NATS_PORT, natsRequiresAuth, provisionInfra } from '../src/infra/index.js';
 import { ensureNatsPasswords } from '../src/secrets.js';
 import { buildProcessEnv, discoverProcesses, type EnvInputs } from '../src/services.js';
 
@@ -136,4 +136,43 @@ run('the authorized NATS of npm start', () => {
     await jetstream(nc).publish('consult.formatted.v1', '{}');
     await nc.close();
   });
+});
+
+// The machine's NATS on 4222 lets anyone in (CI's too): `npm start`'s provisioning must then run
+// its own authorized NATS. Port 54223 is this feature's own; a run left there is reused as is.
+const machineNatsOpen = async () =>
+  natsRequiresAuth(endpointOf('nats://127.0.0.1:4222')).then((auth) => !auth);
+
+run("npm start's provisioning", () => {
+  it('runs an authorized NATS of its own when the NATS it finds lets anyone in', async () => {
+    if (!(await machineNatsOpen())) return;
+    const passwords = Object.fromEntries(users.map((user) => [user, `${user}-provisioned`]));
+    const infra = await provisionInfra({
+      mode: 'start',
+      natsAuthorization: { config: natsAuthorizationWithPasswords(passwords) },
+    });
+    try {
+      expect(infra.natsAuthorized).toBe(true);
+      expect(infra.natsUrl).toBe(`nats://127.0.0.1:${AUTHORIZED_NATS_PORT}`);
+      expect(await natsRequiresAuth(endpointOf(infra.natsUrl))).toBe(true);
+      if (infra.summary.nats.includes('left as it is')) return; // someone's npm start: its passwords
+      const nc = await connectNats(infra.natsUrl, 'test-provisioned', {
+        user: 'billing',
+        password: passwords.billing,
+      });
+      await nc.close();
+    } finally {
+      await infra.stop();
+    }
+  }, 60_000);
+
+  it('leaves the NATS found as it is for npm test', async () => {
+    const infra = await provisionInfra({ mode: 'test' });
+    try {
+      expect(infra.natsAuthorized ?? false).toBe(false);
+      expect(await natsRequiresAuth(endpointOf(infra.natsUrl.split(',')[0]!))).toBe(false);
+    } finally {
+      await infra.stop();
+    }
+  }, 60_000);
 });

@@ -27,6 +27,7 @@ import {
   type TraceCarrier,
   withConsumerSpan,
 } from './tracing.js';
+import { natsTls } from './transport-security.js';
 
 /** The tables the kit needs in every service database: the outbox and the processed-event log. */
 export interface KitTables {
@@ -262,6 +263,8 @@ export function connectNats(url: string, name: string): Promise<NatsConnection> 
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     timeout: 5_000,
+    // A tls:// server: TLS required, verified against the internal CA (transport-security.ts).
+    ...natsTls(url),
   });
 }
 

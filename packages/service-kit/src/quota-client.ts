@@ -7,8 +7,10 @@ import {
 } from '@pv/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { fetch } from 'undici';
 import { AppError, serviceUnavailable } from './errors.js';
 import { startClientSpan } from './tracing.js';
+import { internalDispatcher } from './transport-security.js';
 
 /** What a metered action may do next, as the billing service decided it. */
 export type QuotaDecision = {
@@ -164,6 +166,8 @@ export class QuotaClient {
     const span = startClientSpan({ method: 'POST', template: path, url, peer: 'billing' });
     try {
       const response = await fetch(url, {
+        // https:// billing: verified against the internal CA (transport-security.ts).
+        dispatcher: internalDispatcher(),
         method: 'POST',
         headers: { 'content-type': 'application/json', ...credentials, ...span?.headers },
         body: JSON.stringify(body),

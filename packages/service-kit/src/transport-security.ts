@@ -80,13 +80,12 @@ export function postgresConnection(url: string, env: Env = process.env): ClientC
 }
 
 /**
- * ioredis' `tls` option for a Redis URL: for `rediss://`, the internal CA and the URL's host as
- * the name the certificate must carry; nothing for `redis://`.
+ * ioredis' `tls` option for a Redis URL: for `rediss://`, the internal CA (Node checks that the
+ * certificate names the URL's host); nothing for `redis://`.
  */
 export function redisTls(url: string, env: Env = process.env): { tls?: ConnectionOptions } {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'rediss:') return {};
-  return { tls: { ...clientTls(env), servername: parsed.hostname } };
+  if (new URL(url).protocol !== 'rediss:') return {};
+  return { tls: clientTls(env) };
 }
 
 /** The NATS client's `tls` option: set (so TLS is required) when a server URL is `tls://`. */

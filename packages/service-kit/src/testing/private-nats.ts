@@ -19,7 +19,9 @@ export function natsServerBinary(): string | undefined {
  * A NATS server of the test's own (JetStream on, store in a temp folder) that the test can stop
  * and start again on the same port and store, to prove what happens while NATS is down.
  */
-export async function startPrivateNats(): Promise<{
+export async function startPrivateNats(
+  options: { tls?: { certFile: string; keyFile: string } } = {},
+): Promise<{
   url: string;
   stop: () => Promise<void>;
   start: () => Promise<void>;
@@ -33,7 +35,11 @@ export async function startPrivateNats(): Promise<{
   const storeDir = mkdtempSync(join(tmpdir(), 'pv-nats-'));
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    // --tls: every client must speak TLS (a plaintext CONNECT is answered "TLS Required").
+    const tls = options.tls
+      ? ['--tls', '--tlscert', options.tls.certFile, '--tlskey', options.tls.keyFile]
+      : [];
+    child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...tls], {
       stdio: 'ignore',
     });
     await eventually(() => canConnect(port), 10_000);
@@ -45,7 +51,7 @@ export async function startPrivateNats(): Promise<{
     await exited;
   };
   await start();
-  return { url: `nats://127.0.0.1:${port}`, stop, start };
+  return { url: `${options.tls ? 'tls' : 'nats'}://127.0.0.1:${port}`, stop, start };
 }
 
 export function canConnect(port: number): Promise<boolean> {

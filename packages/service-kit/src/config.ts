@@ -82,6 +82,8 @@ export function loadConfig<T extends TObject>(
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
+  // Value.Default fills `raw` in place: what the environment set is known only before it.
+  const given = new Set(Object.keys(raw));
   const withDefaults = Value.Default(schema, raw);
   const converted = Value.Convert(schema, withDefaults);
   const problems = [...Value.Errors(schema, converted)].map((e) => {
@@ -91,7 +93,13 @@ export function loadConfig<T extends TObject>(
       ? `${name} is required but not set`
       : `${name} is malformed: ${e.message}`;
   });
-  if (problems.length === 0) problems.push(...transportSecurityProblems(converted));
+  // Only what the environment set: a worker's schema defaults URLs it never opens.
+  if (problems.length === 0) {
+    const set = Object.fromEntries(
+      Object.entries(converted as Record<string, unknown>).filter(([key]) => given.has(key)),
+    );
+    problems.push(...transportSecurityProblems(set));
+  }
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   return Object.freeze(converted as Static<T>);
 }

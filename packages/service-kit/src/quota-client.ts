@@ -12,6 +12,9 @@ import { AppError, serviceUnavailable } from './errors.js';
 import { startClientSpan } from './tracing.js';
 import { internalDispatcher } from './transport-security.js';
 
+/** undici's own Response (its fetch trusts the internal CA), not the global one. */
+type BillingResponse = Awaited<ReturnType<typeof fetch>>;
+
 /** What a metered action may do next, as the billing service decided it. */
 export type QuotaDecision = {
   status: 'reserved';
@@ -73,7 +76,7 @@ export class QuotaClient {
     credentials: Record<string, string>,
     reservationId: string = randomUUID(),
   ): Promise<QuotaDecision> {
-    let response: Response;
+    let response: BillingResponse;
     try {
       response = await this.post('/internal/quota/consume', { kind, reservationId }, credentials);
     } catch (error) {
@@ -128,7 +131,7 @@ export class QuotaClient {
    * @example await quota.checkStorage(Buffer.byteLength(content), forwardedCredentials(request));
    */
   async checkStorage(bytes: number, credentials: Record<string, string>): Promise<void> {
-    let response: Response;
+    let response: BillingResponse;
     try {
       response = await this.post('/internal/quota/storage', { bytes }, credentials);
     } catch (error) {

@@ -176,10 +176,21 @@ describe('support behind the gateway, everything encrypted', () => {
     }
   });
 
-  it('the gateway reports support ready through HTTPS', async () => {
-    const answer = await fetch(`${gatewayInternalUrl}/ready/upstreams`);
-    const body = (await answer.json()) as { services: { service: string; status: string }[] };
-    expect(body.services.find((s) => s.service === 'support')?.status).toBe('ready');
+  it('the gateway reports support ready through HTTPS, support connected to NATS over TLS', async () => {
+    type Upstreams = {
+      services: { service: string; status: string; checks?: Record<string, string> }[];
+    };
+    const support = await eventually(async () => {
+      const answer = await fetch(`${gatewayInternalUrl}/ready/upstreams`);
+      const found = ((await answer.json()) as Upstreams).services.find(
+        (s) => s.service === 'support',
+      );
+      return found?.checks?.nats === 'ok' ? found : undefined;
+    }, 30_000);
+    expect(support).toMatchObject({
+      status: 'ready',
+      checks: { postgres: 'ok', redis: 'ok', nats: 'ok' },
+    });
   });
 
   it('a gateway that trusts another CA reaches nothing: 503, and no ticket is opened', async () => {

@@ -18,4 +18,11 @@ user vault on >${REDIS_PASSWORD_VAULT:?set REDIS_PASSWORD_VAULT} resetkeys reset
 user analytics on >${REDIS_PASSWORD_ANALYTICS:?set REDIS_PASSWORD_ANALYTICS} resetkeys resetchannels ~pv:analytics:* ~pv:session-seen:* %R~pv:session:* +@all -@admin -@dangerous +info
 ${REDIS_PASSWORD_KEDA:+user keda on >${REDIS_PASSWORD_KEDA} resetkeys resetchannels %R~bull:formatting:* %R~bull:pdf:* -@all +@connection -@admin -@dangerous +llen}
 ACL
-exec redis-server --appendonly yes --appendfsync everysec --dir /data --aclfile /tmp/users.acl
+# REDIS_TLS_DIR (Kubernetes: the mounted pv-redis-tls Secret) serves TLS only on 6379, replication
+# included: tls.crt, tls.key and ca.crt of the internal CA (docs/transport-security.md).
+if [ -n "${REDIS_TLS_DIR:-}" ]; then
+  set -- --port 0 --tls-port 6379 --tls-replication yes --tls-auth-clients no \
+    --tls-cert-file "$REDIS_TLS_DIR/tls.crt" --tls-key-file "$REDIS_TLS_DIR/tls.key" \
+    --tls-ca-cert-file "$REDIS_TLS_DIR/ca.crt"
+fi
+exec redis-server --appendonly yes --appendfsync everysec --dir /data --aclfile /tmp/users.acl "$@"

@@ -13,6 +13,7 @@ import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import type { SessionStore, SessionTokens } from './session.js';
 import { startTracing, tracedRoutes, tracedServerFactory } from './tracing.js';
+import { serverTls } from './transport-security.js';
 import { compileValidator } from './validation.js';
 
 export interface ServiceAppOptions {
@@ -47,6 +48,11 @@ export interface ServiceAppOptions {
    * which takes no trace context from the internet. Only matters when tracing is on.
    */
   traceRoot?: boolean;
+  /**
+   * The certificate and key to serve HTTPS with; default: TLS_CERT_FILE and TLS_KEY_FILE of the
+   * environment (unset: plain HTTP). Peers verify it against their TLS_CA_FILE.
+   */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 /**
@@ -97,8 +103,11 @@ function parseTrustProxy(
 function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
   // Tracing off: Fastify makes its own server and no hook is added (tracing.ts).
   const serverFactory = tracedServerFactory({ root: options.traceRoot ?? false });
+  const tls = options.tls ?? serverTls();
   return {
     ...(serverFactory ? { serverFactory } : {}),
+    // HTTPS between the services (docs/transport-security.md): session cookies are forwarded.
+    ...(tls ? { https: tls } : {}),
     logger:
       options.logger === false
         ? false

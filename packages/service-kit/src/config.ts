@@ -62,6 +62,17 @@ export const BaseConfigFields = {
   MIGRATE_AT_START: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true' }),
   /** A worker's internal port for its liveness and readiness probes (serveWorkerHealth); unset: none. */
   HEALTH_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+  /**
+   * Encryption in transit (docs/transport-security.md). The URLs say which connections use TLS
+   * (`sslmode=verify-full`, `rediss://`, `tls://`, `https://`); TLS_CA_FILE is the PEM bundle of
+   * the internal CA that every one of them is verified against (unset: Node's public roots).
+   */
+  TLS_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  /** Certificate and key (PEM) a server listens with, HTTPS instead of HTTP; both or neither. */
+  TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  /** `true` (Kubernetes): refuse to start with any plaintext or unverified connection configured. */
+  TLS_REQUIRED: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
 } satisfies TProperties;
 
 /**
@@ -78,6 +89,8 @@ export function loadConfig<T extends TObject>(
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
+  // Value.Default fills `raw` in place: what the environment set is known only before it.
+  const given = new Set(Object.keys(raw));
   const withDefaults = Value.Default(schema, raw);
   const converted = Value.Convert(schema, withDefaults);
   const problems = [...Value.Errors(schema, converted)].map((e) => {
@@ -87,6 +100,13 @@ export function loadConfig<T extends TObject>(
       ? `${name} is required but not set`
       : `${name} is malformed: ${e.message}`;
   });
+  // Only what the environment set: a worker's schema defaults URLs it never opens.
+  if (problems.length === 0) {
+    const set = Object.fromEntries(
+      Object.entries(converted as Record<string, unknown>).filter(([key]) => given.has(key)),
+    );
+    problems.push(...transportSecurityProblems(set));
+  }
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   return Object.freeze(converted as Static<T>);
 }
@@ -97,3 +117,39 @@ export const csv = (value: string): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** The peer-service URL variables of the configs (the catalog's `<SERVICE>_URL`). */
+const PEER_URL = /^(AUTH|FORMATTING|DOCUMENTS|BILLING|SUPPORT|VAULT|ANALYTICS)_URL$/;
+
+/**
+ * What is wrong with a config's connections as to encryption in transit: a Postgres `sslmode`
+ * other than `disable` or `verify-full` (the others do not check that the certificate names the
+ * host, or do not insist on TLS), and, with TLS_REQUIRED=true (the Kubernetes manifests), every
+ * configured URL that is not encrypted and verified. Empty when all is well.
+ */
+export function transportSecurityProblems(config: unknown): string[] {
+  const values = (config ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof values[key] === 'string' ? String(values[key]) : undefined);
+  const problems: string[] = [];
+  const postgres = text('POSTGRES_URL');
+  const sslmode =
+    postgres === undefined ? undefined : new URL(postgres).searchParams.get('sslmode');
+  if (sslmode && sslmode !== 'disable' && sslmode !== 'verify-full')
+    problems.push(`POSTGRES_URL sslmode=${sslmode} is not supported: use verify-full (or disable)`);
+  if (values.TLS_REQUIRED !== 'true') return problems;
+  if (postgres !== undefined && sslmode !== 'verify-full')
+    problems.push('POSTGRES_URL must carry sslmode=verify-full (TLS_REQUIRED=true)');
+  const redis = text('REDIS_URL');
+  if (redis !== undefined && !redis.startsWith('rediss://'))
+    problems.push('REDIS_URL must be rediss:// (TLS_REQUIRED=true)');
+  const nats = text('NATS_URL');
+  if (nats?.split(',').some((server) => !server.trim().startsWith('tls://')))
+    problems.push('NATS_URL must list tls:// servers only (TLS_REQUIRED=true)');
+  for (const key of Object.keys(values).filter((k) => PEER_URL.test(k))) {
+    const value = text(key);
+    if (value !== undefined && !value.startsWith('https://'))
+      problems.push(`${key} must be https:// (TLS_REQUIRED=true)`);
+  }
+  if (!text('TLS_CA_FILE')) problems.push('TLS_CA_FILE must be set (TLS_REQUIRED=true)');
+  return problems;
+}

@@ -1,5 +1,6 @@
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { postgresConnection } from './transport-security.js';
 import { STORE_WAIT_MS, whileUnavailable } from './unavailable.js';
 
 // COUNT(*) and BIGINT come back as strings by default; our counts fit comfortably in a double.
@@ -18,7 +19,7 @@ export function databaseUrl(postgresUrl: string, database: string): string {
  */
 export async function ensureDatabase(postgresUrl: string, database: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`Unsafe database name: ${database}`);
-  const client = new pg.Client({ connectionString: databaseUrl(postgresUrl, 'postgres') });
+  const client = new pg.Client(postgresConnection(databaseUrl(postgresUrl, 'postgres')));
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
@@ -39,7 +40,7 @@ export async function ensureDatabase(postgresUrl: string, database: string): Pro
 }
 
 export async function dropDatabase(postgresUrl: string, database: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl(postgresUrl, 'postgres') });
+  const client = new pg.Client(postgresConnection(databaseUrl(postgresUrl, 'postgres')));
   await client.connect();
   try {
     await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
@@ -55,7 +56,11 @@ export async function dropDatabase(postgresUrl: string, database: string): Promi
  * with an error the kit answers 503 (unavailable.ts), never a request hanging on forever.
  */
 export function createDb<DB>(url: string, max = 10, waitMs = STORE_WAIT_MS): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: waitMs });
+  const pool = new pg.Pool({
+    ...postgresConnection(url),
+    max,
+    connectionTimeoutMillis: waitMs,
+  });
   const watched = new WeakSet<pg.PoolClient>();
   // An idle client whose connection dies (a Postgres restart, a failover) is dropped from the
   // pool and replaced on next use; unhandled, pg would raise it as an uncaught error and crash.

@@ -27,6 +27,7 @@ import {
   type TraceCarrier,
   withConsumerSpan,
 } from './tracing.js';
+import { natsTls } from './transport-security.js';
 
 /** The tables the kit needs in every service database: the outbox and the processed-event log. */
 export interface KitTables {
@@ -281,6 +282,8 @@ export function connectNats(
     reconnectTimeWait: 500,
     timeout: 5_000,
     ...(user ? { user, pass: password ?? '', inboxPrefix: natsInboxPrefix(user) } : {}),
+    // A tls:// server: TLS required, verified against the internal CA (transport-security.ts).
+    ...natsTls(url),
   });
 }
 

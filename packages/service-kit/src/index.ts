@@ -20,5 +20,6 @@ export * from './session.js';
 export * from './storage.js';
 export * from './totp.js';
 export * from './tracing.js';
+export * from './transport-security.js';
 export * from './unavailable.js';
 export * from './worker-health.js';

@@ -28,6 +28,7 @@ import {
   startTracing,
   withConsumerSpan,
 } from './tracing.js';
+import { redisTls } from './transport-security.js';
 
 /**
  * BullMQ bundles its own ioredis, so it gets connection options rather than one of our clients.
@@ -41,7 +42,8 @@ export function bullmqConnection(redisUrl: string) {
     ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
     ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
     ...(url.pathname.length > 1 ? { db: Number(url.pathname.slice(1)) } : {}),
-    ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+    // rediss://: TLS verified against the internal CA (transport-security.ts).
+    ...redisTls(redisUrl),
     maxRetriesPerRequest: null,
   };
 }

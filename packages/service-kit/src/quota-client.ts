@@ -7,8 +7,13 @@ import {
 } from '@pv/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { fetch } from 'undici';
 import { AppError, serviceUnavailable } from './errors.js';
 import { startClientSpan } from './tracing.js';
+import { internalDispatcher } from './transport-security.js';
+
+/** undici's own Response (its fetch trusts the internal CA), not the global one. */
+type BillingResponse = Awaited<ReturnType<typeof fetch>>;
 
 /** What a metered action may do next, as the billing service decided it. */
 export type QuotaDecision = {
@@ -71,7 +76,7 @@ export class QuotaClient {
     credentials: Record<string, string>,
     reservationId: string = randomUUID(),
   ): Promise<QuotaDecision> {
-    let response: Response;
+    let response: BillingResponse;
     try {
       response = await this.post('/internal/quota/consume', { kind, reservationId }, credentials);
     } catch (error) {
@@ -126,7 +131,7 @@ export class QuotaClient {
    * @example await quota.checkStorage(Buffer.byteLength(content), forwardedCredentials(request));
    */
   async checkStorage(bytes: number, credentials: Record<string, string>): Promise<void> {
-    let response: Response;
+    let response: BillingResponse;
     try {
       response = await this.post('/internal/quota/storage', { bytes }, credentials);
     } catch (error) {
@@ -164,6 +169,8 @@ export class QuotaClient {
     const span = startClientSpan({ method: 'POST', template: path, url, peer: 'billing' });
     try {
       const response = await fetch(url, {
+        // https:// billing: verified against the internal CA (transport-security.ts).
+        dispatcher: internalDispatcher(),
         method: 'POST',
         headers: { 'content-type': 'application/json', ...credentials, ...span?.headers },
         body: JSON.stringify(body),

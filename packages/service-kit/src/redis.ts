@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { redisTls } from './transport-security.js';
 import { STORE_WAIT_MS } from './unavailable.js';
 
 /** The wait before each reconnection attempt: 250 ms more each time, at most 1 s. */
@@ -23,6 +24,8 @@ export function createRedis(url: string, waitMs = STORE_WAIT_MS): Redis {
     retryStrategy: reconnectDelay,
     enableReadyCheck: true,
     lazyConnect: false,
+    // rediss://: TLS verified against the internal CA (transport-security.ts).
+    ...redisTls(url),
   });
 }
 

@@ -1,4 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpsServer,
+  type ServerOptions as HttpsServerOptions,
+} from 'node:https';
 import { createRequire } from 'node:module';
 // Types only: nothing of OpenTelemetry is loaded unless tracing is on (see startTracing).
 import type * as OtelApi from '@opentelemetry/api';
@@ -165,32 +169,34 @@ export function tracedServerFactory(options: {
   if (!t) return undefined;
   const { api, tracer } = t;
   return (handler, fastifyOptions) => {
-    const server = createServer(
-      fastifyOptions.http ?? {},
-      (req: IncomingMessage, res: ServerResponse) => {
-        const parent = options.root
-          ? api.ROOT_CONTEXT
-          : api.propagation.extract(api.ROOT_CONTEXT, req.headers);
-        const method = req.method ?? 'HTTP';
-        const span = tracer.startSpan(
-          method,
-          { kind: api.SpanKind.SERVER, attributes: { 'http.request.method': method } },
-          parent,
-        );
-        serverSpans.set(req, span);
-        res.once('close', () => {
-          span.setAttribute('http.response.status_code', res.statusCode);
-          if (res.statusCode >= 500 || !res.writableFinished)
-            span.setStatus({ code: api.SpanStatusCode.ERROR });
-          span.end();
-        });
-        const ctx = api.trace.setSpan(parent, span);
-        // The body's events come from the socket, outside this call: bind them to the span.
-        api.context.bind(ctx, req);
-        api.context.bind(ctx, res);
-        api.context.with(ctx, () => handler(req, res));
-      },
-    );
+    const listener = (req: IncomingMessage, res: ServerResponse) => {
+      const parent = options.root
+        ? api.ROOT_CONTEXT
+        : api.propagation.extract(api.ROOT_CONTEXT, req.headers);
+      const method = req.method ?? 'HTTP';
+      const span = tracer.startSpan(
+        method,
+        { kind: api.SpanKind.SERVER, attributes: { 'http.request.method': method } },
+        parent,
+      );
+      serverSpans.set(req, span);
+      res.once('close', () => {
+        span.setAttribute('http.response.status_code', res.statusCode);
+        if (res.statusCode >= 500 || !res.writableFinished)
+          span.setStatus({ code: api.SpanStatusCode.ERROR });
+        span.end();
+      });
+      const ctx = api.trace.setSpan(parent, span);
+      // The body's events come from the socket, outside this call: bind them to the span.
+      api.context.bind(ctx, req);
+      api.context.bind(ctx, res);
+      api.context.with(ctx, () => handler(req, res));
+    };
+    // HTTPS when the kit serves with a certificate (transport-security.ts), as Fastify would.
+    const https = (fastifyOptions as { https?: HttpsServerOptions | null }).https;
+    const server = https
+      ? createHttpsServer(https, listener)
+      : createServer(fastifyOptions.http ?? {}, listener);
     // What Fastify sets on a server it makes itself.
     const o = fastifyOptions as unknown as {
       keepAliveTimeout: number;

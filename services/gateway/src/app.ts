@@ -1,6 +1,6 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { createServiceApp } from '@pv/service-kit';
+import { createServiceApp, internalHttpsOptions } from '@pv/service-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
@@ -72,7 +72,13 @@ export async function buildGatewayApp(
 
   const agents = {
     'http:': new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
-    'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
+    // https:// services are verified against the internal CA (docs/transport-security.md).
+    'https:': new HttpsAgent({
+      keepAlive: true,
+      maxSockets: 256,
+      maxFreeSockets: 256,
+      ...internalHttpsOptions(),
+    }),
   };
   app.addHook('onClose', async () => {
     agents['http:'].destroy();
@@ -137,7 +143,7 @@ export async function buildGatewayInternalApp(
   // The readiness probes of /ready/upstreams use undici; proxied traffic uses the public agents.
   const dispatcher = new Agent({
     // A service that does not accept the connection fails fast; a slow answer gets the full timeout.
-    connect: { timeout: Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000) },
+    connect: { timeout: Math.min(config.UPSTREAM_TIMEOUT_MS, 5_000), ...internalHttpsOptions() },
     keepAliveTimeout: 10_000,
     connections: 16,
   });

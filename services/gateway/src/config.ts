@@ -25,6 +25,12 @@ export const GatewayConfigSchema = Type.Object({
   INTERNAL_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 9464 }),
   REDIS_URL: BaseConfigFields.REDIS_URL,
   REDIS_KEY_PREFIX: BaseConfigFields.REDIS_KEY_PREFIX,
+  // Encryption in transit (docs/transport-security.md): https:// upstreams are verified against
+  // TLS_CA_FILE; with a certificate the public port serves HTTPS too.
+  TLS_CA_FILE: BaseConfigFields.TLS_CA_FILE,
+  TLS_CERT_FILE: BaseConfigFields.TLS_CERT_FILE,
+  TLS_KEY_FILE: BaseConfigFields.TLS_KEY_FILE,
+  TLS_REQUIRED: BaseConfigFields.TLS_REQUIRED,
   /**
    * Which hops may set X-Forwarded-For/-Proto/-Host: 'false' (the gateway is the edge), 'true',
    * a hop count, or addresses/CIDRs/'loopback' separated by commas (a load balancer in front).

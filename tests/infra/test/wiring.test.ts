@@ -139,11 +139,17 @@ describe.each(PROCESSES.map((p) => [p.name, p] as const))('%s', (name, proc) => 
   });
 
   it("gets the URLs of the peers it calls, and no other service's", () => {
-    for (const env of [resolveCompose(composeEnv), k8sEnv(name)]) {
+    // Kubernetes: HTTPS to every peer (docs/transport-security.md); compose: plain HTTP.
+    for (const [env, scheme] of [
+      [resolveCompose(composeEnv), 'http'],
+      [k8sEnv(name), 'https'],
+    ] as const) {
       const urls = Object.keys(env).filter((key) => SERVICE_URLS.has(key));
       expect(urls.sort()).toEqual(proc.calls.map((c) => serviceUrlVariable(c)).sort());
       for (const peer of proc.calls) {
-        expect(env[serviceUrlVariable(peer)]).toBe(`http://${peer}:${processNamed(peer).port}`);
+        expect(env[serviceUrlVariable(peer)]).toBe(
+          `${scheme}://${peer}:${processNamed(peer).port}`,
+        );
       }
     }
   });
@@ -166,7 +172,7 @@ describe('the issue-16 wiring faults stay fixed', () => {
       expect(resolveCompose(compose[name]?.environment ?? {}).BILLING_URL).toBe(
         'http://billing:8084',
       );
-      expect(k8sEnv(name).BILLING_URL).toBe('http://billing:8084');
+      expect(k8sEnv(name).BILLING_URL).toBe('https://billing:8084');
     }
   });
 

@@ -21,6 +21,7 @@ export { createTestDatabase, testInfra, testSessionKeys } from './infra.js';
 export { freePort, natsServerBinary, startPrivateNats } from './private-nats.js';
 export {
   type PrivateStore,
+  type StoreTls,
   startPrivatePostgres,
   startPrivateRedis,
 } from './private-stores.js';
@@ -34,4 +35,5 @@ export {
 } from './service-under-test.js';
 export { mintSession } from './sessions.js';
 export { TEST_ADMIN_TOTP_SECRET, withTotp } from './staff.js';
+export { type IssuedCertificate, makeTestCa, pemOf, type TestCa } from './test-ca.js';
 export { scaled, testTimeScale } from './time-scale.js';

@@ -29,6 +29,7 @@ export async function startPrivateNats(
     configFile?: string;
     env?: Record<string, string>;
     log?: boolean;
+    tls?: { certFile: string; keyFile: string };
   } = {},
 ): Promise<{
   logFile: string;
@@ -55,7 +56,14 @@ export async function startPrivateNats(
   if (options.log) args.push('-l', logFile);
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, args, { stdio: 'ignore', env: { ...process.env, ...options.env } });
+    // --tls: every client must speak TLS (a plaintext CONNECT is answered "TLS Required").
+    const tls = options.tls
+      ? ['--tls', '--tlscert', options.tls.certFile, '--tlskey', options.tls.keyFile]
+      : [];
+    child = spawn(binary, [...args, ...tls], {
+      stdio: 'ignore',
+      env: { ...process.env, ...options.env },
+    });
     await eventually(() => canConnect(port), 10_000);
   };
   const stop = async () => {
@@ -65,7 +73,7 @@ export async function startPrivateNats(
     await exited;
   };
   await start();
-  return { url: `nats://127.0.0.1:${port}`, logFile, stop, start };
+  return { url: `${options.tls ? 'tls' : 'nats'}://127.0.0.1:${port}`, logFile, stop, start };
 }
 
 export function canConnect(port: number): Promise<boolean> {

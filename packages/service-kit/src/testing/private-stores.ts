@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -57,11 +66,22 @@ function stopper(get: () => ChildProcess | undefined, signal: NodeJS.Signals) {
   };
 }
 
+/** A server's certificate and key (PEM files), and the CA file its clients verify it with. */
+export interface StoreTls {
+  certFile: string;
+  keyFile: string;
+  caFile: string;
+}
+
 /**
- * A private PostgreSQL (initdb in a temp folder, trust auth, fsync off) on a free port.
+ * A private PostgreSQL (initdb in a temp folder, trust auth, fsync off) on a free port. With
+ * `tls`, it accepts TLS connections only (`hostssl` alone in pg_hba.conf) and its url says
+ * `sslmode=verify-full`; its clients then need TLS_CA_FILE (or `sslrootcert`).
  * @example const pg = await startPrivatePostgres(); await pg.stop(); await pg.start();
  */
-export async function startPrivatePostgres(): Promise<PrivateStore & { remove(): Promise<void> }> {
+export async function startPrivatePostgres(
+  options: { tls?: StoreTls } = {},
+): Promise<PrivateStore & { remove(): Promise<void> }> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL binaries (initdb, postgres) not found');
   const ids = unprivilegedIds();
@@ -73,6 +93,7 @@ export async function startPrivatePostgres(): Promise<PrivateStore & { remove():
     { cwd: dataDir, stdio: 'ignore', ...(ids ?? {}) },
   );
   if (init.status !== 0) throw new Error(`initdb failed with code ${init.status}`);
+  const tlsArgs = options.tls ? postgresTls(dataDir, options.tls, ids) : [];
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
@@ -81,17 +102,18 @@ export async function startPrivatePostgres(): Promise<PrivateStore & { remove():
       [
         ...['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
         ...['-c', 'unix_socket_directories=', '-c', 'fsync=off'],
+        ...tlsArgs,
       ],
       { cwd: dataDir, stdio: 'ignore', ...(ids ?? {}) },
     );
     // Accepting TCP is not enough: 'the database system is starting up' until recovery is done.
-    await eventually(() => answersQueries(port), 30_000);
+    await eventually(() => answersQueries(port, options.tls), 30_000);
   };
   // SIGINT: PostgreSQL's fast shutdown, which ends every session (what a restart does).
   const stop = stopper(() => child, 'SIGINT');
   await start();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}`,
+    url: `postgres://postgres@127.0.0.1:${port}${options.tls ? '?sslmode=verify-full' : ''}`,
     stop,
     start,
     async remove() {
@@ -101,9 +123,32 @@ export async function startPrivatePostgres(): Promise<PrivateStore & { remove():
   };
 }
 
-async function answersQueries(port: number): Promise<boolean> {
+/**
+ * The server's certificate and key in its data folder (PostgreSQL wants the key readable by its
+ * own account only) and pg_hba.conf with TLS lines alone: a plaintext connection finds no entry.
+ */
+function postgresTls(
+  dataDir: string,
+  tls: StoreTls,
+  ids: { uid: number; gid: number } | undefined,
+): string[] {
+  const cert = join(dataDir, 'server.crt');
+  const key = join(dataDir, 'server.key');
+  copyFileSync(tls.certFile, cert);
+  copyFileSync(tls.keyFile, key);
+  chmodSync(key, 0o600);
+  if (ids) for (const file of [cert, key]) chownSync(file, ids.uid, ids.gid);
+  writeFileSync(
+    join(dataDir, 'pg_hba.conf'),
+    'hostssl all all 127.0.0.1/32 trust\nhostssl all all ::1/128 trust\n',
+  );
+  return ['-c', 'ssl=on', '-c', `ssl_cert_file=${cert}`, '-c', `ssl_key_file=${key}`];
+}
+
+async function answersQueries(port: number, tls?: StoreTls): Promise<boolean> {
   const client = new pg.Client({
     connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    ...(tls ? { ssl: { ca: readFileSync(tls.caFile), host: '127.0.0.1' } } : {}),
   });
   client.on('error', () => undefined);
   try {
@@ -119,9 +164,12 @@ async function answersQueries(port: number): Promise<boolean> {
 
 /**
  * A private redis-server on a free port, with an append-only file in a temp folder: a restart
- * (SIGTERM, then start) keeps its data, as the product's Redis does.
+ * (SIGTERM, then start) keeps its data, as the product's Redis does. With `tls`, it listens for
+ * TLS only (no plaintext port) and its url is `rediss://`.
  */
-export async function startPrivateRedis(): Promise<PrivateStore & { remove(): Promise<void> }> {
+export async function startPrivateRedis(
+  options: { tls?: StoreTls } = {},
+): Promise<PrivateStore & { remove(): Promise<void> }> {
   const bin = findBinary('redis-server', ['/usr/bin', '/usr/local/bin']);
   if (!bin) throw new Error('redis-server not found');
   const port = await freePort();
@@ -131,7 +179,14 @@ export async function startPrivateRedis(): Promise<PrivateStore & { remove(): Pr
     child = spawn(
       bin,
       [
-        ...['--port', String(port), '--bind', '127.0.0.1', '--save', ''],
+        ...(options.tls
+          ? [
+              ...['--port', '0', '--tls-port', String(port)],
+              ...['--tls-cert-file', options.tls.certFile, '--tls-key-file', options.tls.keyFile],
+              ...['--tls-ca-cert-file', options.tls.caFile, '--tls-auth-clients', 'no'],
+            ]
+          : ['--port', String(port)]),
+        ...['--bind', '127.0.0.1', '--save', ''],
         ...['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir],
       ],
       { stdio: 'ignore' },
@@ -141,7 +196,7 @@ export async function startPrivateRedis(): Promise<PrivateStore & { remove(): Pr
   await start();
   const stop = stopper(() => child, 'SIGTERM');
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `${options.tls ? 'rediss' : 'redis'}://127.0.0.1:${port}`,
     stop,
     start,
     async remove() {

@@ -515,11 +515,13 @@ export function sharedEnv(proc: CatalogProcess): Record<string, string> {
 export function peerUrls(
   proc: CatalogProcess,
   host: (peer: CatalogProcess) => string,
+  /** `https` in Kubernetes, where every peer serves with a certificate of the internal CA. */
+  scheme: 'http' | 'https' = 'http',
 ): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const name of proc.calls) {
     const peer = processNamed(name);
-    urls[serviceUrlVariable(peer.service)] = `http://${host(peer)}:${peer.port}`;
+    urls[serviceUrlVariable(peer.service)] = `${scheme}://${host(peer)}:${peer.port}`;
   }
   return urls;
 }

@@ -145,6 +145,13 @@ set -eu
 umask 077
 cat > /tmp/users.acl <<ACL
 ${acl}ACL
-exec redis-server --appendonly yes --appendfsync everysec --dir /data --aclfile /tmp/users.acl
+# REDIS_TLS_DIR (Kubernetes: the mounted pv-redis-tls Secret) serves TLS only on 6379, replication
+# included: tls.crt, tls.key and ca.crt of the internal CA (docs/transport-security.md).
+if [ -n "\${REDIS_TLS_DIR:-}" ]; then
+  set -- --port 0 --tls-port 6379 --tls-replication yes --tls-auth-clients no \\
+    --tls-cert-file "$REDIS_TLS_DIR/tls.crt" --tls-key-file "$REDIS_TLS_DIR/tls.key" \\
+    --tls-ca-cert-file "$REDIS_TLS_DIR/ca.crt"
+fi
+exec redis-server --appendonly yes --appendfsync everysec --dir /data --aclfile /tmp/users.acl "$@"
 `;
 }

@@ -5,6 +5,7 @@ import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { type CatalogProcess, DEPLOYMENT, PROCESSES } from './catalog.js';
 import { gatewayApiObjects } from './k8s-network.js';
+import { tlsVolume, tlsVolumeMount } from './k8s-tls.js';
 import {
   imageOf,
   imageRepositoryOf,
@@ -55,6 +56,7 @@ function migrationJob(proc: CatalogProcess): IJob {
             runAsNonRoot: true,
             runAsUser: 1000,
             runAsGroup: 1000,
+            fsGroup: 1000,
             seccompProfile: { type: 'RuntimeDefault' },
           },
           containers: [
@@ -74,10 +76,11 @@ function migrationJob(proc: CatalogProcess): IJob {
                 readOnlyRootFilesystem: true,
                 capabilities: { drop: ['ALL'] },
               },
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, tlsVolumeMount],
             },
           ],
-          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }],
+          // The same TLS Secret as the service: the Job opens its stores as the service does.
+          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }, tlsVolume(proc)],
         },
       },
     },

@@ -17,6 +17,7 @@ import {
   TERMINATION_GRACE_SECONDS,
   TRUST_PROXY,
 } from './catalog.js';
+import { servesHttps, tlsEnvironment, tlsVolume, tlsVolumeMount } from './k8s-tls.js';
 import { NATS_USERS_SECRET, natsUser } from './nats-auth.js';
 import { releaseVersion } from './release.js';
 
@@ -63,9 +64,11 @@ export function k8sEnvironment(proc: CatalogProcess): EnvVar[] {
     env.push({ name: 'NATS_STREAM_REPLICAS', value: String(DEPLOYMENT.streamReplicas) });
   // The release's migration Job (migrations.yaml) migrates before the rollout; a pod only checks.
   if (proc.database) env.push({ name: 'MIGRATE_AT_START', value: 'false' });
-  for (const [name, value] of Object.entries(peerUrls(proc, (peer) => peer.name))) {
+  // Peers over HTTPS, verified against the internal CA; every store URL must be TLS too.
+  for (const [name, value] of Object.entries(peerUrls(proc, (peer) => peer.name, 'https'))) {
     env.push({ name, value });
   }
+  env.push(...tlsEnvironment(proc));
   return env;
 }
 
@@ -85,7 +88,9 @@ function probes(proc: CatalogProcess) {
       },
     };
   }
-  const get = (path: string) => ({ httpGet: { path, port: 'http' } });
+  // The kubelet speaks HTTPS to a server that listens with its certificate (it does not verify it).
+  const scheme = servesHttps(proc) ? { scheme: 'HTTPS' } : {};
+  const get = (path: string) => ({ httpGet: { path, port: 'http', ...scheme } });
   return {
     // Migrations run in the release's Job, before the rollout: a pod only connects and checks.
     startupProbe: { ...get('/health'), periodSeconds: 2, failureThreshold: 60 },
@@ -114,6 +119,8 @@ function deployment(proc: CatalogProcess): IDeployment {
             runAsNonRoot: true,
             runAsUser: 1000,
             runAsGroup: 1000,
+            // The TLS Secret's files belong to this group, so the key is not world-readable.
+            fsGroup: 1000,
             seccompProfile: { type: 'RuntimeDefault' },
           },
           terminationGracePeriodSeconds: TERMINATION_GRACE_SECONDS,
@@ -171,10 +178,10 @@ function deployment(proc: CatalogProcess): IDeployment {
                 readOnlyRootFilesystem: true,
                 capabilities: { drop: ['ALL'] },
               },
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
+              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, tlsVolumeMount],
             },
           ],
-          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '256Mi' } }],
+          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '256Mi' } }, tlsVolume(proc)],
         },
       },
     },
@@ -289,12 +296,12 @@ export function secretTemplate(proc: CatalogProcess): ISecret {
   for (const name of secretsOf(proc)) {
     if (name === 'POSTGRES_URL') {
       data[name] =
-        `postgres://${proc.database}:PASSWORD@${DEPLOYMENT.dataHosts.postgres}:${DEPLOYMENT.ports.postgres}`;
+        `postgres://${proc.database}:PASSWORD@${DEPLOYMENT.dataHosts.postgres}:${DEPLOYMENT.ports.postgres}?sslmode=verify-full`;
     } else if (name === 'REDIS_URL') {
       data[name] =
-        `redis://${proc.name}:PASSWORD@${DEPLOYMENT.dataHosts.redis}:${DEPLOYMENT.ports.redis}`;
+        `rediss://${proc.name}:PASSWORD@${DEPLOYMENT.dataHosts.redis}:${DEPLOYMENT.ports.redis}`;
     } else if (name === 'NATS_URL') {
-      data[name] = `nats://${DEPLOYMENT.dataHosts.nats}:${DEPLOYMENT.ports.nats}`;
+      data[name] = `tls://${DEPLOYMENT.dataHosts.nats}:${DEPLOYMENT.ports.nats}`;
     } else if (name === 'NATS_PASSWORD') {
       data[name] =
         `REPLACE: password of NATS user ${natsUser(proc)}, the same as key ${natsUser(proc)} of Secret ${NATS_USERS_SECRET} (namespace ${DEPLOYMENT.dataNamespace})`;

@@ -16,6 +16,7 @@ import {
   overlayKustomization,
   overlayReplicaPatches,
 } from './k8s-release.js';
+import { CA_BUNDLE_SECRET, internalTlsObjects, TLS_MOUNT } from './k8s-tls.js';
 import { PART_OF, processObjects, secretTemplate } from './k8s-workloads.js';
 import { NATS_USERS_SECRET, natsProcesses, natsUser } from './nats-auth.js';
 import { BASE_IMAGES, releaseVersion } from './release.js';
@@ -68,6 +69,9 @@ function kedaAuth(): ITriggerAuthentication {
         param('address', 'REDIS_ADDRESS'),
         param('username', 'REDIS_USERNAME'),
         param('password', 'REDIS_PASSWORD'),
+        // Redis speaks TLS only (docs/transport-security.md): KEDA verifies it with the internal CA.
+        param('tls', 'REDIS_TLS'),
+        { parameter: 'ca', name: CA_BUNDLE_SECRET, key: 'ca.crt' },
       ],
     },
   };
@@ -112,6 +116,7 @@ function operatorTemplates(): (IConfigMap | ISecret)[] {
         REDIS_ADDRESS: `${DEPLOYMENT.dataHosts.redis}:${DEPLOYMENT.ports.redis}`,
         REDIS_USERNAME: 'keda',
         REDIS_PASSWORD: 'REPLACE: the keda ACL user password',
+        REDIS_TLS: 'enable',
       },
     },
     {
@@ -163,6 +168,11 @@ function rolesJob(): (IConfigMap | IJob | INetworkPolicy)[] {
                 name: 'psql',
                 image: BASE_IMAGES.postgresClient,
                 envFrom: [{ secretRef: { name: ROLES_SECRET } }],
+                // libpq's own settings: TLS verifying the server's certificate and name.
+                env: [
+                  { name: 'PGSSLMODE', value: 'verify-full' },
+                  { name: 'PGSSLROOTCERT', value: `${TLS_MOUNT}/ca.crt` },
+                ],
                 command: [
                   'psql',
                   '$(ADMIN_URL)',
@@ -181,10 +191,22 @@ function rolesJob(): (IConfigMap | IJob | INetworkPolicy)[] {
                   requests: { cpu: '10m', memory: '32Mi' },
                   limits: { memory: '128Mi' },
                 },
-                volumeMounts: [{ name: 'sql', mountPath: '/sql', readOnly: true }],
+                volumeMounts: [
+                  { name: 'sql', mountPath: '/sql', readOnly: true },
+                  { name: 'tls', mountPath: TLS_MOUNT, readOnly: true },
+                ],
               },
             ],
-            volumes: [{ name: 'sql', configMap: { name: 'pv-postgres-roles' } }],
+            volumes: [
+              { name: 'sql', configMap: { name: 'pv-postgres-roles' } },
+              {
+                name: 'tls',
+                secret: {
+                  secretName: CA_BUNDLE_SECRET,
+                  items: [{ key: 'ca.crt', path: 'ca.crt' }],
+                },
+              },
+            ],
           },
         },
       },
@@ -293,6 +315,15 @@ in infra/README.md (Secrets, roles, DNS) and in its order ("Releasing": migratio
       'fill it in (infra/README.md says how to make each value) and apply it once, or create the same keys\n' +
       'with your secret manager. Each process reads only its own Secret.',
     operatorTemplates(),
+  );
+  add(
+    'setup/internal-tls.yaml',
+    'Run once per cluster, before the Secrets and the workloads (cert-manager required): the internal CA\n' +
+      'and a certificate for every process (Secret pv-<process>-tls) and data server (pv-<server>-tls in\n' +
+      `${DEPLOYMENT.dataNamespace}). Without cert-manager, create Secrets of those names with tls.crt, tls.key and\n` +
+      'ca.crt yourself (infra/README.md, "Encryption in transit").\n' +
+      'kubectl apply -f infra/k8s/setup/internal-tls.yaml',
+    internalTlsObjects(),
   );
   add(
     'setup/postgres-roles.yaml',

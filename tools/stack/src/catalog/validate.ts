@@ -14,6 +14,7 @@ import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { PROCESSES } from './catalog.js';
+import { certManagerProblems } from './k8s-tls.js';
 import { OVERLAYS } from './release.js';
 import { parseYamlDocuments } from './yaml.js';
 
@@ -48,6 +49,7 @@ const MODELS: Record<string, ModelClass> = {
 /** Schema problems of one object; an apiVersion/kind without a schema here is a problem too. */
 export function schemaProblems(object: K8sObject): string[] {
   const where = `${object.kind}/${object.metadata?.name ?? '?'}`;
+  if (object.apiVersion === 'cert-manager.io/v1') return certManagerProblems(object);
   const Model = MODELS[`${object.apiVersion}/${object.kind}`];
   if (!Model) return [`${where}: no schema for ${object.apiVersion} ${object.kind}`];
   try {
@@ -167,6 +169,7 @@ export function validateInfra(root: string): {
     [
       'infra/k8s/templates/secrets.template.yaml',
       'infra/k8s/setup/postgres-roles.yaml',
+      'infra/k8s/setup/internal-tls.yaml',
       'infra/backup/cnpg-cluster-backup.yaml',
     ].map((file) => path.join(root, file)),
   );

@@ -76,7 +76,7 @@ export function useFormatAction() {
       }
       if (!result) throw new Error(S.nothingToExport);
       dispatch(workspaceActions.formattingSucceeded(result));
-      // Spec 1 §4: a successful run goes to the vault once per transcription (a format again
+      // A successful run goes to the vault once per transcription (a format again
       // reaches the same record through consult.formatted.v1; an edit, from the note's card).
       if (archived.current !== raw) {
         archived.current = raw;

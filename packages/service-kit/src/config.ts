@@ -15,20 +15,26 @@ export class ConfigError extends Error {
  * Defaults suit one machine; production sets every URL explicitly.
  */
 export const BaseConfigFields = {
+  /** `production` under `npm start`, compose and Kubernetes; `test` in test stacks. */
   NODE_ENV: Type.Union(
     [Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
     { default: 'development' },
   ),
+  /** pino level (`fatal` ... `trace`, `silent`). */
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
+  /** Listen address. */
   HOST: Type.String({ default: '127.0.0.1' }),
+  /** Postgres server (no database name): each service creates and migrates its own database. */
   POSTGRES_URL: Type.String({
     pattern: '^postgres(ql)?://',
     default: 'postgres://postgres@127.0.0.1:5432',
   }),
+  /** Redis: sessions, rate limits, locks and BullMQ queues. */
   REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379' }),
+  /** NATS with JetStream (comma-separated for a cluster). */
   NATS_URL: Type.String({ pattern: '^(nats|tls)://', default: 'nats://127.0.0.1:4222' }),
   /**
    * What every Redis key of the product starts with (`pv:formatting:anonymous:<ip>`...). Tests

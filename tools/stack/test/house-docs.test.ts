@@ -2,6 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  commentsOf,
+  configTable,
+  README,
+  undescribed,
+  withTable,
+} from '../src/docs/config-table.js';
 import { repoRoot } from '../src/paths.js';
 
 // The house's documentation rules (docs/ARCHITECTURE.md): a comment cites docs/ (or nothing),
@@ -53,5 +60,26 @@ describe('house documentation rules', () => {
       }
     });
     expect(hits, 'cite docs/ or nothing').toEqual([]);
+  });
+
+  it('reads the comment right above a variable, not one further up', () => {
+    const source = [
+      '  /** One. */',
+      '  /** Two, on',
+      '   * two lines. */',
+      '  B_VAR: Type.String(),',
+      '  C_VAR: Type.String(),',
+    ].join('\n');
+    expect([...commentsOf(source)]).toEqual([['B_VAR', 'Two, on two lines.']]);
+  });
+
+  it('every configuration variable has a description', async () => {
+    expect(await undescribed()).toEqual([]);
+  });
+
+  it("the README's configuration table is what the schemas say", async () => {
+    const readme = readFileSync(README, 'utf8');
+    // Stale: run `node --import tsx tools/stack/src/docs/config-table.ts` and commit README.md.
+    expect(withTable(readme, await configTable())).toBe(readme);
   });
 });

@@ -111,7 +111,7 @@ const TranscriptSchema = (emptyMessage: string) =>
 /**
  * Which dictation a format request (or its event) belongs to: the workspace's id of the
  * transcription, the same every time it is formatted again, and which part it is when a long
- * dictation is formatted in parts (docs/decisions.md "Long dictations"). The vault keeps one
+ * dictation is formatted in parts (docs/decisions.md, "Errors and validation": text sizes). The vault keeps one
  * record per id.
  */
 export const TranscriptionRefSchema = Type.Object({

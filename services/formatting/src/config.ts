@@ -32,8 +32,8 @@ export const FormattingConfigSchema = Type.Object({
   FORMATTING_WORKER_LOCK_MS: Type.Integer({ minimum: 500, default: 30_000 }),
   /**
    * The billing service, which counts signed-in users' formattings against the plan limit.
-   * Without it no limit is enforced here (a one-service setup); when it does not answer, the
-   * note is formatted anyway and a warning logged (docs/decisions.md, Billing).
+   * Without it no limit is enforced here (a one-service setup); when it does not answer, a
+   * signed-in user's formatting is refused with 503 (docs/decisions.md, Billing).
    */
   BILLING_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 });

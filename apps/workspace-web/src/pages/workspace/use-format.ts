@@ -11,7 +11,7 @@ import { WorkspaceStrings as S } from '../../strings/workspace';
 import { useAppStore, useWorkspace } from './workspace-context';
 
 /**
- * Splits a transcript longer than one request takes (docs/decisions.md "Long dictations") at
+ * Splits a transcript longer than one request takes (docs/decisions.md, "Errors and validation": text sizes) at
  * whitespace into parts of at most `max` characters.
  */
 export function splitTranscript(text: string, max = MAX_TRANSCRIPT_CHARS): string[] {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -81,5 +81,26 @@ describe('house documentation rules', () => {
     const readme = readFileSync(README, 'utf8');
     // Stale: run `node --import tsx tools/stack/src/docs/config-table.ts` and commit README.md.
     expect(withTable(readme, await configTable())).toBe(readme);
+  });
+
+  it('every package, service, app, tool and test package has a README', () => {
+    const missing: string[] = [];
+    for (const group of ['apps', 'packages', 'services', 'tools', 'tests']) {
+      const dir = path.join(repoRoot, group);
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir)) {
+        const pkg = path.join(dir, name);
+        if (!existsSync(path.join(pkg, 'package.json'))) continue;
+        if (!existsSync(path.join(pkg, 'README.md'))) missing.push(`${group}/${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('docs/decisions.md stays a reference: under 900 lines', () => {
+    // Decisions by topic, newest last; the story of each round is in git, the map in
+    // docs/ARCHITECTURE.md. A round's section is folded into its topics when merged.
+    const lines = readFileSync(path.join(repoRoot, 'docs', 'decisions.md'), 'utf8').split('\n');
+    expect(lines.length).toBeLessThan(900);
   });
 });

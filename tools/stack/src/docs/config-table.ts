@@ -162,15 +162,20 @@ export async function configSections(): Promise<{ title: string; rows: Variable[
   return sections;
 }
 
+/** A Markdown table with padded columns, as the repository's formatter (Biome) writes one. */
+function alignedTable(head: string[], body: string[][]): string[] {
+  const widths = head.map((h, i) => Math.max(3, h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)];
+}
+
 /** The generated block, markers included. */
 export async function configTable(): Promise<string> {
   const out: string[] = [START_MARKER, ''];
   for (const { title, rows } of await configSections()) {
-    out.push(`### ${title}`, '', '| variable | default | meaning |', '| --- | --- | --- |');
-    for (const row of rows) {
-      out.push(`| \`${row.name}\` | ${cell(row.default)} | ${cell(row.description)} |`);
-    }
-    out.push('');
+    const cells = rows.map((row) => [`\`${row.name}\``, cell(row.default), cell(row.description)]);
+    out.push(`### ${title}`, '', ...alignedTable(['variable', 'default', 'meaning'], cells), '');
   }
   out.push(END_MARKER);
   return out.join('\n');

@@ -77,7 +77,7 @@ const TABS = [
   ['auditoria', 'Auditoria'],
 ] as const;
 
-/** Spec 2 §2-§8 in a real browser against the real stack, as the seeded admin. */
+/** The console in a real browser against the real stack, as the seeded admin. */
 describe('admin console', () => {
   const { baseUrl, admin, vaultAdminKey } = inject('e2e');
   let browser: Browser;
@@ -159,7 +159,7 @@ describe('admin console', () => {
       .waitFor();
     await reset.getByRole('button', { name: 'Fechar' }).click();
 
-    // The user must change the password at the next login (spec 2 §4).
+    // The user must change the password at the next login.
     const userPage = await newPage(browser, { baseUrl });
     const login = await loginThroughApi(userPage, baseUrl, email, 'Nova#Senha2026');
     expect(login.mustChangePassword).toBe(true);

@@ -29,7 +29,7 @@ describe('admin-web smoke', () => {
     await browser?.close();
   });
 
-  it('serves the console at /admin and asks an anonymous visitor to sign in (spec 2 §2)', async () => {
+  it('serves the console at /admin and asks an anonymous visitor to sign in', async () => {
     const response = await page.goto('/admin');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
@@ -63,7 +63,7 @@ describe('admin-web smoke', () => {
     });
 
     await page.goto('/admin');
-    // Spec 2 §2: the header shows the admin's name and a 'Voltar ao App' button to /.
+    // The header shows the admin's name and a 'Voltar ao App' button to /.
     await page.getByRole('link', { name: 'Voltar ao App' }).first().waitFor({ state: 'visible' });
     await expect(
       page.getByText('Acesso negado. Esta área é restrita a administradores.').count(),

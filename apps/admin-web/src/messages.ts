@@ -1,12 +1,12 @@
 import { Messages, MfaMessages, SupportMessages } from '@pv/contracts/constants';
 
 /**
- * The console's pt-BR texts in one place (STYLE.md). Spec 2's literal messages are quoted as
- * written; the rest were chosen here where the spec is silent.
+ * The console's pt-BR texts in one place (STYLE.md). The product's literal messages are quoted as
+ * written; the rest were chosen here where the product texts are silent.
  */
 export const T = {
   accessDenied: Messages.adminOnly,
-  // Sign-in on the admin host (spec 2 §2, §5, §8): the workspace's login page is not reachable
+  // Sign-in on the admin host: the workspace's login page is not reachable
   // there, so the console asks for email and password itself.
   signInTitle: 'Entrar no Painel Administrativo',
   signInText: 'Use a sua conta de administrador.',
@@ -60,7 +60,7 @@ export const T = {
   confirm: 'Confirmar',
   active: 'Ativo',
   inactive: 'Inativo',
-  // Users (spec 2 §2, §5, §8)
+  // Users
   newUser: 'Novo Usuário',
   searchUsers: 'Buscar por nome ou email',
   fullName: 'Nome Completo',
@@ -81,7 +81,7 @@ export const T = {
   noTicketsForFilters: SupportMessages.noTicketsForFilters,
   ticketUpdateErrorTitle: SupportMessages.updateErrorTitle,
   ticketUpdateErrorFallback: SupportMessages.updateErrorFallback,
-  // Vault (spec 2 §8)
+  // Vault
   vaultLoginError: 'Erro no login',
   vaultCommError: 'Falha na comunicação com o servidor',
   vaultLoadRecordsError: 'Falha ao carregar registros',
@@ -95,7 +95,7 @@ export const T = {
   copied: 'Copiado!',
 } as const;
 
-/** Spec 2 §8: "Erro ao criar template" and the same pattern for every admin list. */
+/** "Erro ao criar template" and the same pattern for every admin list. */
 export function crudErrorTitles(noun: string) {
   return {
     create: `Erro ao criar ${noun}`,

@@ -17,7 +17,7 @@ function renderRoute(path: string) {
   return router;
 }
 
-describe('console routes (spec 2 §2)', () => {
+describe('console routes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('/admin/support shows the support screen and counts an admin page view', async () => {

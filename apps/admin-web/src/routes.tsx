@@ -6,7 +6,7 @@ const AdminPage = lazy(() => import('./pages/admin/admin-page'));
 const AdminSupportPage = lazy(() => import('./pages/support/admin-support-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
 
-/** Spec 2 §2: /admin and /admin/support (paths relative to the /admin basename). */
+/** /admin and /admin/support (paths relative to the /admin basename). */
 export const routes: RouteObject[] = [
   {
     element: <AdminLayout />,

@@ -1,5 +1,5 @@
 /**
- * Where 'Voltar ao App' goes (spec 2 §2: "a 'Voltar ao App' button to /", meaning the
+ * Where 'Voltar ao App' goes ("a 'Voltar ao App' button to /", meaning the
  * workspace). In one-machine mode the console lives under /admin on the workspace's origin, so
  * `/` is the workspace. On the production admin host `/` is the console itself (the ingress sends
  * it to /admin/), so the build names the workspace's origin: VITE_WORKSPACE_URL, e.g.

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { failRecognition, recognizersCreated } from './speech-helpers';
 import { openWorkspaceForSuite } from './workspace-session';
 
-// Spec 1 §4, §8: the browser engine rebuilds its recognizer after 'audio-capture', but a
+// The browser engine rebuilds its recognizer after 'audio-capture', but a
 // microphone that is missing (or held by another application) never comes back: after a few
 // failed hard restarts it stops with 'Erro de Microfone'. A denied permission stops at once.
 describe('browser speech engine: microphone errors in a real browser', () => {

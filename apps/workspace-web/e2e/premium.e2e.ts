@@ -11,7 +11,7 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-// Spec 1 §6 / spec 2 §9: what a free user may not do and a Premium user may, with Premium granted
+// What a free user may not do and a Premium user may, with Premium granted
 // by an administrator in the real auth service (the path that works without Stripe keys).
 describe('Premium access rules in a real browser against the real stack', () => {
   const { baseUrl, admin } = inject('e2e');

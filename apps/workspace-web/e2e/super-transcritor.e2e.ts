@@ -38,7 +38,7 @@ interface FakeSession {
 
 const soniox = inject('soniox');
 
-// Spec 1 §4, §7, §8, §9: the Super Transcritor streams the microphone to Soniox (here a local
+// The Super Transcritor streams the microphone to Soniox (here a local
 // fake speaking its protocol, started with the stack by e2e/global-setup.ts) and falls back to
 // the browser engine when Soniox fails. Chromium's fake microphone plays pt-BR speech.
 describe.skipIf(!soniox)('Super Transcritor in a real browser against a fake Soniox', () => {

@@ -25,7 +25,7 @@ async function dictate(page: Page, phrases: string[]) {
   }
 }
 
-describe('workspace (spec 1 §2) in a real browser against the real stack', () => {
+describe('workspace in a real browser against the real stack', () => {
   const workspace = openWorkspaceForSuite({ viewport: { width: 1440, height: 900 } });
   const { pageErrors, baseUrl } = workspace;
   let page: Page;

@@ -13,7 +13,7 @@ const SubscribeSuccessPage = lazy(() => import('./pages/subscribe/subscribe-succ
 const SupportPage = lazy(() => import('./pages/support/support-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
 
-/** Spec 1 §2 and spec 2 §2: the workspace SPA's routes. */
+/** The workspace SPA's routes. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/login', element: <LoginPage /> },
       { path: '/auth/register', element: <RegisterPage /> },
-      // Both show 'Minha Área'; /profile opens on the Templates tab (spec 1 §2: templates).
+      // Both show 'Minha Área'; /profile opens on the Templates tab.
       { path: '/user', element: <UserAreaPage initialTab="dashboard" /> },
       { path: '/profile', element: <UserAreaPage initialTab="templates" /> },
       { path: '/subscribe', element: <SubscribePage /> },

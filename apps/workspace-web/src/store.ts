@@ -5,7 +5,7 @@ import { api } from './api/base';
 import { workspaceSlice } from './state/workspace-slice';
 
 /**
- * Spec 1 §4: logout clears all cached data. Every slice goes back to its initial state (the
+ * Logout clears all cached data. Every slice goes back to its initial state (the
  * layout also dispatches `api.util.resetApiState()` so RTK Query drops its subscriptions).
  */
 export const sessionEnded = createAction('session/ended');

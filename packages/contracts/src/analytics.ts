@@ -153,7 +153,7 @@ export const MarketingMessageSchema = Type.Object({
 });
 export type MarketingMessage = Static<typeof MarketingMessageSchema>;
 
-/** What the workspace shows (spec 1 §3 "Promotional message"). */
+/** What the workspace shows. */
 export const PromotionSchema = Type.Object({
   id: UuidSchema,
   title: Type.String(),
@@ -170,7 +170,7 @@ const NonBlank = (max: number, errorMessage: string) =>
   Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage });
 
 /**
- * displayOrder "is numeric and falls back to 0" (spec 2 §5): a whole number (or numeric text) of
+ * displayOrder "is numeric and falls back to 0": a whole number (or numeric text) of
  * 0 or more is kept; anything else, missing or null included, is stored as 0.
  */
 const LenientDisplayOrderSchema = Type.Unknown({
@@ -179,7 +179,7 @@ const LenientDisplayOrderSchema = Type.Unknown({
 });
 
 export const CreateMarketingMessageBodySchema = Type.Object({
-  /** Defaults to signup (spec 2 §3). */
+  /** Defaults to signup. */
   type: Type.Optional(MarketingMessageTypeSchema),
   title: NonBlank(200, AnalyticsMessages.titleRequired),
   message: NonBlank(2_000, AnalyticsMessages.messageRequired),

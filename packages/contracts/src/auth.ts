@@ -100,7 +100,7 @@ export const TermsAcceptanceSchema = Type.Object({
   userAgent: Nullable(Type.String()),
 });
 
-/** A user as the admin console lists and edits it (spec 2 §3). */
+/** A user as the admin console lists and edits it. */
 export const AdminUserSchema = Type.Object(
   {
     id: UuidSchema,
@@ -182,7 +182,7 @@ export const LoginResponseSchema = Type.Object({
 export type LoginResponse = Static<typeof LoginResponseSchema>;
 
 /**
- * Both sign-up shapes of spec 2 §7 in one schema: the combined /auth page sends
+ * Both sign-up shapes in one schema: the combined /auth page sends
  * {fullName, email, password, acceptedTermsVersion}; /auth/register sends
  * {firstName, lastName, email, password}. The service decides which one it got.
  */

@@ -118,7 +118,7 @@ export const CancelSubscriptionResponseSchema = Type.Object({
 });
 export type CancelSubscriptionResponse = Static<typeof CancelSubscriptionResponseSchema>;
 
-/** One speech session (spec 1 §4: first final text to 60 s of silence or a stop), counted once per sessionId. */
+/** One speech session (first final text to 60 s of silence or a stop), counted once per sessionId. */
 export const TranscriptionSessionBodySchema = Type.Object({
   sessionId: Type.String({
     format: 'uuid',

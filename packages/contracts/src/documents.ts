@@ -433,7 +433,7 @@ export const FhirBundleSchema = Type.Unsafe<Record<string, unknown>>({
 
 /**
  * The documents service's routes. All are public: the workspace's tool is open to anonymous
- * visitors (spec 1 §1); a signed-in caller's id goes on document.generated.v1.
+ * visitors; a signed-in caller's id goes on document.generated.v1.
  */
 export const DocumentsRoutes = {
   exportFhir: defineRoute({

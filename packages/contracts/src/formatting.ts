@@ -38,7 +38,7 @@ export const NoteSectionSchema = Type.Object({
 export type NoteSection = Static<typeof NoteSectionSchema>;
 
 /**
- * A structured clinical note. The seven common fields of spec 1 §3 are always present (missing
+ * A structured clinical note. The seven common fields of a note are always present (missing
  * ones read 'Não informado'); `sections` holds the specialty's own headings, in order, and
  * `text` the rendered note the clinician reads, edits and copies.
  */
@@ -111,7 +111,7 @@ const TranscriptSchema = (emptyMessage: string) =>
 /**
  * Which dictation a format request (or its event) belongs to: the workspace's id of the
  * transcription, the same every time it is formatted again, and which part it is when a long
- * dictation is formatted in parts (docs/decisions.md "Long dictations"). The vault keeps one
+ * dictation is formatted in parts (docs/decisions.md, "Errors and validation": text sizes). The vault keeps one
  * record per id.
  */
 export const TranscriptionRefSchema = Type.Object({
@@ -215,7 +215,7 @@ export const ProfessionalTemplateSchema = Type.Object({
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
 });
-/** The specialties a professional template may be created for (spec 2 §3: ten of them). */
+/** The specialties a professional template may be created for (ten of them). */
 export const TemplateProfessionalSchema = Type.Union(
   TEMPLATE_PROFESSIONALS.map((p) => Type.Literal(p)),
   {
@@ -265,7 +265,7 @@ const DisplayOrderSchema = Type.Integer({
 export const CreateSystemInstructionBodySchema = Type.Object({
   title: NonBlank(200, 'Informe o título da instrução.'),
   content: NonBlank(20_000, 'Informe o conteúdo da instrução.'),
-  /** Missing or null falls back to 0 (spec 2 §5). */
+  /** Missing or null falls back to 0. */
   displayOrder: Type.Optional(Nullable(DisplayOrderSchema)),
   isActive: Type.Optional(Type.Boolean()),
 });
@@ -287,7 +287,7 @@ export const AiTemplateSchema = Type.Object({
 });
 export const CreateAiTemplateBodySchema = Type.Object({
   templateKey: NonBlank(100, 'Informe a chave do template.'),
-  /** Defaults to professional_prompt (spec 2 §3). */
+  /** Defaults to professional_prompt. */
   templateType: Type.Optional(AiTemplateTypeSchema),
   name: NonBlank(200, 'Informe o nome do template.'),
   category: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),

@@ -17,7 +17,7 @@ import {
 } from './constants/support.js';
 import { defineRoute } from './route.js';
 
-/** Contracts of the support service: support tickets (issue 6, spec 2 §2, §3, §4, §5, §7). */
+/** Contracts of the support service: support tickets (issue 6). */
 
 const NON_BLANK = '\\S';
 const literals = <T extends string>(values: readonly T[], errorMessage: string) =>
@@ -130,7 +130,7 @@ export type TicketStats = Static<typeof TicketStatsSchema>;
 export const TicketListSchema = Type.Object({
   /**
    * Each ticket's description is cut to its first TICKET_DESCRIPTION_PREVIEW_CHARS characters
-   * followed by '...' (the list's preview, spec 2 §9); the whole message comes from `adminTicket`,
+   * followed by '...' (the list's preview); the whole message comes from `adminTicket`,
    * which records the opening in the audit trail.
    */
   tickets: Type.Array(SupportTicketSchema),
@@ -161,8 +161,8 @@ const tags = ['support'];
 const adminTags = ['support', 'admin'];
 
 /**
- * GET /api/admin/support-tickets/{userId} and PUT /api/admin/support-tickets/{ticketId} (spec 2
- * §7) share a path shape; Fastify's router needs one parameter name per position, so both
+ * GET /api/admin/support-tickets/{userId} and PUT /api/admin/support-tickets/{ticketId}
+ * share a path shape; Fastify's router needs one parameter name per position, so both
  * contracts call it `:id` (a user id for the GET, a ticket id for the PUT).
  */
 export const SupportRoutes = {

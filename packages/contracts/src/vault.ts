@@ -11,8 +11,8 @@ import {
 import { defineRoute } from './route.js';
 
 /**
- * Contracts of the vault service: the pseudonymised transcript vault (issue 6; spec 1 §4, §7 and
- * spec 2 §2, §3, §4, §5, §7, §8, §9).
+ * Contracts of the vault service: the pseudonymised transcript vault (issue 6;
+ * docs/anonymisation.md).
  */
 
 const tags = ['vault'];
@@ -24,7 +24,7 @@ const VaultTextSchema = Type.String({
 });
 
 /**
- * Spec 1 §7: what the workspace sends after a successful format. `consultId` (optional, ours) is
+ * What the workspace sends after a successful format. `consultId` (optional, ours) is
  * the id format-text returned: with it the call and the consult.formatted.v1 event land in the same
  * record whatever their order. `uf` (optional, ours) is the professional's state, for geo_region.
  */
@@ -81,7 +81,7 @@ export const VaultLoginResponseSchema = Type.Object({
 });
 export type VaultLoginResponse = Static<typeof VaultLoginResponseSchema>;
 
-/** Spec 2 §3: a record as the list shows it (no full texts). */
+/** A record as the list shows it (no full texts). */
 export const VaultRecordSummarySchema = Type.Object({
   consult_id: UuidSchema,
   /** 'YYYY-MM' (America/Sao_Paulo), never a day. */
@@ -98,7 +98,7 @@ export const VaultRecordSummarySchema = Type.Object({
 });
 export type VaultRecordSummary = Static<typeof VaultRecordSummarySchema>;
 
-/** Spec 2 §3: the full record ('Ver'). */
+/** The full record ('Ver'). */
 export const VaultRecordSchema = Type.Intersect([
   VaultRecordSummarySchema,
   Type.Object({

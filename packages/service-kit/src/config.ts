@@ -15,20 +15,26 @@ export class ConfigError extends Error {
  * Defaults suit one machine; production sets every URL explicitly.
  */
 export const BaseConfigFields = {
+  /** `production` under `npm start`, compose and Kubernetes; `test` in test stacks. */
   NODE_ENV: Type.Union(
     [Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
     { default: 'development' },
   ),
+  /** pino level (`fatal` ... `trace`, `silent`). */
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
+  /** Listen address. */
   HOST: Type.String({ default: '127.0.0.1' }),
+  /** Postgres server (no database name): each service creates and migrates its own database. */
   POSTGRES_URL: Type.String({
     pattern: '^postgres(ql)?://',
     default: 'postgres://postgres@127.0.0.1:5432',
   }),
+  /** Redis: sessions, rate limits, locks and BullMQ queues. */
   REDIS_URL: Type.String({ pattern: '^rediss?://', default: 'redis://127.0.0.1:6379' }),
+  /** NATS with JetStream (comma-separated for a cluster). */
   NATS_URL: Type.String({ pattern: '^(nats|tls)://', default: 'nats://127.0.0.1:4222' }),
   /**
    * The process's own NATS identity (docs/nats-identity.md): its user and password on a NATS with
@@ -36,6 +42,11 @@ export const BaseConfigFields = {
    * NATS without authorization (tests, a developer's machine).
    */
   NATS_USER: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]+$' })),
+  /**
+   * The password of NATS_USER (`npm start`: generated into `.data/keys/nats.json`; compose:
+   * `NATS_PASSWORD_<PROCESS>`; Kubernetes: the process's Secret, the same value as its key in
+   * `pv-nats-users`).
+   */
   NATS_PASSWORD: Type.Optional(Type.String({ minLength: 1 })),
   /**
    * What every Redis key of the product starts with (`pv:formatting:anonymous:<ip>`...). Tests
@@ -70,6 +81,7 @@ export const BaseConfigFields = {
   TLS_CA_FILE: Type.Optional(Type.String({ minLength: 1 })),
   /** Certificate and key (PEM) a server listens with, HTTPS instead of HTTP; both or neither. */
   TLS_CERT_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  /** The private key (PEM) of TLS_CERT_FILE. */
   TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
   /** `true` (Kubernetes): refuse to start with any plaintext or unverified connection configured. */
   TLS_REQUIRED: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),

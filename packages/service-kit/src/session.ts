@@ -18,7 +18,7 @@ export interface Principal {
   lastName: string;
   fullName: string;
   isAdmin: boolean;
-  /** isPremium or an active subscription (spec 2 §6). */
+  /** isPremium or an active subscription. */
   isPremium: boolean;
   userStatus: UserStatus;
   mustChangePassword: boolean;

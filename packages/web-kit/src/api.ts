@@ -27,7 +27,7 @@ export function errorStatus(error: unknown): number | undefined {
 }
 
 /**
- * `queryFn` of the current-user query. Spec 1 §9: an anonymous visitor is not an error, so the
+ * `queryFn` of the current-user query. An anonymous visitor is not an error, so the
  * query resolves to `null` and no screen has to tell the two apart. It asks GET /auth/session,
  * which answers 200 `{ user: null }` for a visitor, so a visit logs no failed request (issue 25
  * item 4); GET /auth/user (401 when anonymous) stays for API clients.

@@ -1,4 +1,4 @@
-/** Spec 1 §9 / spec 2 §9: dates are shown as dd/MM/yyyy HH:mm, in the viewer's time zone. */
+/** Dates are shown as dd/MM/yyyy HH:mm, in the viewer's time zone. */
 export function formatDateTime(iso: string | Date | null | undefined): string {
   if (iso === null || iso === undefined) return '';
   const date = typeof iso === 'string' ? new Date(iso) : iso;

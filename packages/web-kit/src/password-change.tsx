@@ -16,7 +16,7 @@ import { useFailureToast, useToast } from './toast.js';
 
 const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN);
 
-/** The forced password change's texts (spec 2 §2 / §4), the same in the workspace and the console. */
+/** The forced password change's texts, the same in the workspace and the console. */
 export const PasswordChangeText = {
   title: Messages.passwordChangeRequiredTitle,
   defaultText: Messages.mustChangePassword,
@@ -53,7 +53,7 @@ export interface ForcedPasswordChangeProps {
 }
 
 /**
- * Spec 2 §2 / §4: a user whose password an admin reset chooses a new one before anything else,
+ * A user whose password an admin reset chooses a new one before anything else,
  * in the workspace and on the admin host alike. The dialog cannot be dismissed (no backdrop or
  * Escape close); the ways out are a successful change or 'Sair'. The password rule is checked
  * here with the contracts' pattern, the same one auth enforces.

@@ -22,7 +22,7 @@ export type AppStoreState<Path extends string, ApiState, Slices extends Record<s
 /**
  * A fresh store of an app (one for the app, one per test): its RTK Query API, the toast slice
  * both apps use, and the app's own slices. After a `resetOn` action every slice starts over
- * (the workspace's logout, spec 1 §4).
+ * (the workspace's logout).
  * @example createAppStore({ api, slices: { vault: vaultSlice.reducer } })
  */
 export function createAppStore<

@@ -12,7 +12,7 @@ export interface Toast {
   variant: ToastVariant;
 }
 
-/** Spec 1 §9: one toast at a time; a new one replaces the one on screen. */
+/** One toast at a time; a new one replaces the one on screen. */
 interface ToastState {
   current: Toast | null;
   nextId: number;
@@ -46,7 +46,7 @@ export interface ToastInput {
 }
 
 /**
- * Shows a toast; the app's <Toaster /> renders it for 5,000 ms. Spec 2 §8: failures are
+ * Shows a toast; the app's <Toaster /> renders it for 5,000 ms. Failures are
  * destructive.
  * @example const toast = useToast(); toast({ title: 'Erro', description: msg, variant: 'destructive' });
  */
@@ -66,7 +66,7 @@ export function useToast(): (input: ToastInput) => void {
 }
 
 /**
- * Spec 2 §8: a failed call as a destructive toast titled `title`, saying the server's message
+ * A failed call as a destructive toast titled `title`, saying the server's message
  * or, without one, `fallback`.
  * @example const failed = useFailureToast(); failed(error, { title: 'Erro ao excluir usuário', fallback: 'Tente novamente' });
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBRL, formatDate, formatDateTime, formatMoney } from '../src/format.js';
 
-describe('formats (spec 1 §9)', () => {
+describe('formats', () => {
   it('shows dates as dd/MM/yyyy HH:mm', () => {
     expect(formatDateTime(new Date(2026, 0, 5, 9, 7))).toBe('05/01/2026 09:07');
     expect(formatDate(new Date(2026, 10, 22, 23, 59))).toBe('22/11/2026');

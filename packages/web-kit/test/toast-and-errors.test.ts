@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorMessage, errorStatus } from '../src/api.js';
 import { toastDismissed, toastShown, toastSlice } from '../src/toast.js';
 
-describe('toasts (spec 1 §9: one at a time)', () => {
+describe('toasts (one at a time)', () => {
   const store = () => configureStore({ reducer: { toast: toastSlice.reducer } });
 
   it('a new toast replaces the one on screen', () => {

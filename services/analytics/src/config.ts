@@ -3,7 +3,9 @@ import { type Static, Type } from '@sinclair/typebox';
 
 export const AnalyticsConfigSchema = Type.Object({
   ...BaseConfigFields,
+  /** Listen port. */
   PORT: Type.Integer({ default: 8087 }),
+  /** Database name. */
   ANALYTICS_DATABASE: Type.String({ default: 'analytics' }),
   /** The durable JetStream consumer that keeps AI usage, logins and the users projection. */
   ANALYTICS_CONSUMER: Type.String({ pattern: '^[A-Za-z0-9_-]+$', default: 'analytics-events' }),

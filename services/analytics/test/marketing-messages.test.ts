@@ -26,7 +26,7 @@ const promotions = async (query = '') => {
 };
 
 describe('default promotions', () => {
-  it('a fresh install has pt-BR sign-up and premium promotions (spec 1 §2)', async () => {
+  it('a fresh install has pt-BR sign-up and premium promotions', async () => {
     const signup = await promotions('?type=signup');
     const premium = await promotions('?type=premium');
     expect(signup.map((p) => p.title)).toEqual([

@@ -3,7 +3,9 @@ import { type Static, Type } from '@sinclair/typebox';
 
 export const AuthConfigSchema = Type.Object({
   ...BaseConfigFields,
+  /** Listen port. */
   PORT: Type.Integer({ default: 8081 }),
+  /** Database name. */
   AUTH_DATABASE: Type.String({ default: 'auth' }),
   /** Ed25519 private key (base64 PKCS8 DER); only auth signs sessions. */
   SESSION_PRIVATE_KEY: Type.String({ minLength: 40 }),
@@ -13,6 +15,10 @@ export const AuthConfigSchema = Type.Object({
   SESSION_IDLE_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, default: 3_600 }),
   /** Send the session cookie only over HTTPS; true in production behind TLS. */
   COOKIE_SECURE: Type.Boolean({ default: false }),
+  /**
+   * The first admin, created at start when no admin exists (with ADMIN_PASSWORD, or a generated one
+   * written to FIRST_ADMIN_PASSWORD_FILE).
+   */
   ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email' })),
   /** Must pass the users' strength rule (checked at start: the service refuses to seed a weak one). */
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
@@ -27,12 +33,14 @@ export const AuthConfigSchema = Type.Object({
   LOGIN_FREE_FAILURES_PER_ACCOUNT_IP: Type.Integer({ minimum: 1, default: 5 }),
   /** The first wait of the backoff; each further failure doubles it. */
   LOGIN_BACKOFF_BASE_SECONDS: Type.Integer({ minimum: 1, default: 30 }),
+  /** The longest wait of the per-address backoff. */
   LOGIN_BACKOFF_MAX_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
   /**
    * Wrong passwords for one account from all addresses together before the account-wide backoff
    * (issue 23 item 5); a browser where the owner signed in before (device cookie) is exempt.
    */
   LOGIN_FREE_FAILURES_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 20 }),
+  /** The first account-wide wait; each further failure doubles it. */
   LOGIN_ACCOUNT_BACKOFF_BASE_SECONDS: Type.Integer({ minimum: 1, default: 2 }),
   /** The longest account-wide wait: the owner on a new device gets in after at most this. */
   LOGIN_ACCOUNT_BACKOFF_MAX_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
@@ -45,6 +53,7 @@ export const AuthConfigSchema = Type.Object({
   SIGNING_EXTRA_TRUST_ROOTS: Type.Optional(Type.String()),
   /** Issue 23: 64 hex characters; the council-card evidence is sealed with it. Unset: no upload. */
   VERIFICATION_EVIDENCE_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  /** The window of LOGIN_MAX_FAILURES_PER_IP. */
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;

@@ -3,14 +3,18 @@ import { type Static, Type } from '@sinclair/typebox';
 
 export const BillingConfigSchema = Type.Object({
   ...BaseConfigFields,
+  /** Listen port. */
   PORT: Type.Integer({ default: 8084 }),
+  /** Database name. */
   BILLING_DATABASE: Type.String({ default: 'billing' }),
   /**
    * Stripe keys. Without the secret key (and the webhook secret) create-subscription answers 503
    * and nothing pretends to charge; an admin can still grant Premium in the console.
    */
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Signing secret of the webhook endpoint POST /api/stripe/webhook (`whsec_...`). */
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  /** `pk_...`, returned to the subscribe page with the client secret. */
   STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** A recurring BRL price created in the dashboard; without it one is created (lookup key). */
   STRIPE_PRICE_ID: Type.Optional(Type.String({ minLength: 1 })),
@@ -28,6 +32,7 @@ export const BillingConfigSchema = Type.Object({
   STRIPE_API_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Soniox's long-lived key; without it the temporary-key route answers 503. */
   SONIOX_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Soniox REST base URL (a local fake in tests). */
   SONIOX_API_URL: Type.String({ pattern: '^https?://', default: 'https://api.soniox.com' }),
   /** The realtime WebSocket the browser opens with a minted key (a local fake in e2e tests). */
   SONIOX_WS_URL: Type.String({

@@ -5,7 +5,9 @@ import { type Static, Type } from '@sinclair/typebox';
 export const DocumentsConfigSchema = Type.Object({
   ...BaseConfigFields,
   ...LlmConfigFields,
+  /** Listen port. */
   PORT: Type.Integer({ default: 8083 }),
+  /** Database name. */
   DOCUMENTS_DATABASE: Type.String({ default: 'documents' }),
   /** The durable JetStream consumer that keeps the professionals' projection (document headers). */
   DOCUMENTS_CONSUMER: Type.String({
@@ -20,6 +22,7 @@ export const DocumentsConfigSchema = Type.Object({
   /** The BullMQ queue between the HTTP service and its pdf-workers. */
   /** Billing's base URL for the monthly PDF quota; unset, PDFs are not metered. */
   BILLING_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** The BullMQ queue between the HTTP service and its pdf-workers. */
   PDF_QUEUE: Type.String({ pattern: '^[a-z0-9-]+$', default: 'pdf' }),
   /** How long a PDF call waits for its job before answering 504 (below the gateway's 120 s). */
   PDF_TIMEOUT_MS: Type.Integer({ minimum: 1_000, default: 60_000 }),
@@ -29,12 +32,17 @@ export const DocumentsConfigSchema = Type.Object({
   PDF_WORKER_LOCK_MS: Type.Integer({ minimum: 500, default: 15_000 }),
   /** Bounds of PDF text extraction (spec: 10 MB, 200 pages, 20 s). */
   EXTRACT_MAX_BYTES: Type.Integer({ minimum: 1, default: 10 * 1024 * 1024 }),
+  /** Most pages POST /api/extract-pdf-text reads (413 above). */
   EXTRACT_MAX_PAGES: Type.Integer({ minimum: 1, default: 200 }),
+  /** Deadline of one extraction; the worker thread is then terminated (422). */
   EXTRACT_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 20_000 }),
   /** Anonymous visitors' calls per address per hour, by family (signed-in users have plan limits). */
   ANON_DOCUMENTS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
+  /** Prescriptions (reprocessing included) an anonymous address may make per hour. */
   ANON_PRESCRIPTIONS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
+  /** PDFs an anonymous address may make per hour. */
   ANON_PDFS_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 20 }),
+  /** PDF text extractions an anonymous address may make per hour. */
   ANON_EXTRACT_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 10 }),
   /**
    * PDF text extractions one signed-in user may run per hour, Premium included (issue 24: each
@@ -64,9 +72,16 @@ export const DocumentsConfigSchema = Type.Object({
   SIGNED_DOCUMENTS_S3_BUCKET: Type.Optional(
     Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$' }),
   ),
+  /** Endpoint of any S3-compatible server (MinIO, Ceph, R2...); unset: AWS S3. */
   SIGNED_DOCUMENTS_S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Region the requests are signed for (AWS Signature V4). */
   SIGNED_DOCUMENTS_S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
+  /**
+   * Access key of the bucket (both keys or neither); neither: the AWS SDK's default chain
+   * (environment, instance or pod role).
+   */
   SIGNED_DOCUMENTS_S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  /** Secret key that signs the requests; only the documents service holds it. */
   SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
   /** endpoint/bucket/key addressing, which most S3-compatible servers (MinIO, Ceph) want. */
   SIGNED_DOCUMENTS_S3_FORCE_PATH_STYLE: Type.Boolean({ default: false }),

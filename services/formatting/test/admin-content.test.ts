@@ -38,7 +38,7 @@ describe('admin templates (/api/admin/templates)', () => {
   it.each([
     [{ name: 'x', prompt: 'y' }, TEMPLATE_SPECIALTY_MESSAGE],
     [{ professional: 'dentista', name: 'x', prompt: 'y' }, TEMPLATE_SPECIALTY_MESSAGE],
-    // Spec 2 §3 lists ten specialties for templates: not consulta_medica, nor a prescription kind.
+    // Templates have ten specialties: not consulta_medica, nor a prescription kind.
     [{ professional: 'consulta_medica', name: 'x', prompt: 'y' }, TEMPLATE_SPECIALTY_MESSAGE],
     [{ professional: 'prescricao_controlada', name: 'x', prompt: 'y' }, TEMPLATE_SPECIALTY_MESSAGE],
     [{ professional: 'enfermeira', name: '  ', prompt: 'y' }, 'Informe o nome do template.'],

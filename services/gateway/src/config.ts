@@ -16,7 +16,9 @@ const UpstreamUrl = (service: string) =>
  */
 export const GatewayConfigSchema = Type.Object({
   LOG_LEVEL: BaseConfigFields.LOG_LEVEL,
+  /** Listen address; the gateway is the one process reached from outside. */
   HOST: Type.String({ default: '0.0.0.0' }),
+  /** The public port (under `npm start`, `PORT` moves the gateway only). */
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   /**
    * Port of the operators' endpoints (/metrics, /ready/upstreams, /health, /ready), never served
@@ -47,7 +49,9 @@ export const GatewayConfigSchema = Type.Object({
   WORKSPACE_WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
   /** Built admin SPA (folder with index.html), served at /admin in one-machine mode. */
   ADMIN_WEB_DIST: Type.Optional(Type.String({ minLength: 1 })),
+  /** Login, registration and password requests per address per window before 429. */
   RATE_LIMIT_AUTH_MAX: Type.Integer({ minimum: 1, default: 20 }),
+  /** The window of RATE_LIMIT_AUTH_MAX. */
   RATE_LIMIT_AUTH_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 }),
   /**
    * More Content-Security-Policy connect-src sources, separated by spaces, e.g. a local fake

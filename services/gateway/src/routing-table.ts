@@ -74,7 +74,7 @@ export const ROUTING_TABLE: readonly ServiceRoute[] = [
     label: 'cobrança',
     prefixes: [
       '/api/super-transcritor',
-      // spec 1 §7 "/api/{speech-provider}/temporary-key": the provider is Soniox
+      // "/api/{speech-provider}/temporary-key": the provider is Soniox
       '/api/soniox',
       '/api/create-subscription',
       '/api/confirm-payment',
@@ -122,7 +122,7 @@ export const DEFAULT_PROXY_BODY_LIMIT = 2 * MB;
  */
 const TEXT_1MB = 1 * MB;
 const PROXY_BODY_LIMITS: Readonly<Record<string, number>> = {
-  // PDF uploads for text extraction (spec 1 §7, multipart file)
+  // PDF uploads for text extraction (multipart file)
   '/api/extract-pdf-text': 15 * MB,
   '/api/generate-document': TEXT_1MB,
   '/api/generate-pdf': TEXT_1MB,

@@ -2,9 +2,9 @@ import { AuthRoutes, allRouteContracts } from '@pv/contracts';
 import { describe, expect, it } from 'vitest';
 import { ROUTING_TABLE, routerFor, type ServiceName, serviceFor } from '../src/routing-table.js';
 
-// Every call of spec 1 §7 and spec 2 §7, with sample ids where the spec has placeholders.
+// Every public call of the product, with sample ids where a path has placeholders.
 const SPEC_PATHS: [string, ServiceName][] = [
-  // spec 1 §7
+  // the workspace's calls
   ['/auth/user', 'auth'],
   ['/auth/logout', 'auth'],
   ['/api/user-templates', 'formatting'],
@@ -20,7 +20,7 @@ const SPEC_PATHS: [string, ServiceName][] = [
   ['/api/generate-text-document', 'documents'],
   ['/api/generate-hospital-prescription-pdf', 'documents'],
   ['/api/transcript-vault/consult', 'vault'],
-  // spec 2 §7: authentication and account
+  // Authentication and account
   ['/auth/login', 'auth'],
   ['/auth/register', 'auth'],
   ['/auth/change-password', 'auth'],

@@ -3,7 +3,9 @@ import { type Static, Type } from '@sinclair/typebox';
 
 export const SupportConfigSchema = Type.Object({
   ...BaseConfigFields,
+  /** Listen port. */
   PORT: Type.Integer({ default: 8085 }),
+  /** Database name. */
   SUPPORT_DATABASE: Type.String({ default: 'support' }),
   /** Tickets one address may open per clock hour without a session (the public form). */
   SUPPORT_ANON_TICKETS_PER_HOUR: Type.Integer({ minimum: 1, default: 5 }),

@@ -72,7 +72,7 @@ describe('PUT /api/admin/support-tickets/:id', () => {
     const ticket = await newTicket();
     await age(ticket.id, 5);
     const before = Date.now();
-    // A resolvedAt sent by the client (spec 2 §7) is not taken: the server's clock decides.
+    // A resolvedAt sent by the client is not taken: the server's clock decides.
     const res = await put(ticket.id, {
       status: 'resolved',
       resolvedAt: '2000-01-01T00:00:00.000Z',

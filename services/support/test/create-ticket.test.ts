@@ -28,7 +28,7 @@ const countTickets = async () =>
     ).n,
   );
 
-describe('POST /api/support/create-ticket: required fields (spec 2 §5)', () => {
+describe('POST /api/support/create-ticket: required fields', () => {
   it.each([
     ['contactEmail', { contactEmail: '' }],
     ['contactEmail', { contactEmail: '   ' }],

@@ -3,7 +3,9 @@ import { type Static, Type } from '@sinclair/typebox';
 
 export const VaultConfigSchema = Type.Object({
   ...BaseConfigFields,
+  /** Listen port. */
   PORT: Type.Integer({ default: 8086 }),
+  /** Database name. */
   VAULT_DATABASE: Type.String({ default: 'vault' }),
   /** Key of the HMAC pseudonyms (patient, professional, IP). Required; never logged. */
   VAULT_HMAC_SECRET: Type.String({ minLength: 32 }),
@@ -13,7 +15,9 @@ export const VaultConfigSchema = Type.Object({
   VAULT_SESSION_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 3_600, default: 900 }),
   /** Wrong keys allowed per admin and per address in the window before 429. */
   VAULT_LOGIN_MAX_FAILURES_PER_ADMIN: Type.Integer({ minimum: 1, default: 5 }),
+  /** Wrong keys per address per window before 429. */
   VAULT_LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ minimum: 1, default: 20 }),
+  /** The window of the two VAULT_LOGIN_MAX_FAILURES limits. */
   VAULT_LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 60, default: 900 }),
   /** Workspace archive calls per address per hour (the route is public). */
   VAULT_CONSULT_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 300 }),

@@ -33,7 +33,7 @@ const maintainedTotal = async () =>
     ).n ?? 0,
   );
 
-/** The workspace's call (spec 1 §7) for a consult, with the edited note. */
+/** The workspace's call for a consult, with the edited note. */
 const workspaceCall = (
   consult: ReturnType<typeof formattedConsult>,
   extra: Record<string, unknown> = {},

@@ -97,7 +97,7 @@ function expectation(route: AnyRouteContract, role: Role): { status?: number; me
   if (route.access === 'admin' && role !== 'admin' && role !== 'adminPasswordOnly') {
     return { status: 403, message: 'Acesso negado. Esta área é restrita a administradores.' };
   }
-  // The seeded admin is not Premium: isAdmin and isPremium are separate flags (spec 2).
+  // The seeded admin is not Premium: isAdmin and isPremium are separate flags.
   if (route.access === 'premium' && role !== 'premium')
     return {
       status: 403,

@@ -14,7 +14,7 @@ export function apiBaseUrl(): string {
 
 /**
  * The one RTK Query API of the console. Each service's endpoints live in their own file
- * (`src/api/<service>.ts`) and are added with `api.injectEndpoints`. Spec 2 §9: cached data never
+ * (`src/api/<service>.ts`) and are added with `api.injectEndpoints`. Cached data never
  * goes stale, no retries, no refetch on focus or reconnect.
  */
 export const api = createApi({

@@ -2,7 +2,7 @@ import type { MessageBody } from '@pv/contracts';
 import { api } from './base';
 
 /**
- * The six admin content lists (spec 2 §2) share one create/read/update/delete shape across three
+ * The six admin content lists share one create/read/update/delete shape across three
  * services (formatting: templates, medical terms, system instructions, AI templates; auth: terms
  * versions; analytics: marketing messages), so one set of endpoints serves them all, keyed by the
  * list's path. Each list's item and body types are fixed by its `ContentListDefinition`.

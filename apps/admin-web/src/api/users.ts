@@ -19,7 +19,7 @@ export type AdminCreateUserResponse = SchemaType<
   (typeof AuthRoutes)['adminCreateUser']['response'][201]
 >;
 
-/** Users of the console: the auth service's admin routes (spec 2 §7 "Administration"). */
+/** Users of the console: the auth service's admin routes. */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One page of users, searched and sorted on the server (issue 17). */

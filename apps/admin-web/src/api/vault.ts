@@ -21,7 +21,7 @@ function filterParams({ ym, uf }: VaultFilters, params = new URLSearchParams()) 
 }
 
 /**
- * The transcript vault (spec 2 §4, §7). Every records route also needs the vault session the
+ * The transcript vault. Every records route also needs the vault session the
  * login sets (an httpOnly cookie), so a 401 from them means "locked again".
  */
 export const vaultApi = api.injectEndpoints({
@@ -47,7 +47,7 @@ export const vaultApi = api.injectEndpoints({
       invalidatesTags: ['VaultRecords'],
     }),
     vaultDeleteAll: build.mutation<VaultDeleted, void>({
-      // Spec 2 §5: deleting everything sends confirm=true (after two confirmations in the UI).
+      // Deleting everything sends confirm=true (after two confirmations in the UI).
       query: () => ({ url: '/api/admin/transcript-vault/records?confirm=true', method: 'DELETE' }),
       invalidatesTags: ['VaultRecords'],
     }),

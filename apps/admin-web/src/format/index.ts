@@ -7,7 +7,7 @@ export function formatDay(day: string): string {
   return y && m && d ? `${d}/${m}/${y}` : day;
 }
 
-/** Spec 2 §2: AI cost in USD with 4 decimals, e.g. "US$ 1.2346" from "1.234567". */
+/** AI cost in USD with 4 decimals, e.g. "US$ 1.2346" from "1.234567". */
 export function formatUsd4(amount: string | number): string {
   const value = typeof amount === 'string' ? Number.parseFloat(amount) : amount;
   return `US$ ${(Number.isFinite(value) ? value : 0).toFixed(4)}`;

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 /**
- * Whether the vault is unlocked in this tab of the browser. It starts locked (spec 2 §4), opens
+ * Whether the vault is unlocked in this tab of the browser. It starts locked, opens
  * when the admin key is accepted and locks again on any 401 from the vault or a reload. Kept in
  * the store so moving between console tabs does not lock it.
  */

@@ -1,7 +1,7 @@
 import type { MessageBody } from '@pv/contracts';
 import { api } from './base';
 
-/** A custom template of the signed-in user (spec 2 §3), as GET /api/user-templates lists it. */
+/** A custom template of the signed-in user, as GET /api/user-templates lists it. */
 export interface UserTemplate {
   id: string;
   name: string;

@@ -15,7 +15,7 @@ const user = currentUserFixture({ subscriptionStatus: 'active' });
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('current user (spec 1 §9)', () => {
+describe('current user', () => {
   it('asks GET /auth/session, which answers a visitor with 200 {user: null} (issue 25: no 401)', async () => {
     const fetchFn = jsonResponses({ 'GET /auth/session': [200, { user: null }] });
     vi.stubGlobal('fetch', fetchFn);

@@ -13,7 +13,7 @@ import type {
 import { fetchCurrentUser } from '@pv/web-kit';
 import { api } from './base';
 
-/** GET /api/terms/current (spec 2 §7). */
+/** GET /api/terms/current. */
 export interface CurrentTerms {
   version: string;
   title: string;
@@ -37,11 +37,11 @@ const PER_USER_TAGS = [
   'Subscription',
 ] as const;
 
-/** Spec 1 §9: the current user is cached for 5 minutes. */
+/** The current user is cached for 5 minutes. */
 const CURRENT_USER_CACHE_SECONDS = 5 * 60;
 
 /**
- * The signed-in user. Spec 1 §9: a 401 on the current user means "anonymous", not an error, so
+ * The signed-in user. A 401 on the current user means "anonymous", not an error, so
  * the query resolves to `null` and no component has to tell the two apart.
  */
 export const authApi = api.injectEndpoints({
@@ -113,7 +113,7 @@ export type Viewer =
   | { kind: 'anonymous' }
   | { kind: 'user'; user: CurrentUser; isPremium: boolean; isAdmin: boolean };
 
-/** Spec 2 §9: Premium is isPremium or an active subscription. */
+/** Premium is isPremium or an active subscription. */
 export function isPremiumUser(
   user: Pick<CurrentUser, 'isPremium' | 'subscriptionStatus'>,
 ): boolean {

@@ -3,7 +3,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 /**
  * The one RTK Query API of the workspace. Each service's endpoints live in their own file
  * (`src/api/<service>.ts`) and are added with `api.injectEndpoints`, so the store registers one
- * reducer and one middleware. Spec 1 §9: no retries, no refetch on focus or reconnect, no polling.
+ * reducer and one middleware. No retries, no refetch on focus or reconnect, no polling.
  */
 export const api = createApi({
   reducerPath: 'api',

@@ -10,7 +10,7 @@ import type {
 } from '@pv/contracts';
 import { api } from './base';
 
-/** The user area's metrics and the Premium purchase (billing service, spec 2 §7). */
+/** The user area's metrics and the Premium purchase (billing service). */
 export const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserMetrics: build.query<UserMetrics, void>({

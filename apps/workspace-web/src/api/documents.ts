@@ -25,7 +25,7 @@ interface EngineFields {
   model: string;
 }
 
-/** The documents service's calls made by the workspace (spec 1 §7). */
+/** The documents service's calls made by the workspace. */
 export const documentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Retried with one idempotency key per press (api/retries.ts). */

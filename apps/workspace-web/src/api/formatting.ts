@@ -9,7 +9,7 @@ import { api } from './base';
 import { ApiCallError, apiUrl, errorFromResponse } from './http';
 import { CONNECTION_LOST, withRetries } from './retries';
 
-/** The formatting service's calls made by the workspace (spec 1 §7); templates: api/account.ts. */
+/** The formatting service's calls made by the workspace; templates: api/account.ts. */
 export const formattingApi = api.injectEndpoints({
   endpoints: (build) => ({
     diagnosticAnalysis: build.mutation<DiagnosticAnalysisResponse, DiagnosticAnalysisBody>({

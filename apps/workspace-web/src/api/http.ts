@@ -24,7 +24,7 @@ export class ApiCallError extends Error {
 }
 
 /**
- * Spec 1 §8: a non-success answer becomes "status: body text" (status text when empty); our
+ * A non-success answer becomes "status: body text" (status text when empty); our
  * services answer the one error shape, whose pt-BR `message` is shown instead.
  */
 export async function errorFromResponse(response: Response): Promise<ApiCallError> {

@@ -3,7 +3,7 @@ import { api } from './base';
 import { postJson, queryErrorOf } from './http';
 import { withRetries } from './retries';
 
-/** Super Transcritor metering and keys (billing service; spec 1 §7). */
+/** Super Transcritor metering and keys (billing service). */
 export const speechApi = api.injectEndpoints({
   endpoints: (build) => ({
     speechUsage: build.query<SpeechUsage, void>({

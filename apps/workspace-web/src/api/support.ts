@@ -1,7 +1,7 @@
 import type { CreateTicketBody, SupportTicket } from '@pv/contracts';
 import { api } from './base';
 
-/** The public support form (support service, spec 2 §7). */
+/** The public support form (support service). */
 export const supportApi = api.injectEndpoints({
   endpoints: (build) => ({
     createTicket: build.mutation<SupportTicket, CreateTicketBody>({

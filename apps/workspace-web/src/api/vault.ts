@@ -3,7 +3,7 @@ import { postJson } from './http';
 import { withRetries } from './retries';
 
 /**
- * Spec 1 §7: a formatted consultation goes to the transcript vault once. A failure is only
+ * A formatted consultation goes to the transcript vault once. A failure is only
  * logged (never shown): 'Transcript Vault API error: {status}'. No content is logged (LGPD).
  * Retried on the product's policy (api/retries.ts): the vault keys the record by its consultId,
  * so a retry updates the one record.

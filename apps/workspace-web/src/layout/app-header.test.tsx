@@ -7,7 +7,7 @@ import { renderInLayout, userFixture } from './testing';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('header per role (spec 1 §2)', () => {
+describe('header per role', () => {
   it('shows an anonymous visitor the Entrar button with the tooltip Clique para Entrar', async () => {
     vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [401, { message: 'Não autenticado' }] }));
     renderInLayout('/');
@@ -81,7 +81,7 @@ describe('header per role (spec 1 §2)', () => {
   });
 });
 
-describe('logout (spec 1 §4, §7)', () => {
+describe('logout', () => {
   it('POSTs /auth/logout, clears every cached slice and goes to /', async () => {
     let signedIn = true;
     const responses = jsonResponses({

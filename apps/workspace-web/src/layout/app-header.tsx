@@ -25,7 +25,7 @@ export function userInitial(user: Pick<CurrentUser, 'firstName' | 'fullName' | '
   return source.charAt(0).toLocaleUpperCase('pt-BR');
 }
 
-/** Spec 1 §2: administrators see the full name; everybody else first and last name. */
+/** Administrators see the full name; everybody else first and last name. */
 function displayName(user: CurrentUser): string {
   if (user.isAdmin) return user.fullName;
   return [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -52,7 +52,7 @@ export function AppHeader() {
   );
 }
 
-/** Spec 1 §2: a support button in the header and another in the footer, both to /support. */
+/** A support button in the header and another in the footer, both to /support. */
 export function SupportButton() {
   return (
     <Tooltip title={ShellStrings.supportTooltip} describeChild>

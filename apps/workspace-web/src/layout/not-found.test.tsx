@@ -6,7 +6,7 @@ import { renderInLayout } from './testing';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('404 (spec 2 §2)', () => {
+describe('404', () => {
   it('shows the not-found page inside the layout for any other path', async () => {
     vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [401, {}] }));
     renderInLayout('/nao/existe', [{ path: '*', element: <NotFoundPage /> }]);

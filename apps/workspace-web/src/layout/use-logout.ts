@@ -5,7 +5,7 @@ import { api } from '../api/base';
 import { sessionEnded, useAppDispatch } from '../store';
 import { ShellStrings } from '../strings/shell';
 
-/** Spec 1 §4 / §7: sign out, clear ALL cached data (every slice and the API cache) and go to /. */
+/** Sign out, clear ALL cached data (every slice and the API cache) and go to /. */
 export function useLogout(): () => Promise<void> {
   const [logout] = useLogoutMutation();
   const dispatch = useAppDispatch();

@@ -16,7 +16,7 @@ function wasDismissed(): boolean {
 }
 
 /**
- * Spec 1 §2: the dismissible notice card for anonymous or free users, on the workspace, whose
+ * The dismissible notice card for anonymous or free users, on the workspace, whose
  * action button leads to /auth/login for both (a signed-in free user finds Premium offered there).
  * Dismissing it lasts for the browser tab's session.
  */

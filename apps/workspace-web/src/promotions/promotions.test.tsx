@@ -52,7 +52,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('promotion schedule (spec 1 §9)', () => {
+describe('promotion schedule', () => {
   it('shows the first at 10 s until 18 s, then one every 60–90 s, each for 8 s', () => {
     const events: string[] = [];
     const start = Date.now();
@@ -99,7 +99,7 @@ describe('promotion schedule (spec 1 §9)', () => {
   });
 });
 
-describe('promotions on screen (spec 1 §2, §7)', () => {
+describe('promotions on screen', () => {
   it('shows anonymous visitors the sign-up messages after 10 s, each for 8 s', async () => {
     const fetchFn = jsonResponses({
       '/auth/user': [401, {}],
@@ -179,7 +179,7 @@ describe('promotions on screen (spec 1 §2, §7)', () => {
   });
 });
 
-describe('notice card (spec 1 §2)', () => {
+describe('notice card', () => {
   it('offers anonymous visitors a dismissible card whose action goes to /auth/login', async () => {
     vi.useRealTimers();
     vi.stubGlobal(

@@ -9,7 +9,7 @@ import { FallbackPromotions, ShellStrings } from '../strings/shell';
 import { browserClock, type PromotionClock, startPromotionRotation } from './schedule';
 
 /**
- * Spec 1 §2 / §6: anonymous visitors see sign-up promotions, free users premium ones; Premium
+ * Anonymous visitors see sign-up promotions, free users premium ones; Premium
  * users and administrators see none.
  */
 export function promotionTypeFor(viewer: Viewer): MarketingMessageType | null {

@@ -1,4 +1,4 @@
-/** Spec 1 §9: the first promotion after 10 s, then one every 60–90 s from 18 s, each for 8 s. */
+/** The first promotion after 10 s, then one every 60–90 s from 18 s, each for 8 s. */
 export const PROMOTION_TIMING = {
   firstDelayMs: 10_000,
   rotationStartMs: 18_000,

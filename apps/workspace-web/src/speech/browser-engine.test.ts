@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('browser speech engine (spec 1 §4, §9)', () => {
+describe('browser speech engine', () => {
   it('listens continuously in pt-BR with interim results and delivers finals in order', () => {
     const r = recorder();
     const engine = new BrowserSpeechEngine(r.events, FakeRecognition);

@@ -33,14 +33,14 @@ export interface Recognition {
 }
 export type RecognitionConstructor = new () => Recognition;
 
-/** Spec 1 §9: the browser recognition is restarted every 50 s; a failed start retries in 1–2 s. */
+/** The browser recognition is restarted every 50 s; a failed start retries in 1–2 s. */
 export const RESTART_EVERY_MS = 50_000;
 export const RETRY_MIN_MS = 1_000;
 export const RETRY_MAX_MS = 2_000;
 
-/** Errors that are part of normal life (spec 1 §4): a stop we asked for, a pause in speech. */
+/** Errors that are part of normal life: a stop we asked for, a pause in speech. */
 const IGNORED_ERRORS = new Set(['aborted', 'no-speech']);
-/** Errors after which the recognizer is rebuilt from scratch (spec 1 §4). */
+/** Errors after which the recognizer is rebuilt from scratch. */
 const HARD_RESTART_ERRORS = new Set(['audio-capture', 'network']);
 const PERMISSION_ERRORS = new Set(['not-allowed', 'service-not-allowed']);
 /**
@@ -60,7 +60,7 @@ export function recognitionConstructor(): RecognitionConstructor | null {
 }
 
 /**
- * Spec 1 §5: only Chrome and Edge. Safari exposes a prefixed recognizer that stops after each
+ * Only Chrome and Edge. Safari exposes a prefixed recognizer that stops after each
  * phrase, and Firefox none, so the browser must also say it is Chromium-based.
  */
 export function isBrowserSpeechSupported(

@@ -1,6 +1,6 @@
 import { WorkspaceStrings as S } from '../strings/workspace';
 
-/** Spec 1 §9: the CSV export assumes 2-minute segments. */
+/** The CSV export assumes 2-minute segments. */
 export const CSV_SEGMENT_SECONDS = 120;
 
 const mmss = (seconds: number) =>

@@ -18,7 +18,7 @@ export interface SpeechEngineEvents {
   onFinal(text: string, speaker?: string): void;
   /** The provisional tail, replaced on each call ('' when nothing is pending). */
   onInterim(text: string): void;
-  /** An unexpected recognition error, appended to the transcript as a line (spec 1 §8). */
+  /** An unexpected recognition error, appended to the transcript as a line. */
   onErrorLine(line: string): void;
   /** The engine stopped for good; the recording ends or falls back. */
   onFailure(failure: EngineFailure): void;

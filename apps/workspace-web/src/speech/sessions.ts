@@ -1,10 +1,10 @@
-/** Spec 1 §9: silence that ends a speech segment, and silence that ends the recording. */
+/** Silence that ends a speech segment, and silence that ends the recording. */
 export const SEGMENT_SILENCE_MS = 60_000;
 export const AUTO_END_SILENCE_MS = 8 * 60 * 60 * 1000;
 
 export type SegmentEndReason = 'silence' | 'stop' | 'auto-end';
 
-/** Spec 1 §3: a speech session segment (start, end, text, reason). */
+/** A speech session segment (start, end, text, reason). */
 export interface SpeechSegment {
   start: number;
   end: number;
@@ -13,7 +13,7 @@ export interface SpeechSegment {
 }
 
 /**
- * Speech sessions (spec 1 §4): one starts with the first final text, and ends after 60 s of
+ * Speech sessions: one starts with the first final text, and ends after 60 s of
  * silence, on stop or on the 8-hour automatic end. Only timings and reasons are logged: the
  * text is patient data (LGPD) and stays in memory.
  */

@@ -45,7 +45,7 @@ describe('long dictations', () => {
   });
 });
 
-describe('CSV export (spec 1 §9: 2-minute segments)', () => {
+describe('CSV export (2-minute segments)', () => {
   it('spreads the words over 2-minute rows with quoted text and a BOM', () => {
     const csv = transcriptToCsv('um dois três quatro cinco "seis"', 300);
     expect(csv).toBe(
@@ -55,7 +55,7 @@ describe('CSV export (spec 1 §9: 2-minute segments)', () => {
   });
 });
 
-describe('speech sessions (spec 1 §4)', () => {
+describe('speech sessions', () => {
   it('start on the first final text and end after 60 s of silence, on stop, or at 8 hours', () => {
     const log = vi.fn();
     const sessions = new SpeechSessionTracker(0, log);

@@ -12,7 +12,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export type EngineBadge = 'browser' | 'soniox' | 'connecting';
 
 /**
- * The one document result on screen (spec 1 §4: a new one clears the others), with the patient
+ * The one document result on screen (a new one clears the others), with the patient
  * it was written for when the note has several (issue 12: one patient per document).
  */
 export type DocumentResult = (
@@ -20,7 +20,7 @@ export type DocumentResult = (
   | {
       kind: 'hospital';
       prescription: HospitalPrescription;
-      /** 'Nome da instituição', printed on the PDF's header (spec 1 §6 institutionName). */
+      /** 'Nome da instituição', printed on the PDF's header (`institutionName`). */
       institutionName?: string;
     }
   | {
@@ -101,7 +101,7 @@ export const workspaceSlice = createSlice({
     ) {
       state[action.payload.option] = action.payload.value;
     },
-    /** Spec 1 §4: SUPER-IA and IA-ALTERNATIVA are mutually exclusive. */
+    /** SUPER-IA and IA-ALTERNATIVA are mutually exclusive. */
     aiModeSet(state, action: PayloadAction<{ mode: 'super' | 'alternative'; on: boolean }>) {
       const { mode, on } = action.payload;
       state.useSuperAI = mode === 'super' ? on : on ? false : state.useSuperAI;
@@ -141,7 +141,7 @@ export const workspaceSlice = createSlice({
     formattingStreamed(state, action: PayloadAction<string>) {
       state.formatting.streamingText = action.payload;
     },
-    /** Spec 1 §4: a formatting run replaces the note and clears any prescription results. */
+    /** A formatting run replaces the note and clears any prescription results. */
     formattingSucceeded(state, action: PayloadAction<FormatTextResponse>) {
       state.formatting = {
         pending: false,

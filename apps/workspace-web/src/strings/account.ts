@@ -1,4 +1,4 @@
-/** pt-BR texts of the user area 'Minha Área' (spec 2 §2, §8, §9). */
+/** pt-BR texts of the user area 'Minha Área'. */
 export const UserAreaStrings = {
   title: 'Minha Área',
   back: 'Voltar',
@@ -71,7 +71,7 @@ export const UserAreaStrings = {
   profileUpdated: 'Perfil atualizado com sucesso',
   error: 'Erro',
   profileError: 'Erro ao atualizar perfil',
-  // Templates (spec 2 §2: previews of 100 characters)
+  // Templates (previews of 100 characters)
   templatesTitle: 'Templates personalizados',
   templatesPremiumOnly:
     'Templates personalizados são exclusivos do plano Premium. Faça o upgrade para criar os seus.',
@@ -97,7 +97,7 @@ export const UserAreaStrings = {
     `O template "${name}" será excluído. Esta ação não pode ser desfeita.`,
 } as const;
 
-/** Spec 2 §2 and §1: the six Premium benefits (the subscription screen and the free dashboard). */
+/** The six Premium benefits (the subscription screen and the free dashboard). */
 export const PREMIUM_BENEFITS = [
   'Transcrições ilimitadas',
   'Formatações com IA ilimitadas',
@@ -107,10 +107,10 @@ export const PREMIUM_BENEFITS = [
   'Assinatura digital com certificados ICP-Brasil',
 ] as const;
 
-/** Characters of a template's content the user area previews (spec 2 §9). */
+/** Characters of a template's content the user area previews. */
 export const TEMPLATE_PREVIEW_CHARS = 100;
 
-/** pt-BR texts of /subscribe and /subscribe-success (spec 2 §2, §4, §8). */
+/** pt-BR texts of /subscribe and /subscribe-success. */
 export const SubscribeStrings = {
   title: 'Assinar Premium',
   back: 'Voltar',
@@ -146,7 +146,7 @@ export const SubscribeStrings = {
   backHome: 'Voltar ao Início',
 } as const;
 
-/** pt-BR texts of the public support form (spec 2 §2, §5, §8). */
+/** pt-BR texts of the public support form. */
 export const SupportStrings = {
   title: 'Suporte',
   intro: 'Conte o que aconteceu e responderemos no email informado.',

@@ -1,6 +1,6 @@
 import { STRONG_PASSWORD_PATTERN } from '@pv/contracts/constants';
 
-/** pt-BR texts of /auth, /auth/login, /auth/register and the forced password change (spec 2 §2, §5, §8). */
+/** pt-BR texts of /auth, /auth/login, /auth/register and the forced password change. */
 export const AuthStrings = {
   tabLogin: 'Entrar',
   tabRegister: 'Cadastrar',
@@ -18,7 +18,7 @@ export const AuthStrings = {
   registerButton: 'Criar conta',
   submitting: 'Aguarde...',
   noAccount: 'Não tem conta? Cadastre-se',
-  // /auth/login opened by someone already signed in (the notice card's action, spec 1 §2)
+  // /auth/login opened by someone already signed in (the notice card's action)
   signedInAs: (email: string) => `Você já entrou como ${email}.`,
   signedInFreeText:
     'Sua conta está no plano gratuito. Assine o Premium para uso ilimitado, 600 minutos de Super Transcritor e templates personalizados.',
@@ -32,7 +32,7 @@ export const AuthStrings = {
   termsVersion: (version: string, date: string) => `Versão ${version}, em vigor desde ${date}`,
   close: 'Fechar',
   backHome: 'Voltar ao Início',
-  // validation (spec 2 §5; the login messages are ours, the spec only says what is checked)
+  // validation (the login messages are ours, the spec only says what is checked)
   loginRequired: 'Informe o email e a senha.',
   invalidEmail: 'Informe um email válido.',
   registerRequired: 'Preencha nome, sobrenome, email e senha para criar sua conta.',
@@ -40,7 +40,7 @@ export const AuthStrings = {
   termsMustBeAccepted: 'Você deve aceitar os termos de uso para criar uma conta',
   termsNotLoaded: 'Não foi possível carregar os termos de uso. Tente novamente.',
   passwordsDoNotMatch: 'As senhas não coincidem',
-  // results (spec 2 §2, §8)
+  // results
   loginSuccessTitle: 'Login realizado com sucesso',
   loginSuccess: 'Bem-vindo(a) de volta!',
   registerSuccessTitle: 'Conta criada com sucesso',
@@ -56,12 +56,12 @@ export const AuthStrings = {
 } as const;
 
 /**
- * Forced change and admin reset (spec 2 §5): 8+ characters with a letter, a digit and a symbol.
+ * Forced change and admin reset: 8+ characters with a letter, a digit and a symbol.
  * Self-registration takes it too since issue 15 (the spec's 6-character sign-up rule was weaker
  * than the server now accepts).
  */
 export const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN);
-/** Spec 2 §2 / §9: redirect after login or sign-up (1 s on /auth, 1.5 s on the simple pages). */
+/** Redirect after login or sign-up (1 s on /auth, 1.5 s on the simple pages). */
 export const REDIRECT_DELAY_MS = 1_000;
 export const SIMPLE_REDIRECT_DELAY_MS = 1_500;
 

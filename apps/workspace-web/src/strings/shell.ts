@@ -1,4 +1,4 @@
-/** pt-BR texts of the shell: header, footer, toasts, promotions and the notice card (spec 1 §2, §9). */
+/** pt-BR texts of the shell: header, footer, toasts, promotions and the notice card. */
 export const ShellStrings = {
   appName: 'Prontuário por Voz',
   homeLink: 'Prontuário por Voz — página inicial',
@@ -16,10 +16,10 @@ export const ShellStrings = {
   loading: 'Carregando',
   /** While a call waits to be retried (api/retries.ts): quiet, not an error. */
   reconnecting: 'Reconectando…',
-  // toaster (spec 1 §9: F8 focuses the toast area)
+  // toaster (F8 focuses the toast area)
   toastRegion: 'Notificações (F8)',
   closeToast: 'Fechar notificação',
-  // promotions and the notice card (spec 1 §2, §7)
+  // promotions and the notice card
   closePromotion: 'Fechar promoção',
   signupAction: 'Criar conta grátis',
   premiumAction: 'Conhecer o Premium',
@@ -34,7 +34,7 @@ export const ShellStrings = {
   noticeFreeAction: 'Assinar Premium',
 } as const;
 
-/** Shown when GET /api/marketing-messages fails (spec 1 §2: sign-up for visitors, premium for free users). */
+/** Shown when GET /api/marketing-messages fails (sign-up for visitors, premium for free users). */
 export const FallbackPromotions = {
   signup: [
     {
@@ -65,7 +65,7 @@ export const FallbackPromotions = {
   ],
 } as const;
 
-/** Spec 2 §8: the 404 page. */
+/** The 404 page. */
 export const NotFoundStrings = {
   code: '404',
   title: 'Página não encontrada',

@@ -6,7 +6,7 @@ import {
   type Specialty,
 } from '@pv/contracts/constants';
 
-/** pt-BR texts of the workspace screen (`/`). Literal spec 1 messages are marked "spec". */
+/** pt-BR texts of the workspace screen (`/`). The product's literal messages are marked "spec". */
 export const WorkspaceStrings = {
   pageTitle: 'Área de trabalho: transcrição e formatação do atendimento',
   cards: {
@@ -22,7 +22,7 @@ export const WorkspaceStrings = {
   retry: 'Tentar novamente',
   dragHandle: (card: string) => `Arrastar para reordenar o cartão ${card}`,
 
-  // Recording card (spec 1 §2)
+  // Recording card
   recordingTitle: 'TRANSCREVENDO...',
   idleTitle: 'Pressione e inicie a transcrição',
   engineSuper: 'Super - ativado',
@@ -38,7 +38,7 @@ export const WorkspaceStrings = {
     `${usedMinutes} de ${allowanceMinutes} minutos usados este mês`,
   newPatient: 'Novo Paciente',
 
-  // Validation (spec 1 §5)
+  // Validation
   markerNeedsRecording: 'Você deve estar gravando para adicionar marcadores de paciente',
   nothingToExport: 'Não há transcrição para exportar',
   noFormattedText: DocumentMessages.noFormattedText,
@@ -161,7 +161,7 @@ export const WorkspaceStrings = {
   hasControlled: 'Contém medicamentos controlados',
   noMedications: 'Nenhum medicamento.',
 
-  // Toast titles and prefixes (spec 1 §8)
+  // Toast titles and prefixes
   errorTitle: 'Erro',
   formatError: 'Erro ao formatar texto: ',
   prescriptionError: 'Erro ao gerar prescrição: ',
@@ -174,7 +174,7 @@ export const WorkspaceStrings = {
   controlledError: 'Erro ao gerar receituário controlado: ',
 } as const;
 
-/** User-facing names of the specialties (spec 1 §3 gives only hints; these are ours). */
+/** User-facing names of the specialties (the product gives only hints; these are ours). */
 export const SPECIALTY_LABELS: Record<Specialty, string> = {
   consulta_medica: 'Consulta médica',
   medico_familia: 'Médico de família',

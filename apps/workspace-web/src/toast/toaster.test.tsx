@@ -25,7 +25,7 @@ function renderToaster() {
 
 afterEach(() => vi.useRealTimers());
 
-describe('toasts (spec 1 §9)', () => {
+describe('toasts', () => {
   it('shows one toast at a time: a new one replaces the one on screen', () => {
     const { show } = renderToaster();
     show('Primeiro aviso');

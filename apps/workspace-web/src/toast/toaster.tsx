@@ -5,7 +5,7 @@ import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../store';
 import { ShellStrings } from '../strings/shell';
 
-/** Spec 1 §9: a toast stays 5,000 ms; swiping it right past 50 px dismisses it; F8 focuses the area. */
+/** A toast stays 5,000 ms; swiping it right past 50 px dismisses it; F8 focuses the area. */
 export const TOAST_DURATION_MS = 5_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_FOCUS_KEY = 'F8';
@@ -44,7 +44,7 @@ export function Toaster() {
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (swipeStart.current === null) return;
-    // Only a rightward swipe moves the toast (spec 1 §9: swipe right).
+    // Only a rightward swipe moves the toast (swipe right).
     setOffset(Math.max(0, event.clientX - swipeStart.current));
   };
   const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {

@@ -1,19 +1,19 @@
-/** Periods the admin Analytics tab offers (spec 2 §9), and the default one. */
+/** Periods the admin Analytics tab offers, and the default one. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export const DEFAULT_ANALYTICS_PERIOD = 30;
 /** Days every analytics figure is counted in (calendar days of São Paulo, like the counters). */
 export const ANALYTICS_TIME_ZONE = 'America/Sao_Paulo';
-/** Visitor tracking covers the last 7 days (spec 2 §9); the list is bounded to the newest rows. */
+/** Visitor tracking covers the last 7 days; the list is bounded to the newest rows. */
 export const VISITOR_TRACKING_DAYS = 7;
 export const VISITOR_TRACKING_MAX_ROWS = 500;
-/** Most recent users on the admin dashboard (spec 2 §9). */
+/** Most recent users on the admin dashboard. */
 export const DASHBOARD_RECENT_USERS = 5;
 
 export const MARKETING_MESSAGE_TYPES = ['signup', 'premium'] as const;
 export type MarketingMessageType = (typeof MARKETING_MESSAGE_TYPES)[number];
 
 export const AnalyticsMessages = {
-  // spec 2 §8, literal: the admin console's toast titles for marketing messages
+  // literal: the admin console's toast titles for marketing messages
   createMessageError: 'Erro ao criar mensagem de marketing',
   updateMessageError: 'Erro ao atualizar mensagem de marketing',
   deleteMessageError: 'Erro ao deletar mensagem de marketing',

@@ -1,4 +1,4 @@
-/** The specialties of spec 1 §3; the value the workspace sends as `professional`. */
+/** The formatting specialties; the value the workspace sends as `professional`. */
 export const SPECIALTIES = [
   'consulta_medica',
   'medico_familia',

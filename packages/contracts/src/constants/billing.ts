@@ -1,15 +1,15 @@
-/** Premium price (spec 2 §1, §9): R$ 29,90 per month, in centavos, renewed monthly. */
+/** Premium price: R$ 29,90 per month, in centavos, renewed monthly. */
 export const PREMIUM_PRICE_CENTS = 2990;
 export const PREMIUM_CURRENCY = 'brl';
 
-/** Super Transcritor allowance per calendar month in America/Sao_Paulo (spec 1 §9). */
+/** Super Transcritor allowance per calendar month in America/Sao_Paulo. */
 export const SPEECH_ALLOWANCE_SECONDS = { free: 3_600, premium: 36_000 } as const;
 /** The calendar month every counter of the product is kept in. */
 export const BILLING_TIME_ZONE = 'America/Sao_Paulo';
 /** One report never adds more than this: a client reports running sessions every few minutes. */
 export const MAX_SECONDS_PER_REPORT = 3_600;
 
-/** Free monthly limits (spec 2 §9); Premium is unlimited (-1) with 10000 of storage. */
+/** Free monthly limits; Premium is unlimited (-1) with 10000 of storage. */
 export const FREE_LIMITS = {
   transcriptionLimit: 50,
   formattingLimit: 30,
@@ -50,12 +50,12 @@ export const QUOTA_KINDS = ['formatting', 'pdf', 'ai-request', 'extraction'] as 
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
 
 export const BillingMessages = {
-  // spec 1 §5, literal
+  // literal
   usageLimitTitle: 'Limite de uso atingido',
   usageLimitReached: (minutes: number) =>
     `Você já utilizou todo o tempo disponível do Super Transcritor (${minutes} minutos).`,
   considerUpgrade: 'Considere fazer upgrade para Premium para mais tempo.',
-  // spec 1 §8, literal
+  // literal
   speechUnavailable: 'Transcritor alternativo indisponível',
   // designed here (spec silent), documented in docs/decisions.md
   formattingLimit: (limit: number) =>

@@ -1,4 +1,4 @@
-/** Spec 1 §2: the document types of the document generation card. */
+/** The document types of the document generation card. */
 export const DOCUMENT_TYPES = [
   'receituario',
   'hospitalar',
@@ -14,7 +14,7 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const DocumentMessages = {
-  /** Spec 1 §5, literal. */
+  /** Literal. */
   noFormattedText: 'Texto formatado não disponível',
   /** FHIR export (issue 28): the signed document named is not the caller's or has expired. */
   fhirSignedDocumentNotFound:
@@ -148,7 +148,7 @@ export const ITI_VALIDATOR_FORMAT = 'application/validador-iti+json';
 export const VERIFICATION_CODE_PATTERN = '^[A-Za-z0-9]{1,64}$';
 
 export const SigningMessages = {
-  /** 403 for Free users (spec 2 §1 lists the signature as a Premium benefit). */
+  /** 403 for Free users (the signature is a Premium benefit). */
   premiumOnly:
     'A assinatura digital com certificado ICP-Brasil é exclusiva do plano Premium. Faça o upgrade para assinar seus documentos.',
   signInRequired: 'Entre na sua conta para assinar documentos digitalmente.',

@@ -10,7 +10,7 @@ export const PROFESSIONALS = [
 ] as const;
 export type Professional = (typeof PROFESSIONALS)[number];
 
-/** Spec 2 §3: the ten specialties an admin's professional template may be written for. */
+/** The ten specialties an admin's professional template may be written for. */
 export const TEMPLATE_PROFESSIONALS = [
   'medico_familia',
   'medico_familia_personalizado',

@@ -3,7 +3,7 @@
  * spec is silent. Services answer with them; the SPAs import them so both sides say the same thing.
  */
 export const Messages = {
-  // spec 2 §5 and §8
+  // form validation and failure toasts
   passwordPolicy: 'Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos',
   passwordsDoNotMatch: 'As senhas não coincidem',
   simplePasswordMin: 'A senha deve ter pelo menos 6 caracteres',

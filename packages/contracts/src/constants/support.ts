@@ -1,4 +1,4 @@
-/** Spec 2 §3, in the spec's order. */
+/** In the product's order. */
 export const TICKET_CATEGORIES = [
   'general',
   'technical',
@@ -28,19 +28,19 @@ export const DEFAULT_TICKET_CATEGORY: TicketCategory = 'general';
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = 'medium';
 export const INITIAL_TICKET_STATUS: TicketStatus = 'open';
 
-/** Characters of the description the admin list shows per entry (spec 2 §9). */
+/** Characters of the description the admin list shows per entry. */
 export const TICKET_DESCRIPTION_PREVIEW_CHARS = 150;
 
 export const SupportMessages = {
-  // spec 2 §5, literal: the form's toast title and description for a blank required field
+  // literal: the form's toast title and description for a blank required field
   requiredFieldsTitle: 'Campos obrigatórios',
   requiredFields: 'Por favor, preencha todos os campos obrigatórios',
-  // spec 2 §8, literal: the toasts the SPAs show around a failed call
+  // literal: the toasts the SPAs show around a failed call
   createErrorTitle: 'Erro ao criar ticket',
   createErrorFallback: 'Tente novamente mais tarde',
   updateErrorTitle: 'Erro ao atualizar ticket',
   updateErrorFallback: 'Tente novamente',
-  // spec 2 §2, literal: empty states of the admin screens
+  // literal: empty states of the admin screens
   noTicketsForFilters: 'Nenhum ticket encontrado com os filtros aplicados.',
   noTicketsForUser: 'Nenhum ticket de suporte encontrado',
   // designed here (spec silent), documented in docs/decisions.md
@@ -69,7 +69,7 @@ export const SupportMessages = {
 /**
  * Error codes of the support routes that a client maps to a toast title. A blank or missing
  * contactEmail, subject or description answers 400 with code `REQUIRED_FIELDS`, message
- * `SupportMessages.requiredFields` and one `details` entry per field; the title of spec 2 §5
+ * `SupportMessages.requiredFields` and one `details` entry per field; the literal title
  * ('Campos obrigatórios') is `SupportMessages.requiredFieldsTitle`, chosen by that code.
  */
 export const SupportErrorCodes = {
@@ -79,5 +79,5 @@ export const SupportErrorCodes = {
   rateLimited: 'TICKET_RATE_LIMITED',
 } as const;
 
-/** The fields spec 2 §5 requires non-blank on the public form. */
+/** The fields required non-blank on the public form. */
 export const REQUIRED_TICKET_FIELDS = ['contactEmail', 'subject', 'description'] as const;

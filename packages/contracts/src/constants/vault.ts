@@ -1,9 +1,9 @@
 /** Records per page of the admin list (spec silent; decisions.md). */
 export const VAULT_PAGE_SIZE = 20;
-/** Spec 2 §9: the export downloads 1000 records. A caller may ask for 1..10000. */
+/** The export downloads 1000 records. A caller may ask for 1..10000. */
 export const VAULT_EXPORT_DEFAULT_LIMIT = 1000;
 export const VAULT_EXPORT_MAX_LIMIT = 10_000;
-/** Spec 2 §9: the console shows a consult id by its first 8 characters. */
+/** The console shows a consult id by its first 8 characters. */
 export const VAULT_CONSULT_ID_PREVIEW_CHARS = 8;
 /** Characters of the anonymised note kept as the list's teaser. */
 export const VAULT_TEASER_CHARS = 200;
@@ -41,7 +41,7 @@ export const BRAZILIAN_UFS = [
   'TO',
 ] as const;
 export type BrazilianUf = (typeof BRAZILIAN_UFS)[number];
-/** Spec 2 §5: the console's uf filter options ('all' = no filter). */
+/** The console's uf filter options ('all' = no filter). */
 export const VAULT_UF_FILTER_OPTIONS = [
   'all',
   'SP',
@@ -72,7 +72,7 @@ export const VAULT_REDACTION_TAGS = [
 ] as const;
 
 export const VaultMessages = {
-  // spec 2 §8, literal: titles and texts of the console's toasts
+  // literal: titles and texts of the console's toasts
   loginErrorTitle: 'Erro no login',
   communicationErrorTitle: 'Erro',
   communicationError: 'Falha na comunicação com o servidor',
@@ -84,7 +84,7 @@ export const VaultMessages = {
   deleteAllErrorTitle: 'Erro ao excluir registros',
   deleteAllFailed: 'Falha ao excluir todos os registros',
   loadRecordFailed: 'Falha ao carregar registro completo',
-  // spec 1 §8, literal: what the workspace logs (never shows) when the vault call fails
+  // literal: what the workspace logs (never shows) when the vault call fails
   workspaceApiError: (status: number) => `Transcript Vault API error: ${status}`,
   // designed here (spec silent), documented in docs/decisions.md
   adminKeyRequired: 'Informe a chave de administrador do Transcript Vault.',

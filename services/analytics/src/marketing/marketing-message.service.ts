@@ -20,7 +20,7 @@ import {
 const MAX_DISPLAY_ORDER = 1_000_000;
 
 /**
- * "displayOrder is numeric and falls back to 0" (spec 2 §5): a whole number of 0 or more, or
+ * "displayOrder is numeric and falls back to 0": a whole number of 0 or more, or
  * text that starts with one (the console's number input sends text), is kept, a fraction is cut
  * to its whole part; anything else (missing, null, empty, negative, not a number) becomes 0.
  */

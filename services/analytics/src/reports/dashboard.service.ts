@@ -3,7 +3,7 @@ import type { AnalyticsDb } from '../db/schema.js';
 import { dayOf, monthStart } from '../time/sao-paulo-day.js';
 import { aiUsageTotal, newestUsers, userCounts } from './report.repository.js';
 
-/** The admin Dashboard tab (spec 2 §2): users, Premium share, this month's AI use, newest users. */
+/** The admin Dashboard tab: users, Premium share, this month's AI use, newest users. */
 export class DashboardService {
   constructor(
     private readonly db: AnalyticsDb,

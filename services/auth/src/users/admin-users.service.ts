@@ -63,12 +63,12 @@ const EDITABLE_FIELDS: ReadonlySet<string> = new Set(
 const blankToNull = (value: string | null | undefined) =>
   value == null ? value : value.trim() || null;
 
-/** The console's user management (spec 2 §2 Usuários). */
+/** The console's user management (the 'Usuários' tab). */
 export class AdminUsersService {
   constructor(private readonly deps: AuthDeps) {}
 
   /**
-   * One page of the users list, searched by name or email (spec 2 §2 Usuários, issue 17). Each
+   * One page of the users list, searched by name or email (issue 17). Each
    * row is a whole profile (contacts, the address terms were accepted from), so the read is
    * audited like a profile view: one entry per user shown, naming them, in one transaction; a
    * search that found nobody is one entry on the list. The search text is never recorded.

@@ -11,7 +11,7 @@ import type { Principal } from '@pv/service-kit';
 import type { UserRow } from '../db/schema.js';
 import type { UserWithAcceptance } from './user.repository.js';
 
-/** Premium by the admin's flag or by an active subscription (spec 2 §6). */
+/** Premium by the admin's flag or by an active subscription. */
 export const effectivePremium = (row: UserRow) =>
   row.is_premium || row.subscription_status === 'active';
 

@@ -61,7 +61,7 @@ const COUNTED_AT_ONCE: ReadonlySet<QuotaKind> = new Set(['extraction']);
 const limitCode = (kind: QuotaKind) => `${kind.replace('-', '_').toUpperCase()}_LIMIT_REACHED`;
 
 /**
- * The plan limits of spec 2 §9, enforced for the formatting and documents services. Used this
+ * The plan limits, enforced for the formatting and documents services. Used this
  * month = what the events counted + the reservations whose event has not arrived yet.
  */
 export class QuotaService {
@@ -144,7 +144,7 @@ export class QuotaService {
   }
 
   /**
-   * May the user store `bytes` more? The plan's storage limit (spec 2 §9: 1000 MB free, 10000
+   * May the user store `bytes` more? The plan's storage limit (1000 MB free, 10000
    * Premium) against what formatting and documents last reported (usage.storage.changed.v1).
    */
   async checkStorage(principal: Principal, bytes: number): Promise<StorageCheckResponse> {

@@ -54,7 +54,7 @@ export const STREAM_START_GRACE_SECONDS = 15;
 export const allowanceFor = (premium: boolean) =>
   premium ? SPEECH_ALLOWANCE_SECONDS.premium : SPEECH_ALLOWANCE_SECONDS.free;
 
-/** The 429 the Super Transcritor answers once the month's allowance is used (spec 1 §5). */
+/** The 429 the Super Transcritor answers once the month's allowance is used. */
 export const allowanceReached = (allowanceSeconds: number) =>
   tooManyRequests(
     BillingMessages.usageLimitReached(Math.round(allowanceSeconds / 60)),

@@ -1,4 +1,4 @@
-/** dd/MM/yyyy in Brazil's time zone (spec 1: dates in Brazilian format). */
+/** dd/MM/yyyy in Brazil's time zone (dates in Brazilian format). */
 export function formatDateBr(date: Date = new Date()): string {
   return new Intl.DateTimeFormat('pt-BR', {
     timeZone: 'America/Sao_Paulo',

@@ -172,7 +172,7 @@ const RCE_LABELS: Record<string, keyof Omit<RceText, 'notes'>> = {
 };
 
 /**
- * The RCE is edited as free text (spec 1 §2) next to its rows: the text's "Paciente:",
+ * The RCE is edited as free text next to its rows: the text's "Paciente:",
  * "Endereço:", "CPF:" and "Data:" lines are the clinician's edits of those fields; its numbered
  * drug lines (and their indented posology) are the rows' preview, the rows being edited in the
  * table; every other line is free text printed on both copies.
@@ -206,7 +206,7 @@ export function readRceText(text: string): RceText {
 /**
  * Lists come from the table OR the clinician (every RCE row is flagged, see rceControlRows);
  * the free text's labeled lines update the patient, address, CPF and date (readRceText); an
- * empty list becomes one blank row (spec 1 §5); `text` is rebuilt when empty.
+ * empty list becomes one blank row; `text` is rebuilt when empty.
  */
 export function normalizeControlled(p: ControlledPrescription): ControlledPrescription {
   const rows = p.medications

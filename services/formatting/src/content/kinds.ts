@@ -87,7 +87,7 @@ export const systemInstructions: ContentKind<
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   }),
-  // A missing or empty display order falls back to 0 (spec 2 §5).
+  // A missing or empty display order falls back to 0.
   toInsert: (b) => ({
     title: b.title.trim(),
     content: b.content,

@@ -1,7 +1,7 @@
 /**
  * The clinical note of each professional value: its pt-BR title, who writes it, its sections in
  * order (with what belongs in each, and the words a clinician says while dictating to start
- * each part), how the sections feed the common fields of a formatted consultation (spec 1 §3),
+ * each part), how the sections feed the common fields of a formatted consultation,
  * and the instructions an LLM receives to write the note in the style the profession expects.
  */
 import type { Professional } from '@pv/contracts';

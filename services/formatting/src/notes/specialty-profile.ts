@@ -5,7 +5,7 @@
  */
 import type { Professional } from '@pv/contracts';
 
-/** The common fields of a formatted consultation besides `patientData` (spec 1 §3). */
+/** The common fields of a formatted consultation besides `patientData`. */
 export const COMMON_FIELDS = [
   'chiefComplaint',
   'historyOfPresentIllness',

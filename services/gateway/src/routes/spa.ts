@@ -13,7 +13,7 @@ export interface SpaOptions {
 }
 
 /**
- * The auth SPA pages (spec 2 §2) share their paths with the auth API: a browser navigating to
+ * The auth SPA pages share their paths with the auth API: a browser navigating to
  * them gets the workspace SPA, while POSTs and JSON reads (GET /auth/user) go to the auth service.
  */
 const AUTH_PAGES: ReadonlySet<string> = new Set(['/auth', '/auth/login', '/auth/register']);

@@ -2,7 +2,7 @@ import type { TicketCategory, TicketPriority, TicketStatus } from '@pv/contracts
 import type { KitTables } from '@pv/service-kit';
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
-/** One support ticket (spec 2 §3). Personal fields are erased with the user (LGPD). */
+/** One support ticket. Personal fields are erased with the user (LGPD). */
 export interface SupportTicketsTable {
   id: Generated<string>;
   subject: string;

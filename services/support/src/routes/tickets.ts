@@ -3,7 +3,7 @@ import { registerRoute, staffActorOf } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { requiredFieldsError, type TicketService } from '../tickets/ticket.service.js';
 
-/** The required fields a body leaves missing or blank (spec 2 §5), in the form's order. */
+/** The required fields a body leaves missing or blank, in the form's order. */
 function blankRequiredFields(body: unknown): string[] {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   return REQUIRED_TICKET_FIELDS.filter((field) => {

@@ -69,7 +69,7 @@ export function toTicket(row: SupportTicketRow): SupportTicket {
 }
 
 /**
- * resolvedAt follows the status: becoming resolved without one stamps it (spec 2 §4); reopening
+ * resolvedAt follows the status: becoming resolved without one stamps it; reopening
  * (open or in_progress) clears it, so a later resolution is timed afresh; closing keeps it.
  */
 export function resolvedAtChange(
@@ -82,7 +82,7 @@ export function resolvedAtChange(
 }
 
 /**
- * A ticket as the admin list carries it: the description cut to the list's preview (spec 2 §9),
+ * A ticket as the admin list carries it: the description cut to the list's preview,
  * so the whole message (which may hold health or personal details) leaves the service only
  * through the audited detail route.
  */
@@ -256,7 +256,7 @@ export class TicketService {
   }
 }
 
-/** A blank required field (spec 2 §5): 400 REQUIRED_FIELDS, one detail per blank field. */
+/** A blank required field: 400 REQUIRED_FIELDS, one detail per blank field. */
 export function requiredFieldsError(blank: string[]): AppError {
   return new AppError(
     400,

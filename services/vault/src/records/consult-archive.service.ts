@@ -38,7 +38,7 @@ export interface ConsultArchiveDeps {
 }
 
 /**
- * Both ways a consultation reaches the vault, the workspace's call (spec 1 §7) and
+ * Both ways a consultation reaches the vault, the workspace's call and
  * consult.formatted.v1: anonymised before any transaction starts (nothing raw goes near the
  * database), then archived as one record per consultation whatever the order of the two.
  */

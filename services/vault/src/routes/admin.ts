@@ -31,7 +31,7 @@ export interface AdminRouteDeps {
 
 const exportFileName = () => `transcript-vault-${new Date().toISOString().slice(0, 10)}.csv`;
 
-/** Spec 2 §4, §7: unlock with the admin key, then list, read, export and delete. */
+/** Unlock with the admin key, then list, read, export and delete. */
 export function adminRoutes(app: FastifyInstance, deps: AdminRouteDeps): void {
   registerRoute(app, VaultRoutes.login, async (request, reply) => {
     const staff = staffActorOf(request);

@@ -3,7 +3,7 @@ import { registerRoute } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { ConsultArchive } from '../records/consult-archive.service.js';
 
-/** Spec 1 §7: the workspace's call after a successful format (public: visitors format too). */
+/** The workspace's call after a successful format (public: visitors format too). */
 export function consultRoutes(app: FastifyInstance, archive: ConsultArchive): void {
   registerRoute(app, VaultRoutes.archiveConsult, async (request, reply) => {
     const result = await archive.fromWorkspace(request.body, {

@@ -7,7 +7,7 @@ import AdminPage from './admin-page';
 
 const DENIED = 'Acesso negado. Esta área é restrita a administradores.';
 
-describe('/admin access and header (spec 2 §2, §6)', () => {
+describe('/admin access and header', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks an anonymous visitor (GET /auth/user 401) to sign in, without calling admin routes', async () => {

@@ -58,7 +58,7 @@ const TABS: TabDefinition[] = [
   { key: 'auditoria', label: 'Auditoria', Component: lazy(() => import('./tabs/audit-tab')) },
 ];
 
-/** Spec 2 §2 "Administration console": the header, the eleven tabs and 'Auditoria'. */
+/** The administration console: the header, the eleven tabs and 'Auditoria'. */
 export default function AdminPage() {
   return <AdminShell>{() => <AdminTabs />}</AdminShell>;
 }

@@ -12,7 +12,7 @@ import { SecondFactorGate } from '../sign-in/second-factor';
 import { useSignOut } from '../sign-in/use-sign-out';
 
 /**
- * The console's header and access rule (spec 2 §2, §6): only admins get past it, so every admin
+ * The console's header and access rule: only admins get past it, so every admin
  * query below runs only for an admin. An anonymous visitor (a 401 on /auth/user) gets the
  * console's own sign-in form, since on the admin host the workspace's login page and its cookie
  * do not reach; a non-admin the denial; an admin who must change the password the forced

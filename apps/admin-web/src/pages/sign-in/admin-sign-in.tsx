@@ -18,7 +18,7 @@ import { T } from '../../messages';
 const EMAIL = /^[^\s@]+@(?=[^\s@]+$)[^\s@]+\.[^\s@]+$/;
 
 /**
- * The console's sign-in (spec 2 §2, §5): on the admin host the workspace's /auth page is not
+ * The console's sign-in: on the admin host the workspace's /auth page is not
  * routed, and its session cookie does not reach this host, so an anonymous visitor signs in here.
  * A successful POST /auth/login refetches the current user; the shell then shows the console,
  * the forced password change, or the denial for a non-admin.

@@ -3,7 +3,7 @@ import { useChangePasswordMutation } from '../../api/auth';
 import { useSignOut } from './use-sign-out';
 
 /**
- * Spec 2 §2 / §4 on the admin host: an admin whose password was reset chooses a new one before
+ * On the admin host: an admin whose password was reset chooses a new one before
  * the console opens. After the change the mutation refetches the current user and the console
  * shows; 'Sair' signs out.
  */

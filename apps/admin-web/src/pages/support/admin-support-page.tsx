@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { AdminShell } from '../admin/admin-shell';
 import SupportPanel from './support-panel';
 
-/** Spec 2 §2: /admin/support, the support management screen on its own. */
+/** /admin/support, the support management screen on its own. */
 export default function AdminSupportPage() {
   return (
     <AdminShell>

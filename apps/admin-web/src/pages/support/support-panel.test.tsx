@@ -44,7 +44,7 @@ const list = (tickets: SupportTicket[], page = 1, totalCount = tickets.length): 
   },
 });
 
-describe('Suporte (spec 2 §2, §4, §8)', () => {
+describe('Suporte', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the counters, average resolution in hours with one decimal, 150-char previews', async () => {

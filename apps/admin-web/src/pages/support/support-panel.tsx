@@ -40,7 +40,7 @@ type Filters = Required<Pick<TicketListQuery, 'status' | 'priority' | 'category'
 const ALL = 'all';
 const SEARCH_DELAY_MS = 300;
 
-/** Spec 2 §2 "Suporte" (the console's tab and /admin/support): counters, filters, list, detail. */
+/** The "Suporte" tab (the console's tab and /admin/support): counters, filters, list, detail. */
 export default function SupportPanel() {
   const [filters, setFilters] = useState<Filters>({
     status: ALL,

@@ -26,8 +26,8 @@ interface TicketForm {
 }
 
 /**
- * Only the fields the admin changed are sent (spec 2 §7). Resolving needs no resolvedAt from the
- * console: the support service stamps it when the status becomes resolved (spec 2 §4).
+ * Only the fields the admin changed are sent. Resolving needs no resolvedAt from the
+ * console: the support service stamps it when the status becomes resolved.
  */
 export function changedTicketFields(ticket: SupportTicket, form: TicketForm): UpdateTicketBody {
   const body: UpdateTicketBody = {};

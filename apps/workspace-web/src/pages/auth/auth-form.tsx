@@ -21,7 +21,7 @@ export function useDelayedRedirect(delayMs: number): () => void {
 
 /**
  * What every sign-in form keeps: the problem shown under it, and success: a toast, the submit
- * button disabled for good, and the redirect to / after `redirectDelayMs` (spec 2 §2).
+ * button disabled for good, and the redirect to / after `redirectDelayMs`.
  */
 export function useAuthForm(redirectDelayMs: number) {
   const toast = useToast();

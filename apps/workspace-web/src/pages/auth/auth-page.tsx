@@ -23,7 +23,7 @@ import { LoginForm } from './login-form';
 
 type AuthTab = 'login' | 'register';
 
-/** /auth: tabs Entrar and Cadastrar (spec 2 §2); both redirect to / after 1 s. */
+/** /auth: tabs Entrar and Cadastrar; both redirect to / after 1 s. */
 export default function AuthPage() {
   const [tab, setTab] = useState<AuthTab>('login');
   const id = useId();
@@ -60,7 +60,7 @@ export default function AuthPage() {
   );
 }
 
-/** Sign-up with the terms of use in force (spec 2 §5): acceptedTermsVersion goes with it. */
+/** Sign-up with the terms of use in force: acceptedTermsVersion goes with it. */
 function CombinedRegisterForm() {
   const terms = useGetCurrentTermsQuery();
   const [register, { isLoading }] = useRegisterMutation();

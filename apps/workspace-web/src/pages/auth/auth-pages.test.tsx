@@ -25,7 +25,7 @@ async function fill(label: string | RegExp, value: string) {
   await userEvent.type(screen.getByLabelText(label), value);
 }
 
-describe('/auth Entrar tab (spec 2 §2, §5, §8)', () => {
+describe('/auth Entrar tab', () => {
   it('requires email and password and checks the email format', async () => {
     const fetchFn = jsonResponses({ '/auth/user': [401, {}] });
     vi.stubGlobal('fetch', fetchFn);
@@ -84,7 +84,7 @@ describe('/auth Entrar tab (spec 2 §2, §5, §8)', () => {
   });
 });
 
-describe('/auth Cadastrar tab: terms (spec 2 §5)', () => {
+describe('/auth Cadastrar tab: terms', () => {
   async function openRegister() {
     await userEvent.click(await screen.findByRole('tab', { name: 'Cadastrar' }));
     await fill(/^Nome completo/, 'Ana Maria Souza');
@@ -149,7 +149,7 @@ describe('/auth Cadastrar tab: terms (spec 2 §5)', () => {
   });
 });
 
-describe('/auth/login (spec 2 §8)', () => {
+describe('/auth/login', () => {
   it("says 'Email ou senha inválidos' for wrong credentials", async () => {
     vi.stubGlobal(
       'fetch',
@@ -208,7 +208,7 @@ describe('/auth/login after a successful sign-in', () => {
   });
 });
 
-describe('/auth/login for someone already signed in (the notice card leads here, spec 1 §2)', () => {
+describe('/auth/login for someone already signed in (the notice card leads here)', () => {
   it('tells a free user who is signed in, offers Premium, and keeps the form a click away', async () => {
     vi.stubGlobal(
       'fetch',
@@ -236,7 +236,7 @@ describe('/auth/login for someone already signed in (the notice card leads here,
   });
 });
 
-describe('/auth/register (spec 2 §5)', () => {
+describe('/auth/register', () => {
   async function fillAll(password: string, confirm: string) {
     await screen.findByRole('heading', { name: 'Criar conta' });
     await fill(/^Nome/, 'Ana');

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../store';
 import { REDIRECT_DELAY_MS } from '../../strings/auth';
 
 /**
- * Spec 2 §2 / §4: after an admin reset the user must choose a new password before anything else;
+ * After an admin reset the user must choose a new password before anything else;
  * after the change, / about 1 s later (the dialog itself lives in the web kit).
  */
 export default function ForcedPasswordChangeDialog({ message }: { message?: string | undefined }) {

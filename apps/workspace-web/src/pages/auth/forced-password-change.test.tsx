@@ -44,7 +44,7 @@ async function fillDialog(current: string, next: string, confirm: string) {
 
 const destructiveToast = () => document.querySelector('[data-variant="destructive"]');
 
-describe('forced password change (spec 2 §2, §4, §5, §8)', () => {
+describe('forced password change', () => {
   it('blocks the app with a modal that Escape does not close', async () => {
     stubServer();
     renderInLayout('/user');

@@ -6,7 +6,7 @@ import { AuthStrings, isEmail } from '../../strings/auth';
 import { AuthSubmit, EmailField, PasswordField, useAuthForm } from './auth-form';
 
 /**
- * Email and password (spec 2 §2, §5). `simple` is the /auth/login page, which also says
+ * Email and password. `simple` is the /auth/login page, which also says
  * 'Email ou senha inválidos' or 'Erro de conexão. Tente novamente.' under the form.
  */
 export function LoginForm({
@@ -38,7 +38,7 @@ export function LoginForm({
       toast({ title: AuthStrings.loginError, description: message, variant: 'destructive' });
       return;
     }
-    // After an admin reset the layout opens the forced password change instead (spec 2 §2).
+    // After an admin reset the layout opens the forced password change instead.
     if (result.data.mustChangePassword || result.data.user.mustChangePassword) return;
     succeed({ title: AuthStrings.loginSuccessTitle, description: AuthStrings.loginSuccess });
   };

@@ -8,7 +8,7 @@ import { LoginForm } from './login-form';
 
 /**
  * /auth/login: the simple login page (redirects to / after 1.5 s). It is also where the notice
- * card of anonymous and free users leads (spec 1 §2): someone already signed in is told so and,
+ * card of anonymous and free users leads: someone already signed in is told so and,
  * on the free plan, offered Premium, with the form one click away for another account.
  * Who was viewing is decided once, when the page first knows: signing in here makes the viewer a
  * user too, and the form must stay (with its success toast and redirect) rather than turn into

@@ -12,7 +12,7 @@ import {
 import { AuthCard } from './auth-card';
 import { AuthSubmit, EmailField, PasswordField, useAuthForm } from './auth-form';
 
-/** /auth/register: first name, last name, email, password and confirmation (spec 2 §2, §5). */
+/** /auth/register: first name, last name, email, password and confirmation. */
 export default function RegisterPage() {
   const [register, { isLoading }] = useRegisterMutation();
   const { toast, problem, setProblem, done, succeed } = useAuthForm(SIMPLE_REDIRECT_DELAY_MS);

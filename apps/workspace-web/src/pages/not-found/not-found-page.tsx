@@ -2,7 +2,7 @@ import { Button, Container, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { NotFoundStrings as S } from '../../strings/shell';
 
-/** Any unknown path (spec 2 §2). */
+/** Any unknown path. */
 export default function NotFoundPage() {
   return (
     <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>

@@ -7,7 +7,7 @@ import { SubscribeStrings as S } from '../../strings/account';
 export const SUBSCRIPTION_ID_KEY = 'pv.subscription-id';
 
 /**
- * Spec 2 §4 steps 3–6: after the card provider accepted the payment, POST /api/confirm-payment
+ * After the card provider accepted the payment, POST /api/confirm-payment
  * and then the upgrade call. Resolves to whether the account is Premium now; a failed
  * confirm-payment resolves to false (the user still goes to the success page, without the flag).
  */

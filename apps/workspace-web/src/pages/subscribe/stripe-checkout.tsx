@@ -15,7 +15,7 @@ export interface StripeCheckoutProps {
   onPaid: (paymentIntentId: string) => Promise<void>;
 }
 
-/** The embedded Stripe Payment Element (spec 2 §2) and its submit button. */
+/** The embedded Stripe Payment Element and its submit button. */
 export default function StripeCheckout({
   publishableKey,
   clientSecret,
@@ -49,7 +49,7 @@ function PaymentForm({ priceLabel, onPaid }: Pick<StripeCheckoutProps, 'priceLab
       confirmParams: { return_url: `${window.location.origin}/subscribe-success` },
     });
     if (error || !paymentIntent) {
-      // Spec 2 §4 step 5: the provider's message, and the user stays on the page.
+      // The provider's message, and the user stays on the page.
       toast({
         title: S.paymentFailed,
         description: error?.message ?? S.paymentFailedFallback,

@@ -7,7 +7,7 @@ import SubscribePage from './subscribe-page';
 import SubscribeSuccessPage from './subscribe-success-page';
 
 // The Payment Element needs Stripe.js from the network; the form itself is Stripe's. Here it is a
-// button that reports a payment intent, so the page's own flow (spec 2 §4) is what is tested.
+// button that reports a payment intent, so the page's own flow is what is tested.
 vi.mock('./stripe-checkout', () => ({
   default: ({
     onPaid,
@@ -42,7 +42,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('/subscribe (spec 2 §2, §4, §8)', () => {
+describe('/subscribe', () => {
   it('shows the loading state while the subscription is created', async () => {
     let release: (value: Response) => void = () => {};
     const table = jsonResponses({ '/auth/user': [200, userFixture()] });

@@ -24,9 +24,9 @@ import { SUBSCRIPTION_ID_KEY, useCompletePayment } from './complete-payment';
 // Stripe.js and its React bindings load only here, never with the initial bundle.
 const StripeCheckout = lazy(() => import('./stripe-checkout'));
 
-/** Spec 2 §1 / §9: R$ 29,90 per month (the billing contract's PREMIUM_PRICE_CENTS). */
+/** R$ 29,90 per month (the billing contract's PREMIUM_PRICE_CENTS). */
 const PREMIUM_PRICE_CENTS = 2990;
-/** Spec 2 §4 step 4: the success page follows after 1 second. */
+/** The success page follows after 1 second. */
 const SUCCESS_REDIRECT_MS = 1_000;
 
 type Setup =
@@ -34,7 +34,7 @@ type Setup =
   | { state: 'error'; message: string }
   | { state: 'ready'; subscription: CreateSubscriptionResponse };
 
-/** /subscribe: loading, error with retry, or the plan summary with the card form (spec 2 §2). */
+/** /subscribe: loading, error with retry, or the plan summary with the card form. */
 export default function SubscribePage({
   reload = () => window.location.reload(),
 }: {

@@ -9,7 +9,7 @@ import { SubscribeStrings as S } from '../../strings/account';
 import { SUBSCRIPTION_ID_KEY, useCompletePayment } from './complete-payment';
 
 /**
- * /subscribe-success (spec 2 §2): `upgraded=true` when the upgrade worked. A payment that went
+ * /subscribe-success: `upgraded=true` when the upgrade worked. A payment that went
  * through a provider redirect arrives with payment_intent and redirect_status instead; then the
  * confirmation and upgrade run here.
  */

@@ -28,7 +28,7 @@ const change = (label: RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const destructiveToast = () => document.querySelector('[data-variant="destructive"]');
 
-describe('/support (spec 2 §2, §5, §8)', () => {
+describe('/support', () => {
   it("refuses blank required fields with 'Campos obrigatórios' / 'Por favor, preencha todos os campos obrigatórios'", async () => {
     const fetchFn = jsonResponses({ '/auth/user': [401, {}] });
     vi.stubGlobal('fetch', fetchFn);

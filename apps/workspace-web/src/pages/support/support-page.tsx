@@ -26,7 +26,7 @@ const blankForm = (email = '', name = ''): TicketForm => ({
   category: 'general',
 });
 
-/** /support: the public ticket form and its success screen (spec 2 §2, §5, §8). */
+/** /support: the public ticket form and its success screen. */
 export default function SupportPage() {
   const viewer = useViewer();
   if (viewer.kind === 'loading') return null;

@@ -35,7 +35,7 @@ import { openExternal } from '../../open-external';
 import { PREMIUM_BENEFITS, UserAreaStrings as S } from '../../strings/account';
 
 /**
- * Spec 2 §7 / §9: when GET /api/user-metrics fails the dashboard shows sample data: the plan's
+ * When GET /api/user-metrics fails the dashboard shows sample data: the plan's
  * fallback limits, nothing used yet, member since the account's creation.
  */
 export function sampleMetrics(user: CurrentUser, isPremium: boolean): UserMetrics {

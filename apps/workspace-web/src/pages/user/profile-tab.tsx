@@ -61,7 +61,7 @@ function registryProblem(
   return null;
 }
 
-/** Perfil: the professional data of PUT /api/profile (spec 2 §7). */
+/** Perfil: the professional data of PUT /api/profile. */
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const { values: form, bind } = useFormFields<ProfileForm>(() => formFrom(user));
   const [nameError, setNameError] = useState(false);

@@ -28,7 +28,7 @@ import {
 } from '../../api/account';
 import { UserAreaStrings as S, TEMPLATE_PREVIEW_CHARS } from '../../strings/account';
 
-/** Spec 2 §9: the user area previews 100 characters of a template's content. */
+/** The user area previews 100 characters of a template's content. */
 export function templatePreview(content: string): string {
   return content.length > TEMPLATE_PREVIEW_CHARS
     ? `${content.slice(0, TEMPLATE_PREVIEW_CHARS)}...`

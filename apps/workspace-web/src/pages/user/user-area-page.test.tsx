@@ -55,7 +55,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const card = (name: string) => screen.getByRole('region', { name });
 
-describe('Minha Área (spec 2 §2)', () => {
+describe('Minha Área', () => {
   it("shows 'Acesso Negado' and a login button to /auth to anonymous visitors", async () => {
     vi.stubGlobal('fetch', jsonResponses({ '/auth/user': [401, {}] }));
     renderInLayout('/user', pages);
@@ -273,7 +273,7 @@ describe('Minha Área (spec 2 §2)', () => {
   });
 });
 
-describe('Perfil tab (spec 2 §7, §8)', () => {
+describe('Perfil tab', () => {
   // MUI's select opens on mouse down; fireEvent keeps the 27 UFs cheap to pick from.
   const choose = async (field: string, option: string) => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: field }));
@@ -429,7 +429,7 @@ describe('Perfil tab (spec 2 §7, §8)', () => {
   });
 });
 
-describe('Templates tab (spec 2 §2, §9)', () => {
+describe('Templates tab', () => {
   it('shows free users the upgrade prompt instead of templates', async () => {
     const fetchFn = jsonResponses({ '/auth/user': [200, userFixture()] });
     vi.stubGlobal('fetch', fetchFn);

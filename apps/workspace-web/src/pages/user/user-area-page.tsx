@@ -13,7 +13,7 @@ import { VerificationSection } from './verification-section';
 
 export type UserAreaTab = 'dashboard' | 'profile' | 'templates';
 
-/** /user and /profile: 'Minha Área' with the tabs Dashboard, Perfil and Templates (spec 2 §2). */
+/** /user and /profile: 'Minha Área' with the tabs Dashboard, Perfil and Templates. */
 export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?: UserAreaTab }) {
   const viewer = useViewer();
   // ?tab=profile: the workspace's link to complete the registry opens on Perfil.

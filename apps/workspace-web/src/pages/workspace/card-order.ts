@@ -1,4 +1,4 @@
-/** Spec 1 §2: the workspace's cards, in their default order. */
+/** The workspace's cards, in their default order. */
 export const CARD_IDS = [
   'recording',
   'formatting',

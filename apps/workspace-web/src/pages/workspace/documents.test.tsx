@@ -78,7 +78,7 @@ const ambulatory: AmbulatoryPrescription = {
   hasControlledMedications: true,
 };
 
-describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
+describe('document generation card', () => {
   it("requires the formatted text: 'Texto formatado não disponível'", () => {
     const { store } = renderWorkspace();
     generate();

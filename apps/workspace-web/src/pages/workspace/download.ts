@@ -11,7 +11,7 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** Spec 1 §9: a PDF on a mobile device opens in a new tab; its address is freed after 10 s. */
+/** A PDF on a mobile device opens in a new tab; its address is freed after 10 s. */
 export const MOBILE_PDF_URL_LIFETIME_MS = 10_000;
 
 export function openBlobOnMobile(blob: Blob): void {

@@ -34,8 +34,8 @@ const formatted: FormatTextResponse = {
 
 const formatButton = () => screen.getByRole('button', { name: 'Format with AI' });
 
-describe('formatting card (spec 1 §2, §4, §5)', () => {
-  it('lists every specialty of spec 1 §3', async () => {
+describe('formatting card', () => {
+  it('lists every formatting specialty', async () => {
     renderWorkspace();
     await userEvent.click(screen.getByRole('combobox', { name: 'Profissional' }));
     expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(13);
@@ -287,7 +287,7 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
   });
 });
 
-describe('formatted text card (spec 1 §2, §4)', () => {
+describe('formatted text card', () => {
   it('edits, cancels (restoring the original) and saves', async () => {
     const { store } = renderWorkspace();
     act(() => {

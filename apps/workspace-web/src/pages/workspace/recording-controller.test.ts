@@ -98,7 +98,7 @@ describe('transcription count (Minha Área)', () => {
   });
 });
 
-describe('recording with the Super Transcritor (spec 1 §4, §5, §8)', () => {
+describe('recording with the Super Transcritor', () => {
   it('uses the realtime engine, shows its badge, merges speaker labels, and reports usage', async () => {
     const t = setup();
     t.controller.start(true);

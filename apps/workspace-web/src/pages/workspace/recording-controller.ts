@@ -18,7 +18,7 @@ export interface RecordingDeps {
   toast(input: ToastInput): void;
   /** Seconds of Super Transcritor left this month (null: not allowed, e.g. anonymous). */
   superSecondsLeft(): number | null;
-  /** The spec 1 §5 notice shown when the allowance is used up. */
+  /** The notice shown when the allowance is used up. */
   notifyLimitReached(): void;
   /**
    * Reports Super Transcritor seconds; `streamEnded` when the realtime stream was closed, so the
@@ -26,7 +26,7 @@ export interface RecordingDeps {
    */
   reportUsage(seconds: number, streamEnded: boolean): Promise<void>;
   /**
-   * Counts one speech session (spec 1 §4: from the first final text to 60 s of silence, a stop
+   * Counts one speech session (from the first final text to 60 s of silence, a stop
    * or the automatic end) in a signed-in user's monthly transcriptions (billing); a no-op for
    * anonymous visitors. A failure only loses a count, never the dictation.
    */
@@ -63,7 +63,7 @@ export class RecordingController {
   start(useSuper: boolean): void {
     if (this.active) return;
     const resuming = this.transcript.value.trim() !== '';
-    // Spec 1 §4: resuming keeps the text; starting with an empty text resets the sessions.
+    // Resuming keeps the text; starting with an empty text resets the sessions.
     if (resuming) this.sessions.resume(this.now());
     else this.sessions.reset(this.now());
     this.active = true;
@@ -90,7 +90,7 @@ export class RecordingController {
     await this.flushUsage(engine?.kind === 'soniox');
   }
 
-  /** Spec 1 §5: a marker needs an active recording; patients are numbered from 1. */
+  /** A marker needs an active recording; patients are numbered from 1. */
   addPatientMarker(): boolean {
     if (!this.active) {
       this.deps.toast({
@@ -141,7 +141,7 @@ export class RecordingController {
         if (speaker !== undefined) this.transcript.appendLine(`Falante ${speaker}:`);
         if (kind === 'soniox') this.transcript.appendRaw(text);
         else this.transcript.appendFinal(text);
-        // Spec 1 §4: a speech session starts with the first final text; each one is a
+        // A speech session starts with the first final text; each one is a
         // transcription in Minha Área's counters (billing).
         if (!this.sessions.active)
           void this.deps.countSession?.(crypto.randomUUID()).catch(() => {});
@@ -165,9 +165,9 @@ export class RecordingController {
   private async handleFailure(kind: 'browser' | 'soniox', failure: EngineFailure): Promise<void> {
     const toast = this.deps.toast;
     if (failure.kind === 'realtime' && kind === 'soniox') {
-      // Spec 1 §4: the alternative service failed -> tell the user and use the browser engine.
+      // The alternative service failed -> tell the user and use the browser engine.
       toast({
-        // Spec 1 §8: no key means the service is unavailable; other failures are the service's.
+        // No key means the service is unavailable; other failures are the service's.
         title:
           failure.code === 'api_key_fetch_failed' ? S.alternativeUnavailable : S.superTranscritor,
         description: `${failure.message} ${S.fallbackToBrowser}`,
@@ -214,7 +214,7 @@ export class RecordingController {
     if (onSuper) {
       const left = this.deps.superSecondsLeft();
       if (left !== null && left <= 0) {
-        // Spec 1 §4: blocked at the allowance; the dictation continues in the browser engine.
+        // Blocked at the allowance; the dictation continues in the browser engine.
         this.deps.notifyLimitReached();
         const engine = this.engine;
         this.engine = null;

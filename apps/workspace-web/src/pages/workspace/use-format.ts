@@ -11,7 +11,7 @@ import { WorkspaceStrings as S } from '../../strings/workspace';
 import { useAppStore, useWorkspace } from './workspace-context';
 
 /**
- * Splits a transcript longer than one request takes (docs/decisions.md "Long dictations") at
+ * Splits a transcript longer than one request takes (docs/decisions.md, "Errors and validation": text sizes) at
  * whitespace into parts of at most `max` characters.
  */
 export function splitTranscript(text: string, max = MAX_TRANSCRIPT_CHARS): string[] {
@@ -76,7 +76,7 @@ export function useFormatAction() {
       }
       if (!result) throw new Error(S.nothingToExport);
       dispatch(workspaceActions.formattingSucceeded(result));
-      // Spec 1 §4: a successful run goes to the vault once per transcription (a format again
+      // A successful run goes to the vault once per transcription (a format again
       // reaches the same record through consult.formatted.v1; an edit, from the note's card).
       if (archived.current !== raw) {
         archived.current = raw;

@@ -30,7 +30,7 @@ afterEach(() => {
 const cardOrder = () =>
   screen.getAllByTestId(/^card-/).map((el) => el.getAttribute('data-testid')?.slice(5));
 
-describe('workspace layout (spec 1 §2)', () => {
+describe('workspace layout', () => {
   it('shows the six cards in the default order with drag handles', async () => {
     renderWorkspace();
     expect(cardOrder()).toEqual([
@@ -86,7 +86,7 @@ describe('workspace layout (spec 1 §2)', () => {
   });
 });
 
-describe('recording card with the browser engine (spec 1 §2, §4, §5)', () => {
+describe('recording card with the browser engine', () => {
   it('dictates: title, red stop button, engine badge, words, speaking now and the timer', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { container } = renderWorkspace();
@@ -197,7 +197,7 @@ describe('recording card with the browser engine (spec 1 §2, §4, §5)', () => 
   });
 });
 
-describe('Super Transcritor option (spec 1 §5, §6)', () => {
+describe('Super Transcritor option', () => {
   it('is for registered users only', async () => {
     const { store } = renderWorkspace(anonymous);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Super Transcritor' }));
@@ -240,7 +240,7 @@ describe('Super Transcritor option (spec 1 §5, §6)', () => {
   });
 });
 
-describe('logout (spec 1 §4)', () => {
+describe('logout', () => {
   it('clears the transcript when the user becomes anonymous', async () => {
     const table = {
       ...signedIn(),
@@ -257,7 +257,7 @@ describe('logout (spec 1 §4)', () => {
   });
 });
 
-describe('transcription card (spec 1 §2, §5)', () => {
+describe('transcription card', () => {
   it('refuses to export an empty transcription', async () => {
     const { store } = renderWorkspace();
     fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));

@@ -115,7 +115,7 @@ function CardList({ droppableId, cards }: { droppableId: string; cards: CardId[]
   );
 }
 
-/** Spec 1 §5: the notice shown when the Super Transcritor allowance is used up. */
+/** The notice shown when the Super Transcritor allowance is used up. */
 function limitNotice(isPremium: boolean) {
   const allowance = isPremium ? SPEECH_ALLOWANCE_SECONDS.premium : SPEECH_ALLOWANCE_SECONDS.free;
   const text = S.usageLimitReached(allowance / 60);
@@ -125,7 +125,7 @@ function limitNotice(isPremium: boolean) {
   };
 }
 
-/** The main workspace `/` (spec 1 §2): six reorderable cards around one dictation. */
+/** The main workspace `/`: six reorderable cards around one dictation. */
 export default function WorkspacePage() {
   const theme = useTheme();
   const large = useMediaQuery(theme.breakpoints.up('lg'));
@@ -172,7 +172,7 @@ export default function WorkspacePage() {
   const recorder = services.recorder;
   useEffect(() => () => recorder.dispose(), [recorder]);
 
-  // Spec 1 §4: logout clears all data, the transcript included. The transcript lives outside the
+  // Logout clears all data, the transcript included. The transcript lives outside the
   // store (which sessionEnded resets), so it goes whenever its owner, a signed-in user, is no
   // longer the viewer: signed out on this page (user, then loading while the session query
   // refetches, then anonymous), elsewhere, or replaced by another user.

@@ -97,7 +97,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Super Transcritor realtime client (spec 1 §4, §7, §8, §9)', () => {
+describe('Super Transcritor realtime client', () => {
   it('sends the key in the handshake, then the first-message config, then the queued audio', async () => {
     const t = setup();
     await t.client.start();

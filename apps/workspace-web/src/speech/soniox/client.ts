@@ -1,6 +1,6 @@
 import { SONIOX_ERROR_MESSAGES, type SonioxErrorCode } from './messages';
 
-/** Spec 1 §4: the realtime client's states. */
+/** The realtime client's states. */
 export type SonioxState =
   | 'Init'
   | 'RequestingMedia'
@@ -11,7 +11,7 @@ export type SonioxState =
   | 'Error'
   | 'Canceled';
 
-/** Spec 1 §9. */
+/** How long the browser waits for the provider to open the socket. */
 export const SONIOX_CHUNK_MS = 120;
 export const SONIOX_QUEUE_LIMIT = 1000;
 export const SONIOX_DEFAULT_MODEL = 'stt-rt-preview';
@@ -217,7 +217,7 @@ export class SonioxRealtimeClient {
 
   private onOpen(): void {
     if (this.isOver() || !this.socket) return;
-    // Spec 1 §7's first message, without `api_key`: the key went with the handshake (Soniox
+    // The first message, without `api_key`: the key went with the handshake (Soniox
     // deprecates `api_key` here and refuses key-only-here connections from 2027-01-15).
     this.socket.send(
       JSON.stringify({

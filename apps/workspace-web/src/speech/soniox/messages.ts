@@ -1,4 +1,4 @@
-/** Spec 1 §8: the realtime client's error codes. */
+/** The realtime client's error codes. */
 export type SonioxErrorCode =
   | 'get_user_media_failed'
   | 'queue_limit_exceeded'

@@ -79,7 +79,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
-  // The workspace rotates these promotions (spec 1 §2): a fresh install shows something sensible
+  // The workspace rotates these promotions: a fresh install shows something sensible
   // until an admin writes its own in the Mensagens tab.
   await sql`
     INSERT INTO marketing_messages (type, title, message, display_order, created_at, updated_at)

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: later changes get a new migration file.
-// The monthly transcription count counts speech sessions (spec 1 §4: from the first final text to
+// The monthly transcription count counts speech sessions (from the first final text to
 // 60 s of silence, a stop or the automatic end), not
 // formatted notes; the session id the browser chooses makes a retried report count once.
 export async function up(db: Kysely<unknown>): Promise<void> {

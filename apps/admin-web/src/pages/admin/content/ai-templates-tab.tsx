@@ -79,7 +79,7 @@ export const aiTemplatesDefinition: ContentListDefinition<AiTemplate, Form> = {
     { name: 'isActive', label: 'Ativo', kind: 'switch' },
     { name: 'isSystemDefault', label: 'Padrão do sistema', kind: 'switch' },
   ],
-  // Spec 2 §3: professional_prompt by default.
+  // `professional_prompt` by default.
   emptyForm: {
     templateKey: '',
     templateType: 'professional_prompt',

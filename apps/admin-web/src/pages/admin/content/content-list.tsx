@@ -47,12 +47,12 @@ export interface ContentField<F extends ContentForm> {
 }
 
 /**
- * Everything that differs between the six admin content lists (spec 2 §2): where the list lives,
+ * Everything that differs between the six admin content lists: where the list lives,
  * what its items and form look like, and the noun of its error toasts.
  */
 export interface ContentListDefinition<TItem extends ContentItem, F extends ContentForm> {
   path: ContentPath;
-  /** Spec 2 §8: 'Erro ao criar {noun}', 'Erro ao atualizar {noun}', 'Erro ao deletar {noun}'. */
+  /** 'Erro ao criar {noun}', 'Erro ao atualizar {noun}', 'Erro ao deletar {noun}'. */
   noun: string;
   /** "Novo Template", "Nova Instrução"... */
   newLabel: string;
@@ -302,7 +302,7 @@ function ContentDialog<TItem extends ContentItem, F extends ContentForm>({
 }
 
 /**
- * Spec 2 §5: displayOrder is numeric and falls back to 0 (blank or not a number); the
+ * `displayOrder` is numeric and falls back to 0 (blank or not a number); the
  * instructions' minimum of 0 is checked by `nonNegativeOrder` before saving.
  */
 export function displayOrderOf(value: string): number {

@@ -26,7 +26,7 @@ const toast = () => screen.findByTestId('toast');
 /** Fast text entry for long values (typing char by char is slow in jsdom). */
 const fill = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
-describe('admin content lists (spec 2 §2, §5, §8)', () => {
+describe('admin content lists', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   describe('Templates', () => {
@@ -61,7 +61,7 @@ describe('admin content lists (spec 2 §2, §5, §8)', () => {
       fill(within(dialog).getByLabelText(/Prompt/), 'Escreva a nota');
       expect(create).toBeDisabled();
       await userEvent.click(within(dialog).getByRole('combobox', { name: /Profissional/ }));
-      // Spec 2 §3: exactly the ten template specialties.
+      // Exactly the ten template specialties.
       expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
         'Médico de Família',
         'Médico de Família (personalizado)',

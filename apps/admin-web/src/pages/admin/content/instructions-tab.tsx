@@ -18,7 +18,7 @@ export const instructionsDefinition: ContentListDefinition<SystemInstruction, Fo
   newLabel: 'Nova Instrução',
   editLabel: 'Editar Instrução',
   emptyText: 'Nenhuma instrução cadastrada',
-  // Spec 2 §5: title and content non-blank; displayOrder numeric, minimum 0, falls back to 0.
+  // Title and content non-blank; displayOrder numeric, minimum 0, falls back to 0.
   fields: [
     { name: 'title', label: 'Título', kind: 'text', required: true },
     { name: 'content', label: 'Conteúdo', kind: 'multiline', required: true },

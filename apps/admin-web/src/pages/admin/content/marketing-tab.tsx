@@ -31,7 +31,7 @@ export const marketingDefinition: ContentListDefinition<MarketingMessage, Form> 
     },
     { name: 'title', label: 'Título', kind: 'text', required: true },
     { name: 'message', label: 'Mensagem', kind: 'multiline', required: true },
-    // Spec 2 §5: numeric, falls back to 0.
+    // Numeric, falls back to 0.
     {
       name: 'displayOrder',
       label: 'Ordem de exibição',
@@ -40,7 +40,7 @@ export const marketingDefinition: ContentListDefinition<MarketingMessage, Form> 
     },
     { name: 'isActive', label: 'Ativa', kind: 'switch' },
   ],
-  // Spec 2 §3: signup by default.
+  // Signup by default.
   emptyForm: { type: 'signup', title: '', message: '', displayOrder: '0', isActive: true },
   toForm: (item) => ({
     type: item.type,

@@ -21,7 +21,7 @@ export const medicalTermsDefinition: ContentListDefinition<MedicalTerm, Form> = 
   newLabel: 'Novo Termo Médico',
   editLabel: 'Editar Termo Médico',
   emptyText: 'Nenhum termo médico cadastrado',
-  // Spec 2 §5: the term is required; the category may be left empty.
+  // The term is required; the category may be left empty.
   fields: [
     { name: 'term', label: 'Termo', kind: 'text', required: true },
     {

@@ -8,7 +8,7 @@ import { ContentList, type ContentListDefinition } from './content-list';
 type ProfessionalTemplate = SchemaType<typeof ProfessionalTemplateSchema>;
 type Form = { professional: string; name: string; prompt: string };
 
-/** Spec 2 §9: admin template previews show 200 characters. */
+/** Admin template previews show 200 characters. */
 export const TEMPLATE_PREVIEW_CHARS = 200;
 
 export const templatesDefinition: ContentListDefinition<ProfessionalTemplate, Form> = {
@@ -17,14 +17,14 @@ export const templatesDefinition: ContentListDefinition<ProfessionalTemplate, Fo
   newLabel: 'Novo Template',
   editLabel: 'Editar Template',
   emptyText: 'Nenhum template cadastrado',
-  // Spec 2 §5: professional, name and prompt are required.
+  // Professional, name and prompt are required.
   fields: [
     {
       name: 'professional',
       label: 'Profissional',
       kind: 'select',
       required: true,
-      // Spec 2 §3: the ten specialties a template may be written for.
+      // The ten specialties a template may be written for.
       options: TEMPLATE_PROFESSIONALS.map((value) => ({ value, label: professionalLabel(value) })),
     },
     { name: 'name', label: 'Nome', kind: 'text', required: true },

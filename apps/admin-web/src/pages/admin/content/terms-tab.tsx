@@ -24,7 +24,7 @@ export const termsDefinition: ContentListDefinition<TermsVersion, Form> = {
     { name: 'title', label: 'Título', kind: 'text', required: true },
     { name: 'content', label: 'Conteúdo', kind: 'multiline', required: true },
     { name: 'effectiveDate', label: 'Vigência a partir de', kind: 'date' },
-    // Spec 2 §4: a version can be made the active one when created or edited (only one is).
+    // A version can be made the active one when created or edited (only one is).
     { name: 'isActive', label: 'Versão ativa', kind: 'switch' },
   ],
   emptyForm: { version: '', title: '', content: '', effectiveDate: '', isActive: false },

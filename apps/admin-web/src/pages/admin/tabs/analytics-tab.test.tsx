@@ -43,7 +43,7 @@ const visitors: VisitorTracking = {
   })),
 };
 
-describe('Analytics tab (spec 2 §2, §9)', () => {
+describe('Analytics tab', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks for 30 days by default and switches to 7 and 90', async () => {

@@ -16,11 +16,11 @@ import { SimpleTable } from '../../../components/simple-table';
 import { StatCard } from '../../../components/stat-card';
 import { formatCount, formatDateTime, formatDay, formatOneDecimal } from '../../../format';
 
-/** Spec 2 §9: the visitor table shows the first 20 rows; the last-days list 7 days. */
+/** The visitor table shows the first 20 rows; the last-days list 7 days. */
 const VISITOR_ROWS = 20;
 const LAST_DAYS = 7;
 
-/** Spec 2 §2 "Analytics": period figures with today's, a chart, last 7 days, visitor tracking. */
+/** The "Analytics" tab: period figures with today's, a chart, last 7 days, visitor tracking. */
 export default function AnalyticsTab() {
   const [days, setDays] = useState<number>(DEFAULT_ANALYTICS_PERIOD);
   const site = useSiteAnalyticsQuery(days);

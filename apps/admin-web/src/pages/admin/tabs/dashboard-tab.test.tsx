@@ -35,7 +35,7 @@ const dashboard: AdminDashboard = {
   ],
 };
 
-describe('Dashboard tab (spec 2 §2)', () => {
+describe('Dashboard tab', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows users, Premium share, AI use and cost with 4 decimals, and the 5 newest users', async () => {

@@ -15,7 +15,7 @@ import { formatCount, formatDateTime, formatOneDecimal, formatUsd4 } from '../..
 import { T } from '../../../messages';
 import { MonthUsage } from './month-usage';
 
-/** Spec 2 §2 "Dashboard": users, Premium share, AI use this month, the 5 newest users. */
+/** The "Dashboard" tab: users, Premium share, AI use this month, the 5 newest users. */
 export default function DashboardTab() {
   const { data, isLoading, isError } = useDashboardQuery();
   return (

@@ -9,13 +9,13 @@ import { T } from '../../../messages';
 
 const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN);
 
-/** Spec 2 §5: 8+ characters with letters, numbers and symbols. */
+/** 8+ characters with letters, numbers and symbols. */
 export function isStrongPassword(password: string): boolean {
   return STRONG_PASSWORD.test(password);
 }
 
 /**
- * Spec 2 §4, §5, §8: an admin sets a new password; the user must change it at the next login.
+ * An admin sets a new password; the user must change it at the next login.
  */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const [password, setPassword] = useState('');

@@ -57,7 +57,7 @@ function toForm(user: AdminUser | undefined): UserForm {
 const REGISTRY_FIELDS = ['professionalRegistry', 'registryNumber', 'registryUf'] as const;
 const orNull = (value: string) => value.trim() || null;
 
-/** Spec 2 §5: Nome Completo and Email are required; the button stays disabled otherwise. */
+/** Nome Completo and Email are required; the button stays disabled otherwise. */
 export function isUserFormComplete(form: Pick<UserForm, 'fullName' | 'email'>): boolean {
   return form.fullName.trim() !== '' && form.email.trim() !== '';
 }

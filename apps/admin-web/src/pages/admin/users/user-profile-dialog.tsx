@@ -36,7 +36,7 @@ import {
   USER_STATUS_LABELS,
 } from '../../../messages';
 
-/** Spec 2 §9: Visão Geral shows the 5 most recent logins. */
+/** Visão Geral shows the 5 most recent logins. */
 const RECENT_LOGINS = 5;
 
 const SECTIONS = [
@@ -48,7 +48,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * Spec 2 §2: the full profile of one user, in four tabs, and a fifth with the audit trail of
+ * The full profile of one user, in four tabs, and a fifth with the audit trail of
  * staff access to this user (the console shows no user ids, so 'Auditoria' alone cannot find them).
  */
 export function UserProfileDialog({ userId, onClose }: { userId: string; onClose: () => void }) {

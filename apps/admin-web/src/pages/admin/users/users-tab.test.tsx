@@ -146,7 +146,7 @@ describe('Usuários paged, searched and sorted on the server (issue 17)', () => 
   });
 });
 
-describe('Usuários tab (spec 2 §2, §5, §8)', () => {
+describe('Usuários tab', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("lists rows with 'Nome não informado', badges, registry and last login or 'Nunca'", async () => {

@@ -47,7 +47,7 @@ type Dialog =
   | { kind: 'delete'; user: AdminUser }
   | { kind: 'profile'; userId: string };
 
-/** Spec 2 §2 "Usuários": search, list, create, edit, reset password, delete, full profile. */
+/** The "Usuários" tab: search, list, create, edit, reset password, delete, full profile. */
 export default function UsersTab() {
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
@@ -62,7 +62,7 @@ export default function UsersTab() {
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const q = useDebounced(query.trim(), USER_SEARCH_DELAY_MS);
 
-  // Spec 2 §2 searches the list it fetched; with tens of thousands of users the server pages,
+  // The first console searched the list it fetched; with tens of thousands of users the server pages,
   // searches (name or email, case-insensitive) and sorts it instead (issue 17).
   const sorted = sortModel[0];
   const { data, isLoading, isFetching, isError } = useListUsersQuery({
@@ -249,7 +249,7 @@ function userColumns(open: (dialog: Dialog) => void): GridColDef<AdminUser>[] {
             >
               <KeyIcon fontSize="small" />
             </IconButton>
-            {/* Spec 2 §2, §6: admin accounts cannot be deleted from the list. */}
+            {/* Admin accounts cannot be deleted from the list. */}
             {!row.isAdmin && (
               <IconButton
                 aria-label={`Excluir ${name}`}

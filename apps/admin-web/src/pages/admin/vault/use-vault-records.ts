@@ -13,7 +13,7 @@ import { T } from '../../../messages';
 import { vaultLocked } from '../../../state/vault-slice';
 import { useAppDispatch } from '../../../store';
 
-/** Which confirmation is open: none, one record's, or step 1 or 2 of "delete all" (spec 2 §4). */
+/** Which confirmation is open: none, one record's, or step 1 or 2 of "delete all". */
 export type Confirming =
   | { kind: 'none' }
   | { kind: 'one'; record: VaultRecordSummary }
@@ -34,7 +34,7 @@ function downloadCsv(csv: string, fileName: string) {
 
 /**
  * The unlocked vault's state and actions: filters and page, the record being viewed, the open
- * confirmation, export and deletions. Any 401 from the vault locks it again (spec 2 §4).
+ * confirmation, export and deletions. Any 401 from the vault locks it again.
  */
 export function useVaultRecords() {
   const dispatch = useAppDispatch();

@@ -17,7 +17,7 @@ function isCommunicationFailure(error: unknown): boolean {
   );
 }
 
-/** Spec 2 §4: the key screen; an accepted key unlocks the vault for this tab of the browser. */
+/** The key screen; an accepted key unlocks the vault for this tab of the browser. */
 export function VaultLogin() {
   const [adminKey, setAdminKey] = useState('');
   const [login, { isLoading }] = useVaultLoginMutation();

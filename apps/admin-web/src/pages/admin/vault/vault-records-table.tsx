@@ -4,7 +4,7 @@ import { VAULT_CONSULT_ID_PREVIEW_CHARS } from '@pv/contracts/constants';
 import { SimpleTable } from '../../../components/simple-table';
 import { formatDateTime } from '../../../format';
 
-/** Spec 2 §5: one row per record, its consult id cut to 8 characters, with view and delete. */
+/** One row per record, its consult id cut to 8 characters, with view and delete. */
 export function VaultRecordsTable(props: {
   records: VaultRecordSummary[];
   onView: (consultId: string) => void;

@@ -8,7 +8,7 @@ import { VaultRecordDialog } from './vault-record-dialog';
 import { VaultRecordsTable } from './vault-records-table';
 import { VaultToolbar } from './vault-toolbar';
 
-/** Spec 2 §5: the unlocked vault's records, filters, export and deletions. */
+/** The unlocked vault's records, filters, export and deletions. */
 export function VaultRecords() {
   const vault = useVaultRecords();
   const { records, confirming, setConfirming } = vault;

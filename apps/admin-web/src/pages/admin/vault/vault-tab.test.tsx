@@ -53,7 +53,7 @@ function setup(table: Record<string, CannedResponse>, unlocked = true) {
 
 const toast = () => screen.findByTestId('toast');
 
-describe('Transcript Vault (spec 2 §4, §5, §8)', () => {
+describe('Transcript Vault', () => {
   beforeEach(() => {
     vi.stubGlobal(
       'URL',

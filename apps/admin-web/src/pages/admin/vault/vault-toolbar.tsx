@@ -8,7 +8,7 @@ import type { VaultFilters } from '../../../api/vault';
 
 const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** Spec 2 §5: the month filter is YYYY-MM (or empty for every month). */
+/** The month filter is YYYY-MM (or empty for every month). */
 export function isValidMonthFilter(value: string): boolean {
   return value === '' || MONTH_PATTERN.test(value);
 }

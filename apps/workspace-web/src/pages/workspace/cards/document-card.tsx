@@ -46,7 +46,7 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
   const generate = async () => {
     const state = store.getState().workspace;
     const consultationText = state.formatting.savedText;
-    // Spec 1 §5: documents need the formatted note.
+    // Documents need the formatted note.
     if (consultationText.trim() === '') {
       toast({ title: S.errorTitle, description: S.noFormattedText, variant: 'destructive' });
       return;
@@ -72,7 +72,7 @@ export const DocumentCardBody = memo(function DocumentCardBody() {
             ? S.controlledError
             : S.documentError;
     try {
-      // Spec 1 §4: a new result (prescription or document) replaces the one on screen.
+      // A new result (prescription or document) replaces the one on screen.
       if (type === 'hospitalar') {
         const answer = await hospital(request).unwrap();
         dispatch(

@@ -74,7 +74,7 @@ function Timer() {
   );
 }
 
-/** Spec 1 §5, §6: the Super Transcritor checkbox, its usage in minutes and its limit notice. */
+/** The Super Transcritor checkbox, its usage in minutes and its limit notice. */
 function SuperTranscritorOption() {
   const viewer = useViewer();
   const dispatch = useAppDispatch();

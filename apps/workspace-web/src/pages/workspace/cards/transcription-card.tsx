@@ -80,7 +80,7 @@ function ClearAll() {
   );
 }
 
-/** Spec 1 §5: a PDF is sent for extraction, Word files only noted, anything else read as text. */
+/** A PDF is sent for extraction, Word files only noted, anything else read as text. */
 function PreviousReportUpload() {
   const input = useRef<HTMLInputElement>(null);
   const toast = useToast();

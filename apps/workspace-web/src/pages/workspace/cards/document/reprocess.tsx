@@ -8,7 +8,7 @@ import { type DocumentResult, workspaceActions } from '../../../../state/workspa
 import { useAppDispatch } from '../../../../store';
 import { WorkspaceStrings as S } from '../../../../strings/workspace';
 
-/** Sends an edited prescription back with the clinician's corrections (spec 1 §8). */
+/** Sends an edited prescription back with the clinician's corrections. */
 export function Reprocess({
   body,
   patientIndex,

@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../../../store';
 import { WorkspaceStrings as S } from '../../../../strings/workspace';
 import { useAppStore, useWorkspace } from '../../workspace-context';
 
-/** SUPER-IA and IA-ALTERNATIVA: registered users only, mutually exclusive (spec 1 §4, §5). */
+/** SUPER-IA and IA-ALTERNATIVA: registered users only, mutually exclusive. */
 export function AiModes() {
   const viewer = useViewer();
   const dispatch = useAppDispatch();
@@ -42,7 +42,7 @@ export function AiModes() {
   );
 }
 
-/** Psiquiatria personalizado only: a diagnostic analysis of the transcript (spec 1 §2). */
+/** Psiquiatria personalizado only: a diagnostic analysis of the transcript. */
 export function DiagnosticButton() {
   const { transcript } = useWorkspace();
   const store = useAppStore();

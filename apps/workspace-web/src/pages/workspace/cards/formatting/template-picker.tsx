@@ -8,7 +8,7 @@ import { WorkspaceStrings as S } from '../../../../strings/workspace';
 
 const DEFAULT_TEMPLATE = '__default__';
 
-/** The formatting template: the default one or a custom one of the user (spec 1 §3). */
+/** The formatting template: the default one or a custom one of the user. */
 export function TemplatePicker() {
   const viewer = useViewer();
   const dispatch = useAppDispatch();

@@ -5,7 +5,7 @@ import { WorkspaceStrings as S } from '../../../../strings/workspace';
 import { EditorFrame, Field, Row, ViewLine } from './editor-parts';
 import { MedicationRows } from './medication-rows';
 
-/** The ambulatory prescription (spec 1 §2); saving marks it when any row is controlled. */
+/** The ambulatory prescription; saving marks it when any row is controlled. */
 export function AmbulatoryPrescriptionEditor(props: {
   value: AmbulatoryPrescription;
   onSave: (value: AmbulatoryPrescription) => void;

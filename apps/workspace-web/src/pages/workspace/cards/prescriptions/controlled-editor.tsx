@@ -11,14 +11,14 @@ const blankControlled = (): ControlledMedication => ({
   posology: '',
 });
 
-/** Spec 1 §5: an empty medication list in the controlled-drug editor becomes one blank row. */
+/** An empty medication list in the controlled-drug editor becomes one blank row. */
 export function withAtLeastOneRow(prescription: ControlledPrescription): ControlledPrescription {
   return prescription.medications.length > 0
     ? prescription
     : { ...prescription, medications: [blankControlled()] };
 }
 
-/** The controlled prescription, edited as free text (spec 1 §2) with its medication rows. */
+/** The controlled prescription, edited as free text with its medication rows. */
 export function ControlledPrescriptionEditor(props: {
   value: ControlledPrescription;
   onChange: (value: ControlledPrescription) => void;

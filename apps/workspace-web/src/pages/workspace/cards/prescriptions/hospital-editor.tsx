@@ -5,7 +5,7 @@ import { WorkspaceStrings as S } from '../../../../strings/workspace';
 import { EditorFrame, Field, Row, ViewLine } from './editor-parts';
 import { MedicationRows } from './medication-rows';
 
-/** The hospital prescription (spec 1 §2): patient data, medication rows and observations. */
+/** The hospital prescription: patient data, medication rows and observations. */
 export function HospitalPrescriptionEditor(props: {
   value: HospitalPrescription;
   onSave: (value: HospitalPrescription) => void;

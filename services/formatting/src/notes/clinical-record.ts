@@ -19,8 +19,9 @@ import {
   type VitalKind,
 } from '@pv/contracts';
 import { withDigits } from './numbers.js';
-import { capitalizeFirst, collapseSpaces, fold } from './text.js';
+import { capitalizeFirst, collapseSpaces } from './text.js';
 import type { VitalMatch } from './vitals.js';
+import { fold } from '@pv/pt-text';
 
 // ---- medications: in use or prescribed today ---------------------------------------------------
 

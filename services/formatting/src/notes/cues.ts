@@ -7,7 +7,7 @@ import { CueTrie } from './cue-trie.js';
 import { ROLE_SECTIONS } from './role-sections.js';
 import { getProfile, type SpecialtyProfile } from './specialties.js';
 import { type CueCondition, type CueMode, type Role, SPOKEN_CUES } from './spoken-cues.js';
-import { fold } from './text.js';
+import { fold } from '@pv/pt-text';
 
 export interface CueInfo {
   section: string;

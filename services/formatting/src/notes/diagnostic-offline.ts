@@ -7,7 +7,8 @@
  */
 import type { DiagnosticAnalysisResponse } from '@pv/contracts';
 import { type Criterion, DISORDERS, type DisorderDefinition } from './diagnostic-disorders.js';
-import { escapeRegExp, fold, NUMBER_SOURCE } from './text.js';
+import { escapeRegExp, NUMBER_SOURCE } from './text.js';
+import { fold } from '@pv/pt-text';
 
 export type DiagnosticHypothesis = DiagnosticAnalysisResponse['hypotheses'][number];
 export type Likelihood = 'alta' | 'moderada' | 'baixa';

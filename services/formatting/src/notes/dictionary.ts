@@ -1,3 +1,4 @@
+import { fold } from '@pv/pt-text';
 /**
  * The medical dictionary: corrects misrecognised words of a dictation against the admin's list of
  * correct spellings (accent- and case-insensitive; Levenshtein distance ≤ 1 for words of 5+
@@ -7,7 +8,6 @@
  * strings obtained by deleting up to two of its letters, and a word is looked up under its own
  * deletions, so a word is compared only with the few terms that can be that close to it.
  */
-import { fold } from './text.js';
 
 const MIN_WORD_LENGTH = 5;
 const LONG_WORD_LENGTH = 9;

@@ -10,8 +10,8 @@
  */
 import type { FormattedNote } from '@pv/contracts';
 import { type PatientText, splitPatients } from './patients.js';
-import { fold } from './text.js';
 import { cleanTranscript } from './transcript.js';
+import { fold } from '@pv/pt-text';
 
 /** Folded words that say nothing about a particular patient. */
 const STOP_WORDS = new Set(

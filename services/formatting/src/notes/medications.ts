@@ -16,7 +16,8 @@ import {
   STOP_BEFORE,
 } from './medication-words.js';
 import { type NumericView, numericView, toSource, withDigits } from './numbers.js';
-import { capitalizeFirst, collapseSpaces, fold, NUMBER_SOURCE, parsePtNumber } from './text.js';
+import { capitalizeFirst, collapseSpaces, NUMBER_SOURCE } from './text.js';
+import { fold, parsePtNumber } from '@pv/pt-text';
 
 export interface MedicationMatch {
   /** Offsets in the passage of the whole item (name, dose and regimen). */

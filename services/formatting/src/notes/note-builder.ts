@@ -19,9 +19,10 @@ import {
   removeRanges,
 } from './residue.js';
 import { segment } from './segment.js';
-import { collapseSpaces, fold } from './text.js';
+import { collapseSpaces } from './text.js';
 import { tokenize } from './tokens.js';
 import { findVitals, formatVitals, inlineVitals, type VitalMatch } from './vitals.js';
+import { fold } from '@pv/pt-text';
 
 type Block = { kind: 'prose'; text: string } | { kind: 'line'; text: string };
 

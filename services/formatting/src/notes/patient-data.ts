@@ -5,7 +5,7 @@
  * A word scanner over the folded text; each finder returns null when the dictation does not say
  * it (the note then reads 'Não informado'). Linear in the length of the text.
  */
-import { NUMBER_WORDS, readSpokenNumber, type Word, words } from './numbers.js';
+import { readSpokenNumber } from './numbers.js';
 import {
   AGE_UNITS,
   GENDERED_ADJECTIVES,
@@ -16,8 +16,9 @@ import {
   PERSON_NOUNS,
   TITLES,
 } from './patient-words.js';
-import { fold, titleCaseName } from './text.js';
+import { titleCaseName } from './text.js';
 import { type Token, tokenize } from './tokens.js';
+import { NUMBER_WORDS, type Word, words, fold } from '@pv/pt-text';
 
 export type Gender = 'Masculino' | 'Feminino';
 

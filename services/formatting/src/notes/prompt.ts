@@ -13,8 +13,8 @@ import type { FormatResult } from './offline-formatter.js';
 import { normalisePatientMarkers } from './patients.js';
 import { buildMultiPatientSummary, buildNote, renderMultiPatient } from './render.js';
 import { getProfile, type SpecialtyProfile } from './specialties.js';
-import { fold } from './text.js';
 import { cleanTranscript } from './transcript.js';
+import { fold } from '@pv/pt-text';
 
 export interface ChatMessage {
   role: 'system' | 'user';

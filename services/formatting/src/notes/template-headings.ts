@@ -1,8 +1,8 @@
+import { fold } from '@pv/pt-text';
 /**
  * Reading the headings of a template written as free text, and telling what kind of content a
  * heading asks for. Used to put an offline note under a custom template's headings (templates.ts).
  */
-import { fold } from './text.js';
 
 /** What a heading is for; a note's section and a template's heading meet through it. */
 export type HeadingKind =

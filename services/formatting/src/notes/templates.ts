@@ -13,7 +13,7 @@ import {
   parseTemplateHeadings,
   sectionKind,
 } from './template-headings.js';
-import { fold } from './text.js';
+import { fold } from '@pv/pt-text';
 
 export { parseTemplateHeadings } from './template-headings.js';
 

@@ -1,53 +1,11 @@
 /**
  * Text helpers shared by the offline formatter, the dictionary and the diagnostic analysis.
  *
- * The central trick is `fold`: a lower-case, accent-free copy of a text with exactly the same
- * length, so a regex written without accents can run on the folded copy and its match indices
- * slice the original text.
+ * Folding itself (`fold`: a lower-case, accent-free, index-compatible copy) is the shared pt-BR
+ * engine's (@pv/pt-text); what is here is how the notes write text back.
  */
 
-import { NUMBER_WORDS } from './numbers.js';
-
-const FOLD_TABLE: Uint16Array = (() => {
-  const table = new Uint16Array(0x250);
-  for (let code = 0; code < table.length; code++) {
-    const ch = String.fromCharCode(code);
-    const base = ch.normalize('NFD').charAt(0).toLowerCase();
-    // Keep a one-to-one mapping: characters whose lower-case form is longer stay as they are.
-    table[code] = base.length === 1 ? base.charCodeAt(0) : code;
-  }
-  return table;
-})();
-
-/** Typographic marks a dictation tool may produce, folded to their ASCII forms. */
-const EXTRA_FOLDS: ReadonlyMap<number, number> = new Map([
-  [0x2018, 0x27], // ‘
-  [0x2019, 0x27], // ’
-  [0x201c, 0x22], // “
-  [0x201d, 0x22], // ”
-  [0x00ba, 0x6f], // º -> o
-  [0x00aa, 0x61], // ª -> a
-]);
-
-/** Lower-case, accent-free copy of `text` with the same length (index-compatible). */
-export function fold(text: string): string {
-  const n = text.length;
-  const out = new Uint16Array(n);
-  for (let i = 0; i < n; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) {
-      out[i] = code >= 65 && code <= 90 ? code + 32 : code;
-    } else if (code < 0x250) {
-      out[i] = EXTRA_FOLDS.get(code) ?? (FOLD_TABLE[code] as number);
-    } else {
-      out[i] = EXTRA_FOLDS.get(code) ?? code;
-    }
-  }
-  // The code units back to a string in one native call (lone surrogates pass through unchanged).
-  return UTF16.decode(out);
-}
-
-const UTF16 = new TextDecoder('utf-16le');
+import { NUMBER_WORDS } from '@pv/pt-text';
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -97,8 +55,6 @@ export function ptDecimal(value: number, maxFractionDigits = 1): string {
 }
 
 // ---- pt-BR number words ------------------------------------------------------------------------
-
-export { parsePtNumber } from './numbers.js';
 
 const NUMBER_WORD_ALT = [...NUMBER_WORDS.keys()].sort((a, b) => b.length - a.length).join('|');
 

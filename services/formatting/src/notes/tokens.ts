@@ -1,8 +1,8 @@
+import { scanWords, type Word } from '@pv/pt-text';
 /**
  * Words of a dictation with what separates them, for the scanners that read cues and names word
  * by word. Linear in the length of the text.
  */
-import { scanWords, type Word } from './numbers.js';
 
 export interface Token extends Word {
   /** Dictated with a capital letter. */

@@ -9,8 +9,8 @@
  */
 import type { FormattedNote } from '@pv/contracts';
 // The table of number words only; the reading of numbers below is the scorer's own.
-import { NUMBER_WORDS } from '../../src/notes/numbers.js';
 import type { Fact, LabelledDictation } from './types.js';
+import { NUMBER_WORDS } from '@pv/pt-text';
 
 const UNITS: ReadonlyMap<string, string> = new Map([
   ['miligrama', 'mg'],

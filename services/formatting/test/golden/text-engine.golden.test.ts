@@ -8,13 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { compareWithGolden, type GoldenInput, goldenOutputs, linesOf } from '@pv/pt-text/testing';
 import { describe, expect, it } from 'vitest';
 import { withDigits } from '../../src/notes/numbers.js';
-import { fold, parsePtNumber, splitSentences } from '../../src/notes/text.js';
+import { splitSentences } from '../../src/notes/text.js';
 import { tokenize } from '../../src/notes/tokens.js';
 import { HELD_OUT, HELD_OUT_2, CORPUS as LABELLED } from '../corpus/index.js';
 import { ADVERSARIAL_INPUTS } from '../notes/adversarial.js';
 import { CORPUS as ROUTE_CORPUS } from '../notes/corpus.js';
 import { TEXT_ENTRY_POINTS } from '../notes/entry-points.js';
 import { RECORD_CORPUS } from '../record-corpus/index.js';
+import { fold, parsePtNumber } from '@pv/pt-text';
 
 const dictations: GoldenInput[] = [
   ...[...LABELLED, ...HELD_OUT, ...HELD_OUT_2].map((d) => ({ id: `corpus:${d.id}`, text: d.text })),

@@ -22,8 +22,8 @@ import {
   renderWithTemplate,
   splitPatients,
 } from '../../src/notes/index.js';
-import { fold } from '../../src/notes/text.js';
 import { formatCorpus } from './helpers.js';
+import { fold } from '@pv/pt-text';
 
 const dictionary = buildMedicalDictionary(['dipirona', 'losartana', 'amoxicilina', 'cefaleia']);
 const note = formatCorpus('consulta_medica');

@@ -5,7 +5,8 @@ import {
   findVitals,
   formatVitals,
 } from '../../src/notes/index.js';
-import { fold, parsePtNumber, splitSentences } from '../../src/notes/text.js';
+import { splitSentences } from '../../src/notes/text.js';
+import { fold, parsePtNumber } from '@pv/pt-text';
 
 const vitals = (text: string) => formatVitals(findVitals(fold(text)));
 const medications = (text: string) => findMedications(text, fold(text)).map((m) => m.line);

@@ -1,9 +1,9 @@
+import { fold } from '@pv/pt-text';
 /**
  * One pass over the text that cuts it into words, numbers, spaces and single punctuation marks.
  * Every detector works on these tokens with a bounded look-around, so the scrubber's work grows
  * with the text's length and nothing else (no backtracking regex ever sees the user's text whole).
  */
-import { foldKeepingOffsets } from './fold.js';
 
 export type TokenKind = 'word' | 'number' | 'space' | 'punct';
 
@@ -71,7 +71,7 @@ const isUpper = (ch: string) => ch !== ch.toLowerCase() && ch === ch.toUpperCase
  * The text's words, numbers and punctuation marks, in order and indexed; whitespace is not a
  * token but sets the next token's spaceBefore / lineBefore. One pass, one object per token.
  */
-export function tokenize(text: string, folded = foldKeepingOffsets(text)): Tok[] {
+export function tokenize(text: string, folded = fold(text)): Tok[] {
   const toks: Tok[] = [];
   let space = true;
   let line = true;

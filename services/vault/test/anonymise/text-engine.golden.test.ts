@@ -8,7 +8,6 @@
 import { fileURLToPath } from 'node:url';
 import { compareWithGolden, type GoldenInput, goldenOutputs, linesOf } from '@pv/pt-text/testing';
 import { describe, expect, it } from 'vitest';
-import { foldKeepingOffsets, normaliseForComparison } from '../../src/anonymise/fold.js';
 import { findPatientNames, identifierSpans, scrubText } from '../../src/anonymise/scrubber.js';
 import { spokenNumberAt } from '../../src/anonymise/spoken-numbers.js';
 import { tokenize } from '../../src/anonymise/tokens.js';
@@ -20,6 +19,7 @@ import { HELD_OUT } from './corpus-held-out.js';
 import { SPEECH } from './corpus-speech.js';
 import { TYPED } from './corpus-typed.js';
 import { parse } from './evaluate.js';
+import { fold, foldForComparison } from '@pv/pt-text';
 
 const snippets: GoldenInput[] = Object.entries({
   speech: SPEECH,
@@ -52,8 +52,8 @@ const FUNCTIONS = [
   ['scrubText', (t: string) => scrubText(t)],
   ['identifierSpans', (t: string) => identifierSpans(t)],
   ['findPatientNames', (t: string) => findPatientNames(t)],
-  ['foldKeepingOffsets', foldKeepingOffsets],
-  ['normaliseForComparison', normaliseForComparison],
+  ['foldKeepingOffsets', fold],
+  ['normaliseForComparison', foldForComparison],
   [
     'tokenize',
     (t: string) =>

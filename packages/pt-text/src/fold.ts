@@ -51,30 +51,35 @@ export function fold(text: string): string {
   return UTF16.decode(out);
 }
 
-/** A name or phrase as compared: folded, single-spaced, trimmed. */
-export function foldForComparison(text: string): string {
-  return fold(text).replace(/\s+/g, ' ').trim();
-}
-
 /** Combining diacritical marks (U+0300-U+036F): what NFD splits off a letter. */
 export const isCombiningMark = (code: number) => code >= 0x300 && code <= 0x36f;
+
+const COMBINING_MARKS = /[\u0300-\u036f]+/g;
+
+/**
+ * A name or phrase as compared: folded, combining marks dropped (text typed in decomposed form
+ * compares equal to the composed one), single-spaced, trimmed. Not index-compatible.
+ */
+export function foldForComparison(text: string): string {
+  return fold(text).replace(COMBINING_MARKS, '').replace(/\s+/g, ' ').trim();
+}
 
 /**
  * Key for matching words: folded, combining marks dropped (a text typed in decomposed form), every
  * run of anything but a-z and 0-9 one space, trimmed. Not index-compatible.
  */
 export function matchKey(text: string): string {
-  const folded = fold(text);
-  let out = '';
+  const out = new Uint16Array(text.length);
+  let length = 0;
   let pendingSpace = false;
-  for (let i = 0; i < folded.length; i++) {
-    const code = folded.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const code = foldUnit(text.charCodeAt(i));
     if (isCombiningMark(code)) continue;
     if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
-      if (pendingSpace && out !== '') out += ' ';
+      if (pendingSpace && length > 0) out[length++] = 32;
       pendingSpace = false;
-      out += folded[i];
+      out[length++] = code;
     } else pendingSpace = true;
   }
-  return out;
+  return UTF16.decode(out.subarray(0, length));
 }

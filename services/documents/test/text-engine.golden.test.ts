@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { numberToWords } from '@pv/pt-text';
 import { compareWithGolden, type GoldenInput, goldenOutputs, linesOf } from '@pv/pt-text/testing';
 import { describe, expect, it } from 'vitest';
 import { parseConsultation, parseMedicationLine } from '../src/documents/consultation.js';
@@ -19,7 +20,7 @@ import {
   findControlledMatches,
   normalizeForMatch,
 } from '../src/documents/controlled-drugs.js';
-import { numberToWords, quantityInWords } from '../src/documents/number-words.js';
+import { quantityInWords } from '../src/documents/number-words.js';
 
 const walkthrough = JSON.parse(
   readFileSync(new URL('./fixtures/walkthrough-note.json', import.meta.url), 'utf8'),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
+import { fold } from '@pv/pt-text';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from './corpus.js';
 import { formattedConsult, startVault, type VaultUnderTest } from './harness.js';
-import { fold } from '@pv/pt-text';
 
 let vault: VaultUnderTest;
 beforeAll(async () => {

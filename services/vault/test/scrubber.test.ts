@@ -1,3 +1,4 @@
+import { fold } from '@pv/pt-text';
 import { describe, expect, it } from 'vitest';
 import { teaserOf, yearMonthOf } from '../src/anonymise/anonymise.js';
 import { KeyedHasher } from '../src/anonymise/hashing.js';
@@ -10,7 +11,6 @@ import {
 } from '../src/anonymise/scrubber.js';
 import { csvField, csvLine } from '../src/records/csv.js';
 import { CORPUS } from './corpus.js';
-import { fold } from '@pv/pt-text';
 
 const folded = (text: string) => fold(text);
 

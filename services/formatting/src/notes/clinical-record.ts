@@ -18,10 +18,10 @@ import {
   VITAL_UNITS,
   type VitalKind,
 } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import { withDigits } from './numbers.js';
 import { capitalizeFirst, collapseSpaces } from './text.js';
 import type { VitalMatch } from './vitals.js';
-import { fold } from '@pv/pt-text';
 
 // ---- medications: in use or prescribed today ---------------------------------------------------
 

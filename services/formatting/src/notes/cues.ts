@@ -3,11 +3,11 @@
  * 'Conduta', 'HD') and the spoken cues of spoken-cues.ts mapped to the profile's sections.
  */
 import type { Professional } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import { CueTrie } from './cue-trie.js';
 import { ROLE_SECTIONS } from './role-sections.js';
 import { getProfile, type SpecialtyProfile } from './specialties.js';
 import { type CueCondition, type CueMode, type Role, SPOKEN_CUES } from './spoken-cues.js';
-import { fold } from '@pv/pt-text';
 
 export interface CueInfo {
   section: string;

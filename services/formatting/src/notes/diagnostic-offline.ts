@@ -6,9 +6,9 @@
  * when a key criterion of the disorder is met together with at least one other.
  */
 import type { DiagnosticAnalysisResponse } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import { type Criterion, DISORDERS, type DisorderDefinition } from './diagnostic-disorders.js';
 import { escapeRegExp, NUMBER_SOURCE } from './text.js';
-import { fold } from '@pv/pt-text';
 
 export type DiagnosticHypothesis = DiagnosticAnalysisResponse['hypotheses'][number];
 export type Likelihood = 'alta' | 'moderada' | 'baixa';

@@ -1,4 +1,5 @@
 import { fold } from '@pv/pt-text';
+
 /**
  * The medical dictionary: corrects misrecognised words of a dictation against the admin's list of
  * correct spellings (accent- and case-insensitive; Levenshtein distance ≤ 1 for words of 5+

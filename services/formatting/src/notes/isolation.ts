@@ -9,9 +9,9 @@
  * note that holds two or more of another patient's distinctive trigrams carries their facts.
  */
 import type { FormattedNote } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import { type PatientText, splitPatients } from './patients.js';
 import { cleanTranscript } from './transcript.js';
-import { fold } from '@pv/pt-text';
 
 /** Folded words that say nothing about a particular patient. */
 const STOP_WORDS = new Set(

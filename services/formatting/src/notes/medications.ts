@@ -5,6 +5,8 @@
  * passage (spoken numbers as digits); the items' offsets slice the passage itself. Every
  * quantifier is bounded, so the scan is linear on any input.
  */
+
+import { fold, parsePtNumber } from '@pv/pt-text';
 import {
   CONDITION_WORDS,
   DANGLING,
@@ -17,7 +19,6 @@ import {
 } from './medication-words.js';
 import { type NumericView, numericView, toSource, withDigits } from './numbers.js';
 import { capitalizeFirst, collapseSpaces, NUMBER_SOURCE } from './text.js';
-import { fold, parsePtNumber } from '@pv/pt-text';
 
 export interface MedicationMatch {
   /** Offsets in the passage of the whole item (name, dose and regimen). */

@@ -10,10 +10,10 @@ import {
   type FormattedNote,
   VITAL_UNITS,
 } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import { Value } from '@sinclair/typebox/value';
 import { withDigits } from './numbers.js';
 import { type FormatResult, formatOffline, type OfflineFormatInput } from './offline-formatter.js';
-import { fold } from '@pv/pt-text';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

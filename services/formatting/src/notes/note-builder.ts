@@ -4,6 +4,7 @@
  * the prose and written one per line where they belong, every missing field 'Não informado'.
  */
 import type { FormattedNote } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import { buildRecord, medicationCue, withoutLeadingVerb } from './clinical-record.js';
 import type { CompiledProfile } from './cues.js';
 import { CURRENT_USE, findMedications } from './medications.js';
@@ -22,7 +23,6 @@ import { segment } from './segment.js';
 import { collapseSpaces } from './text.js';
 import { tokenize } from './tokens.js';
 import { findVitals, formatVitals, inlineVitals, type VitalMatch } from './vitals.js';
-import { fold } from '@pv/pt-text';
 
 type Block = { kind: 'prose'; text: string } | { kind: 'line'; text: string };
 

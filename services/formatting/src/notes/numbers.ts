@@ -16,7 +16,11 @@ import {
 } from '@pv/pt-text';
 
 /** The number said as words from word `i` of `list` (words of the folded `text`), or null. */
-export function readSpokenNumber(text: string, list: readonly Word[], i: number): NumberRead | null {
+export function readSpokenNumber(
+  text: string,
+  list: readonly Word[],
+  i: number,
+): NumberRead | null {
   return readNumberWords(wordListSequence(text, list), i, { halves: true });
 }
 

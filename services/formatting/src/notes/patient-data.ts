@@ -5,6 +5,8 @@
  * A word scanner over the folded text; each finder returns null when the dictation does not say
  * it (the note then reads 'Não informado'). Linear in the length of the text.
  */
+
+import { fold, NUMBER_WORDS, type Word, words } from '@pv/pt-text';
 import { readSpokenNumber } from './numbers.js';
 import {
   AGE_UNITS,
@@ -18,7 +20,6 @@ import {
 } from './patient-words.js';
 import { titleCaseName } from './text.js';
 import { type Token, tokenize } from './tokens.js';
-import { NUMBER_WORDS, type Word, words, fold } from '@pv/pt-text';
 
 export type Gender = 'Masculino' | 'Feminino';
 

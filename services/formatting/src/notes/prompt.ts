@@ -3,6 +3,7 @@
  * dictation into the specialty's note, and the psychiatric diagnostic analysis.
  */
 import { type FormattedNote, NOT_INFORMED, type Professional, VITAL_KINDS } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import {
   type DiagnosticHypothesis,
   type Likelihood,
@@ -14,7 +15,6 @@ import { normalisePatientMarkers } from './patients.js';
 import { buildMultiPatientSummary, buildNote, renderMultiPatient } from './render.js';
 import { getProfile, type SpecialtyProfile } from './specialties.js';
 import { cleanTranscript } from './transcript.js';
-import { fold } from '@pv/pt-text';
 
 export interface ChatMessage {
   role: 'system' | 'user';

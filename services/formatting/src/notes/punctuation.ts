@@ -5,8 +5,9 @@
  * '38 vírgula 2' -> '38,2'. A word scanner over the folded text (no regular expression with a
  * quantifier over the dictation), so linear in its length.
  */
+
+import { fold, numberText, type Word, words } from '@pv/pt-text';
 import { readSpokenNumber } from './numbers.js';
-import { numberText, type Word, words, fold } from '@pv/pt-text';
 
 interface Replacement {
   start: number;

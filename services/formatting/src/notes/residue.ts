@@ -3,8 +3,9 @@
  * and telling a piece that only identifies the patient (it is on the patient line already). All
  * patterns are bounded, so linear on any input.
  */
-import { capitalizeFirst, collapseSpaces, ensurePeriod, NUMBER_SOURCE } from './text.js';
+
 import { fold } from '@pv/pt-text';
+import { capitalizeFirst, collapseSpaces, ensurePeriod, NUMBER_SOURCE } from './text.js';
 
 /** Words left behind once vital signs or medications are taken out of a sentence. */
 const FILLER = new Set(

@@ -5,6 +5,7 @@
  * documented in docs/offline-formatter.md.
  */
 import { type FormattedNote, NOT_INFORMED, type NoteSection } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import { buildMultiPatientSummary, renderMultiPatient, renderNote } from './render.js';
 import {
   BROADER,
@@ -13,7 +14,6 @@ import {
   parseTemplateHeadings,
   sectionKind,
 } from './template-headings.js';
-import { fold } from '@pv/pt-text';
 
 export { parseTemplateHeadings } from './template-headings.js';
 

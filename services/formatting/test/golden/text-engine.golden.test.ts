@@ -5,6 +5,7 @@
  * A change here is a behaviour change: write it in docs/decisions.md, then UPDATE_GOLDEN=1.
  */
 import { fileURLToPath } from 'node:url';
+import { fold, parsePtNumber } from '@pv/pt-text';
 import { compareWithGolden, type GoldenInput, goldenOutputs, linesOf } from '@pv/pt-text/testing';
 import { describe, expect, it } from 'vitest';
 import { withDigits } from '../../src/notes/numbers.js';
@@ -15,7 +16,6 @@ import { ADVERSARIAL_INPUTS } from '../notes/adversarial.js';
 import { CORPUS as ROUTE_CORPUS } from '../notes/corpus.js';
 import { TEXT_ENTRY_POINTS } from '../notes/entry-points.js';
 import { RECORD_CORPUS } from '../record-corpus/index.js';
-import { fold, parsePtNumber } from '@pv/pt-text';
 
 const dictations: GoldenInput[] = [
   ...[...LABELLED, ...HELD_OUT, ...HELD_OUT_2].map((d) => ({ id: `corpus:${d.id}`, text: d.text })),

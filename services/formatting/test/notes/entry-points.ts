@@ -2,6 +2,8 @@
  * Every exported function of src/notes that reads a text given by a user (or a model), as a
  * function of that text: the linear-time test and the scaling bench run them all.
  */
+
+import { fold } from '@pv/pt-text';
 import {
   analyseOffline,
   applyDictatedPunctuation,
@@ -23,7 +25,6 @@ import {
   splitPatients,
 } from '../../src/notes/index.js';
 import { formatCorpus } from './helpers.js';
-import { fold } from '@pv/pt-text';
 
 const dictionary = buildMedicalDictionary(['dipirona', 'losartana', 'amoxicilina', 'cefaleia']);
 const note = formatCorpus('consulta_medica');

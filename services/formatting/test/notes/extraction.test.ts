@@ -1,3 +1,4 @@
+import { fold, parsePtNumber } from '@pv/pt-text';
 import { describe, expect, it } from 'vitest';
 import {
   extractPatientData,
@@ -6,7 +7,6 @@ import {
   formatVitals,
 } from '../../src/notes/index.js';
 import { splitSentences } from '../../src/notes/text.js';
-import { fold, parsePtNumber } from '@pv/pt-text';
 
 const vitals = (text: string) => formatVitals(findVitals(fold(text)));
 const medications = (text: string) => findMedications(text, fold(text)).map((m) => m.line);

@@ -11,6 +11,8 @@
  * longer than MAX_SCRUB_CHARS are cut there first. Over-scrubbing is preferred to a leak.
  * What this does and does not catch: docs/anonymisation.md.
  */
+
+import { fold, foldForComparison } from '@pv/pt-text';
 import { addressSpans } from './addresses.js';
 import { emailSpans } from './contacts.js';
 import { dateSpans } from './dates.js';
@@ -19,7 +21,6 @@ import { nameSpans } from './names.js';
 import { numberRuns, numberSpans } from './numbers.js';
 import { render, resolve, type Span } from './spans.js';
 import { type Tok, tokenize } from './tokens.js';
-import { fold, foldForComparison } from '@pv/pt-text';
 
 export { isValidCpf } from './numbers.js';
 export type { RedactionTag, Span } from './spans.js';

@@ -5,7 +5,11 @@
  * number phrase is read by the shared pt-BR engine (@pv/pt-text); what is the vault's own is how
  * dictated digits run together.
  */
-import { isNumberWord as isEngineNumberWord, readNumberWords, type WordSequence } from '@pv/pt-text';
+import {
+  isNumberWord as isEngineNumberWord,
+  readNumberWords,
+  type WordSequence,
+} from '@pv/pt-text';
 import type { Tok } from './tokens.js';
 
 /** 'meia' is six when digits are dictated ('nove meia'); a lone 'cento' is a group of digits. */

@@ -6,6 +6,7 @@
  * regenerate with UPDATE_GOLDEN=1.
  */
 import { fileURLToPath } from 'node:url';
+import { fold, foldForComparison } from '@pv/pt-text';
 import { compareWithGolden, type GoldenInput, goldenOutputs, linesOf } from '@pv/pt-text/testing';
 import { describe, expect, it } from 'vitest';
 import { findPatientNames, identifierSpans, scrubText } from '../../src/anonymise/scrubber.js';
@@ -19,7 +20,6 @@ import { HELD_OUT } from './corpus-held-out.js';
 import { SPEECH } from './corpus-speech.js';
 import { TYPED } from './corpus-typed.js';
 import { parse } from './evaluate.js';
-import { fold, foldForComparison } from '@pv/pt-text';
 
 const snippets: GoldenInput[] = Object.entries({
   speech: SPEECH,

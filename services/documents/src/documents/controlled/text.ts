@@ -4,6 +4,8 @@
  * decimal point ("0,5" and "0.5" are the same), digits glued to letters are split ("50mg" is
  * "50" "mg") and each token remembers where it came from, so a match can be quoted as written.
  */
+import { foldUnit, isCombiningMark } from '@pv/pt-text';
+
 export interface Token {
   /** Lowercase, unaccented letters, or a number with '.' as the decimal point. */
   text: string;
@@ -21,22 +23,16 @@ type CharClass = { kind: 'letter'; ch: string } | { kind: 'mark' } | { kind: 'ot
 
 const OTHER: CharClass = { kind: 'other' };
 const MARK: CharClass = { kind: 'mark' };
-const nonAsciiCache = new Map<number, CharClass>();
+const LETTERS: readonly CharClass[] = Array.from({ length: 26 }, (_, i) => ({
+  kind: 'letter',
+  ch: String.fromCharCode(97 + i),
+}));
 
-/** Letters outside ASCII: the base letter of their canonical decomposition, if it is a-z. */
+/** Letters outside ASCII: the shared fold's base letter when it is a-z; combining marks apart. */
 function classifyNonAscii(code: number): CharClass {
-  const cached = nonAsciiCache.get(code);
-  if (cached) return cached;
-  let result: CharClass = OTHER;
-  if (code >= 0x300 && code <= 0x36f) result = MARK;
-  else if (code === 0xb5 || code === 0x3bc) result = { kind: 'letter', ch: 'u' };
-  else {
-    const base = String.fromCharCode(code).normalize('NFD').charCodeAt(0);
-    if (base >= 65 && base <= 90) result = { kind: 'letter', ch: String.fromCharCode(base + 32) };
-    else if (base >= 97 && base <= 122) result = { kind: 'letter', ch: String.fromCharCode(base) };
-  }
-  nonAsciiCache.set(code, result);
-  return result;
+  if (isCombiningMark(code)) return MARK;
+  const base = foldUnit(code);
+  return base >= 97 && base <= 122 ? (LETTERS[base - 97] as CharClass) : OTHER;
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;

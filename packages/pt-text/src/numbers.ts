@@ -100,20 +100,20 @@ export interface NumberRead {
   next: number;
 }
 
-function valueOf(word: string, reading: NumberReading): number | undefined {
+function wordValue(word: string, reading: NumberReading): number | undefined {
   return NUMBER_WORDS.get(word) ?? reading.extraUnits?.get(word);
 }
 
 /** One group below a thousand: 'cento e vinte e cinco', 'dezoito', 'trezentos'. */
 function readGroup(seq: WordSequence, i: number, reading: NumberReading): NumberRead | null {
-  const first = valueOf(seq.word(i), reading);
+  const first = wordValue(seq.word(i), reading);
   if (first === undefined) return null;
   let value = first;
   let kind = kindOf(first);
   let next = i + 1;
   // 'cem' stands alone ('cem mil' is read by the caller); 'cento' takes 'e' and a follower.
   while (seq.word(i) !== 'cem' && seq.word(next) === 'e') {
-    const v = valueOf(seq.word(next + 1), reading);
+    const v = wordValue(seq.word(next + 1), reading);
     if (v === undefined || v === 0 || !FOLLOWERS[kind].has(kindOf(v))) break;
     if (!seq.together(next - 1) || !seq.together(next)) break;
     value += v;

@@ -57,11 +57,10 @@ export function goldenOutputs(
 }
 
 /**
- * Compares `actual` with the golden file at `path`; with UPDATE_GOLDEN=1 (or no file yet) writes
+ * Compares `actual` with the golden file at `path`; with UPDATE_GOLDEN=1 writes
  * it instead; a missing file is a failure. Returns the keys whose output changed, appeared or vanished.
  */
 export function compareWithGolden(path: string, actual: Golden): string[] {
-  // biome-ignore lint/suspicious/noUndeclaredEnvVars: a developer's switch for the golden tests only
   if (process.env.UPDATE_GOLDEN === '1') {
     writeFileSync(path, `${JSON.stringify(actual, null, 1)}\n`);
     return [];

@@ -1,10 +1,15 @@
-import { scanWords, type Word } from '@pv/pt-text';
 /**
- * Words of a dictation with what separates them, for the scanners that read cues and names word
- * by word. Linear in the length of the text.
+ * The words of a dictation as the cue scanners read them: the shared engine's tokens (@pv/pt-text)
+ * with what separates each word from the one before, read from the punctuation tokens between
+ * them. Linear in the length of the text.
  */
+import { tokenize as engineTokens, type Token as TextToken } from '@pv/pt-text';
 
-export interface Token extends Word {
+export interface Token {
+  /** Folded letters or digits. */
+  text: string;
+  start: number;
+  end: number;
   /** Dictated with a capital letter. */
   cap: boolean;
   /** What separates it from the previous token: spaces only, a comma, or a stronger mark. */
@@ -24,8 +29,9 @@ const COMMA = 2;
 const COLON = 4;
 const DASH = 8;
 
-function gapFlag(text: string, i: number, from: number, to: number): number {
-  switch (text.charCodeAt(i)) {
+/** What one punctuation token says about the gap it sits in. */
+function markFlag(text: string, mark: TextToken, wordBefore: number): number {
+  switch (text.charCodeAt(mark.start)) {
     case 44: // ,
       return COMMA;
     case 58: // :
@@ -34,7 +40,6 @@ function gapFlag(text: string, i: number, from: number, to: number): number {
     case 59: // ;
     case 33: // !
     case 63: // ?
-    case 10: // \n
     case 40: // (
     case 41: // )
     case 91: // [
@@ -46,8 +51,11 @@ function gapFlag(text: string, i: number, from: number, to: number): number {
     case 45: // -
     case 0x2013:
     case 0x2014: {
-      const spacedBefore = i === from || text.charCodeAt(i - 1) === 32;
-      const spacedAfter = i === to - 1 || text.charCodeAt(i + 1) === 32;
+      // A dash between spaces (or touching a word) separates clauses; 'anti-inflamatório' does not.
+      const i = mark.start;
+      const spacedBefore = i === wordBefore || text.charCodeAt(i - 1) === 32;
+      const after = text.charCodeAt(i + 1);
+      const spacedAfter = after === 32 || isWordStart(after);
       return spacedBefore && spacedAfter ? DASH : 0;
     }
     default:
@@ -55,35 +63,33 @@ function gapFlag(text: string, i: number, from: number, to: number): number {
   }
 }
 
-/** What a gap between two words holds, read from both ends when it is long (bounded work). */
-function readGap(text: string, from: number, to: number): number {
-  let flags = 0;
-  if (to - from <= 32) {
-    for (let i = from; i < to; i++) flags |= gapFlag(text, i, from, to);
-  } else {
-    for (let i = from; i < from + 16; i++) flags |= gapFlag(text, i, from, to);
-    for (let i = to - 16; i < to; i++) flags |= gapFlag(text, i, from, to);
-  }
-  return flags;
-}
+/** A character that starts a word or a number token (so a dash right before it touches a word). */
+const isWordStart = (c: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc0;
 
-/** The tokens of `text` (its folded copy gives the words; the text gives the capitals). */
+/** The words and numbers of `text` with their gaps (`folded` is its folded copy). */
 export function tokenize(text: string, folded: string): Token[] {
   const out: Token[] = [];
-  let prevEnd = 0;
-  scanWords(folded, (start, end) => {
-    const gap = readGap(text, prevEnd, start);
+  let gap = 0;
+  let wordEnd = 0;
+  for (const token of engineTokens(text, folded)) {
+    if (token.kind === 'punct') {
+      gap |= markFlag(text, token, wordEnd);
+      continue;
+    }
+    if (token.lineBefore) gap |= STOP;
     const stop = out.length === 0 || (gap & STOP) !== 0;
     out.push({
-      text: folded.slice(start, end),
-      start,
-      end,
-      cap: isUpper(text.charCodeAt(start)),
+      text: token.folded,
+      start: token.start,
+      end: token.end,
+      cap: isUpper(text.charCodeAt(token.start)),
       gap: stop ? 'stop' : (gap & COMMA) !== 0 ? 'comma' : 'none',
       colon: (gap & COLON) !== 0,
       clause: stop || (gap & (COMMA | DASH)) !== 0,
     });
-    prevEnd = end;
-  });
+    gap = 0;
+    wordEnd = token.end;
+  }
   return out;
 }

@@ -12,7 +12,7 @@
  * What this does and does not catch: docs/anonymisation.md.
  */
 
-import { fold, foldForComparison } from '@pv/pt-text';
+import { fold, foldForComparison, type Token, tokenize } from '@pv/pt-text';
 import { addressSpans } from './addresses.js';
 import { emailSpans } from './contacts.js';
 import { dateSpans } from './dates.js';
@@ -20,7 +20,6 @@ import { NO_NAME, PARTICLES, STOP } from './lexicon.js';
 import { nameSpans } from './names.js';
 import { numberRuns, numberSpans } from './numbers.js';
 import { render, resolve, type Span } from './spans.js';
-import { type Tok, tokenize } from './tokens.js';
 
 export { isValidCpf } from './numbers.js';
 export type { RedactionTag, Span } from './spans.js';
@@ -44,7 +43,7 @@ export interface ScrubContext {
 
 interface Scanned {
   text: string;
-  toks: Tok[];
+  toks: Token[];
 }
 
 function scan(input: string): Scanned {
@@ -124,8 +123,8 @@ function patientNamesIn(scanned: Scanned): string[] {
   const names: string[] = [];
   for (const run of nameSpans(toks, new Set()).introduced) {
     let last = run.last;
-    while (last > run.first && PARTICLES.has((toks[last] as Tok).folded)) last--;
-    const name = text.slice((toks[run.first] as Tok).start, (toks[last] as Tok).end);
+    while (last > run.first && PARTICLES.has((toks[last] as Token).folded)) last--;
+    const name = text.slice((toks[run.first] as Token).start, (toks[last] as Token).end);
     const folded = foldForComparison(name);
     if (folded.length >= 2 && !NO_NAME.has(folded) && /\p{L}{2}/u.test(name)) names.push(name);
   }

@@ -8,9 +8,9 @@
 import {
   isNumberWord as isEngineNumberWord,
   readNumberWords,
+  type Token,
   type WordSequence,
 } from '@pv/pt-text';
-import type { Tok } from './tokens.js';
 
 /** 'meia' is six when digits are dictated ('nove meia'); a lone 'cento' is a group of digits. */
 const DIGIT_DICTATION = { loneCento: true, extraUnits: new Map([['meia', 6]]) } as const;
@@ -28,16 +28,16 @@ export interface NumberPhrase {
   value: number;
 }
 
-const word = (t: Tok | undefined) => (t?.kind === 'word' ? t.folded : '');
+const word = (t: Token | undefined) => (t?.kind === 'word' ? t.folded : '');
 
 /** The tokens as the engine reads them: words only; tokens next to each other are said together. */
-const tokenSequence = (toks: readonly Tok[]): WordSequence => ({
+const tokenSequence = (toks: readonly Token[]): WordSequence => ({
   word: (i) => word(toks[i]),
   together: () => true,
 });
 
 /** One spoken number starting at token i, thousands included ('dois mil e vinte'). */
-export function numberPhrase(toks: readonly Tok[], i: number): NumberPhrase | null {
+export function numberPhrase(toks: readonly Token[], i: number): NumberPhrase | null {
   const read = readNumberWords(tokenSequence(toks), i, DIGIT_DICTATION);
   return read ? { first: i, last: read.next - 1, value: read.value } : null;
 }
@@ -59,14 +59,14 @@ export interface SpokenNumber {
  * The dictated number starting at token i: number phrases and numerals, one after another, with
  * at most one separator between them. Null if token i starts none.
  */
-export function spokenNumberAt(toks: readonly Tok[], i: number): SpokenNumber | null {
+export function spokenNumberAt(toks: readonly Token[], i: number): SpokenNumber | null {
   const groups: string[] = [];
   const seps: string[] = [];
   let spoken = false;
   let j = i;
   let last = -1;
   while (j < toks.length) {
-    const t = toks[j] as Tok;
+    const t = toks[j] as Token;
     if (j > i && t.lineBefore) break;
     let consumed: number;
     if (t.kind === 'number') {

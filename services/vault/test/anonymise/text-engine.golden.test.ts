@@ -6,12 +6,11 @@
  * regenerate with UPDATE_GOLDEN=1.
  */
 import { fileURLToPath } from 'node:url';
-import { fold, foldForComparison } from '@pv/pt-text';
+import { fold, foldForComparison, tokenize } from '@pv/pt-text';
 import { compareWithGolden, type GoldenInput, goldenOutputs, linesOf } from '@pv/pt-text/testing';
 import { describe, expect, it } from 'vitest';
 import { findPatientNames, identifierSpans, scrubText } from '../../src/anonymise/scrubber.js';
 import { spokenNumberAt } from '../../src/anonymise/spoken-numbers.js';
-import { tokenize } from '../../src/anonymise/tokens.js';
 import { CORPUS } from '../corpus.js';
 import { ADVERSARIAL } from './adversarial.js';
 import { CLINICAL } from './corpus-clinical.js';

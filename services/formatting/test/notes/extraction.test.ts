@@ -6,7 +6,7 @@ import {
   findVitals,
   formatVitals,
 } from '../../src/notes/index.js';
-import { splitSentences } from '../../src/notes/text.js';
+import { splitSentences } from '../../src/notes/reading/text.js';
 
 const vitals = (text: string) => formatVitals(findVitals(fold(text)));
 const medications = (text: string) => findMedications(text, fold(text)).map((m) => m.line);

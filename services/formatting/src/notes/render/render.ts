@@ -8,7 +8,7 @@ import {
   type NoteSection,
   type PatientData,
 } from '@pv/contracts';
-import { COMMON_FIELDS, type SpecialtyProfile } from './specialties.js';
+import { COMMON_FIELDS, type SpecialtyProfile } from '../data/specialties.js';
 
 export type NoteWithoutText = Omit<FormattedNote, 'text'>;
 

@@ -4,10 +4,10 @@
  */
 import type { Professional } from '@pv/contracts';
 import { fold } from '@pv/pt-text';
+import { getProfile, type SpecialtyProfile } from '../data/specialties.js';
+import { type CueCondition, type CueMode, type Role, SPOKEN_CUES } from '../data/spoken-cues.js';
 import { CueTrie } from './cue-trie.js';
 import { ROLE_SECTIONS } from './role-sections.js';
-import { getProfile, type SpecialtyProfile } from './specialties.js';
-import { type CueCondition, type CueMode, type Role, SPOKEN_CUES } from './spoken-cues.js';
 
 export interface CueInfo {
   section: string;

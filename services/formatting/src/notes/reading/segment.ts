@@ -18,6 +18,7 @@
  * the cue trie once, in time bounded by the longest cue.
  */
 
+import { STATEMENT_WORDS } from '../data/spoken-cues.js';
 import type { TrieMatch } from './cue-trie.js';
 import type { CompiledProfile, CueInfo } from './cues.js';
 import { isOneShot } from './cues.js';
@@ -32,7 +33,6 @@ import {
   timeBefore,
   titleWordsAtStart,
 } from './segment-rules.js';
-import { STATEMENT_WORDS } from './spoken-cues.js';
 import { type Span, splitSentences } from './text.js';
 import type { Token } from './tokens.js';
 

@@ -7,8 +7,12 @@
  */
 import type { DiagnosticAnalysisResponse } from '@pv/contracts';
 import { fold } from '@pv/pt-text';
-import { type Criterion, DISORDERS, type DisorderDefinition } from './diagnostic-disorders.js';
-import { escapeRegExp, NUMBER_SOURCE } from './text.js';
+import {
+  type Criterion,
+  DISORDERS,
+  type DisorderDefinition,
+} from '../data/diagnostic-disorders.js';
+import { escapeRegExp, NUMBER_SOURCE } from '../reading/text.js';
 
 export type DiagnosticHypothesis = DiagnosticAnalysisResponse['hypotheses'][number];
 export type Likelihood = 'alta' | 'moderada' | 'baixa';
@@ -19,7 +23,11 @@ export const NO_HYPOTHESIS_TEXT =
   'Nenhuma hipótese diagnóstica psiquiátrica pôde ser sugerida a partir dos elementos descritos ' +
   'no texto.';
 
-export { type Criterion, DISORDERS, type DisorderDefinition } from './diagnostic-disorders.js';
+export {
+  type Criterion,
+  DISORDERS,
+  type DisorderDefinition,
+} from '../data/diagnostic-disorders.js';
 
 // ---- matching -----------------------------------------------------------------------------------
 

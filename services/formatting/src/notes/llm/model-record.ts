@@ -12,8 +12,12 @@ import {
 } from '@pv/contracts';
 import { fold } from '@pv/pt-text';
 import { Value } from '@sinclair/typebox/value';
-import { withDigits } from './numbers.js';
-import { type FormatResult, formatOffline, type OfflineFormatInput } from './offline-formatter.js';
+import {
+  type FormatResult,
+  formatOffline,
+  type OfflineFormatInput,
+} from '../offline/offline-formatter.js';
+import { withDigits } from '../reading/numbers.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

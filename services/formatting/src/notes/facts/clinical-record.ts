@@ -19,8 +19,8 @@ import {
   type VitalKind,
 } from '@pv/contracts';
 import { fold } from '@pv/pt-text';
-import { withDigits } from './numbers.js';
-import { capitalizeFirst, collapseSpaces } from './text.js';
+import { withDigits } from '../reading/numbers.js';
+import { capitalizeFirst, collapseSpaces } from '../reading/text.js';
 import type { VitalMatch } from './vitals.js';
 
 // ---- medications: in use or prescribed today ---------------------------------------------------

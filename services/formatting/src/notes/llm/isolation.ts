@@ -10,8 +10,8 @@
  */
 import type { FormattedNote } from '@pv/contracts';
 import { fold } from '@pv/pt-text';
-import { type PatientText, splitPatients } from './patients.js';
-import { cleanTranscript } from './transcript.js';
+import { type PatientText, splitPatients } from '../reading/patients.js';
+import { cleanTranscript } from '../reading/transcript.js';
 
 /** Folded words that say nothing about a particular patient. */
 const STOP_WORDS = new Set(

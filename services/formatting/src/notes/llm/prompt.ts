@@ -4,17 +4,17 @@
  */
 import { type FormattedNote, NOT_INFORMED, type Professional, VITAL_KINDS } from '@pv/contracts';
 import { fold } from '@pv/pt-text';
+import { getProfile, type SpecialtyProfile } from '../data/specialties.js';
 import {
   type DiagnosticHypothesis,
   type Likelihood,
   renderDiagnosticAnalysis,
   sortHypotheses,
-} from './diagnostic-offline.js';
-import type { FormatResult } from './offline-formatter.js';
-import { normalisePatientMarkers } from './patients.js';
-import { buildMultiPatientSummary, buildNote, renderMultiPatient } from './render.js';
-import { getProfile, type SpecialtyProfile } from './specialties.js';
-import { cleanTranscript } from './transcript.js';
+} from '../diagnostic/diagnostic-offline.js';
+import type { FormatResult } from '../offline/offline-formatter.js';
+import { normalisePatientMarkers } from '../reading/patients.js';
+import { cleanTranscript } from '../reading/transcript.js';
+import { buildMultiPatientSummary, buildNote, renderMultiPatient } from '../render/render.js';
 
 export interface ChatMessage {
   role: 'system' | 'user';

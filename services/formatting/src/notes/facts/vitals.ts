@@ -5,8 +5,8 @@
  * see numbers.ts); the offsets they return slice the passage itself. Every quantifier is bounded,
  * so each pattern is linear on any input.
  */
-import { numericView, toSource } from './numbers.js';
-import { ptDecimal } from './text.js';
+import { numericView, toSource } from '../reading/numbers.js';
+import { ptDecimal } from '../reading/text.js';
 
 export type VitalLabel =
   | 'PA'

@@ -16,9 +16,9 @@ import {
   NOT_NAME,
   REGIMEN_WORDS,
   STOP_BEFORE,
-} from './medication-words.js';
-import { type NumericView, numericView, toSource, withDigits } from './numbers.js';
-import { capitalizeFirst, collapseSpaces, NUMBER_SOURCE } from './text.js';
+} from '../data/medication-words.js';
+import { type NumericView, numericView, toSource, withDigits } from '../reading/numbers.js';
+import { capitalizeFirst, collapseSpaces, NUMBER_SOURCE } from '../reading/text.js';
 
 export interface MedicationMatch {
   /** Offsets in the passage of the whole item (name, dose and regimen). */

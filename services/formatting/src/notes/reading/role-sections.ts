@@ -3,7 +3,7 @@
  * not list is not a cue there. Data only.
  */
 import type { Professional } from '@pv/contracts';
-import type { Role } from './spoken-cues.js';
+import type { Role } from '../data/spoken-cues.js';
 
 type RoleMap = Readonly<Partial<Record<Role, string>>>;
 

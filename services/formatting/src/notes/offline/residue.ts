@@ -5,7 +5,7 @@
  */
 
 import { fold } from '@pv/pt-text';
-import { capitalizeFirst, collapseSpaces, ensurePeriod, NUMBER_SOURCE } from './text.js';
+import { capitalizeFirst, collapseSpaces, ensurePeriod, NUMBER_SOURCE } from '../reading/text.js';
 
 /** Words left behind once vital signs or medications are taken out of a sentence. */
 const FILLER = new Set(

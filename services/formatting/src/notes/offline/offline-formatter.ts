@@ -14,20 +14,20 @@
  * Linear in the length of the dictation: an 8-hour dictation formats in well under a second.
  */
 import type { FormattedNote, Professional } from '@pv/contracts';
-import { compiledProfile } from './cues.js';
+import { compiledProfile } from '../reading/cues.js';
 import {
   applyMedicalDictionary,
   buildMedicalDictionary,
   type MedicalDictionary,
-} from './dictionary.js';
+} from '../reading/dictionary.js';
+import { splitPatients } from '../reading/patients.js';
+import { applyDictatedPunctuation } from '../reading/punctuation.js';
+import { cleanTranscript } from '../reading/transcript.js';
+import { buildMultiPatientSummary, renderMultiPatient } from '../render/render.js';
 import { buildPatientNote } from './note-builder.js';
-import { splitPatients } from './patients.js';
-import { applyDictatedPunctuation } from './punctuation.js';
-import { buildMultiPatientSummary, renderMultiPatient } from './render.js';
-import { cleanTranscript } from './transcript.js';
 
-export { type PatientSplit, type PatientText, splitPatients } from './patients.js';
-export { applyDictatedPunctuation } from './punctuation.js';
+export { type PatientSplit, type PatientText, splitPatients } from '../reading/patients.js';
+export { applyDictatedPunctuation } from '../reading/punctuation.js';
 
 export interface OfflineFormatInput {
   text: string;

@@ -4,16 +4,16 @@
  * looks like. Each reads a bounded number of words around a position.
  */
 
-import type { TrieMatch } from './cue-trie.js';
-import type { CompiledProfile, CueInfo } from './cues.js';
-import { readSpokenNumber } from './numbers.js';
 import {
   COMPLAINT_INTROS,
   COMPLAINT_OPENERS_STRONG,
   COMPLAINT_OPENERS_WEAK,
   COMPLAINT_VERBS,
   NOT_COMPLAINT_AFTER,
-} from './spoken-cues.js';
+} from '../data/spoken-cues.js';
+import type { TrieMatch } from './cue-trie.js';
+import type { CompiledProfile, CueInfo } from './cues.js';
+import { readSpokenNumber } from './numbers.js';
 import type { Span } from './text.js';
 import type { Token } from './tokens.js';
 

@@ -7,7 +7,6 @@
  */
 
 import { fold, NUMBER_WORDS, type Word, words } from '@pv/pt-text';
-import { readSpokenNumber } from './numbers.js';
 import {
   AGE_UNITS,
   GENDERED_ADJECTIVES,
@@ -17,9 +16,10 @@ import {
   PARTICLES,
   PERSON_NOUNS,
   TITLES,
-} from './patient-words.js';
-import { titleCaseName } from './text.js';
-import { type Token, tokenize } from './tokens.js';
+} from '../data/patient-words.js';
+import { readSpokenNumber } from '../reading/numbers.js';
+import { titleCaseName } from '../reading/text.js';
+import { type Token, tokenize } from '../reading/tokens.js';
 
 export type Gender = 'Masculino' | 'Feminino';
 

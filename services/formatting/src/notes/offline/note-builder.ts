@@ -5,12 +5,20 @@
  */
 import type { FormattedNote } from '@pv/contracts';
 import { fold } from '@pv/pt-text';
-import { buildRecord, medicationCue, withoutLeadingVerb } from './clinical-record.js';
-import type { CompiledProfile } from './cues.js';
-import { CURRENT_USE, findMedications } from './medications.js';
-import { IN_USE_SECTION_KEYS } from './medications-in-use.js';
-import { type ExtractedPatientData, extractPatientData, identifyPatient } from './patient-data.js';
-import { buildNote } from './render.js';
+import { IN_USE_SECTION_KEYS } from '../data/medications-in-use.js';
+import { buildRecord, medicationCue, withoutLeadingVerb } from '../facts/clinical-record.js';
+import { CURRENT_USE, findMedications } from '../facts/medications.js';
+import {
+  type ExtractedPatientData,
+  extractPatientData,
+  identifyPatient,
+} from '../facts/patient-data.js';
+import { findVitals, formatVitals, inlineVitals, type VitalMatch } from '../facts/vitals.js';
+import type { CompiledProfile } from '../reading/cues.js';
+import { segment } from '../reading/segment.js';
+import { collapseSpaces } from '../reading/text.js';
+import { tokenize } from '../reading/tokens.js';
+import { buildNote } from '../render/render.js';
 import {
   blankRanges,
   cleanResidue,
@@ -19,10 +27,6 @@ import {
   isMeaningful,
   removeRanges,
 } from './residue.js';
-import { segment } from './segment.js';
-import { collapseSpaces } from './text.js';
-import { tokenize } from './tokens.js';
-import { findVitals, formatVitals, inlineVitals, type VitalMatch } from './vitals.js';
 
 type Block = { kind: 'prose'; text: string } | { kind: 'line'; text: string };
 

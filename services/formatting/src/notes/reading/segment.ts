@@ -55,18 +55,22 @@ const RUN_ON_WORDS_PER_COMMA = 12;
 /** Words before a spoken cue that belong with it ('história' + 'hipertensa'): dropped. */
 const LABEL_LEAD_INS = new Set(['historia', 'antecedentes', 'antecedente']);
 
-interface State {
-  current: string;
-  pieces: Piece[];
-  contentStart: number;
-  complaintOpen: boolean;
-  complaintSpoken: boolean;
-  complaintTokens: number;
-  complaintDone: boolean;
-  durationEndsAt: number;
-  afterDuration: number;
-  /** The current section was named by the clinician ('S:', 'HDA:'): its text is theirs to place. */
-  labelled: boolean;
+/** The sentence being read: its span, its tokens [first, last) and whether it runs on. */
+interface SentenceScope {
+  sentence: Span;
+  first: number;
+  last: number;
+  /** Dictated without punctuation: cues may cut anywhere in it. */
+  runOn: boolean;
+}
+
+/** Where a token sits in its sentence, and what the cue steps may do there. */
+interface TokenScope {
+  k: number;
+  token: Token;
+  position: 'start' | 'clause' | 'mid';
+  mayCut: boolean;
+  currentIndex: number;
 }
 
 /** Splits a patient's text into pieces by section (see the file comment). */
@@ -77,55 +81,100 @@ export function segment(
   cp: CompiledProfile,
   context: SegmentContext,
 ): Piece[] {
-  const { profile } = cp;
-  const fallback = profile.routing.default;
-  const index = (section: string) => cp.order.get(section) ?? 0;
-  const complaintLabelled = hasComplaintLabel(text, tokens, cp);
-  const state: State = {
-    current: fallback,
-    pieces: [],
-    contentStart: 0,
-    complaintOpen: false,
-    complaintSpoken: false,
-    complaintTokens: 0,
-    complaintDone: complaintLabelled,
-    durationEndsAt: -1,
-    afterDuration: 0,
-    labelled: false,
-  };
-  const cut = (at: number, section: string, contentStart: number) => {
-    if (at > state.contentStart)
-      state.pieces.push({ section: state.current, start: state.contentStart, end: at });
-    if (section !== state.current) state.labelled = false;
-    state.current = section;
-    state.contentStart = Math.max(at, contentStart);
-  };
-  const openComplaint = (spoken: boolean) => {
-    state.complaintOpen = true;
-    state.complaintSpoken = spoken;
-    state.complaintTokens = 0;
-    state.durationEndsAt = -1;
-    state.afterDuration = 0;
-  };
-  const closeComplaint = (at: number) => {
-    state.complaintOpen = false;
-    state.complaintDone = true;
-    cut(at, cp.historySection, at);
-  };
+  return new Segmenter(text, folded, tokens, cp, context).run();
+}
 
-  const id = context.identification;
-  // The note's title said first ('anotação de enfermagem ...') is not content.
-  const titled = titleWordsAtStart(tokens, cp.titleParts);
-  if (titled > 0) state.contentStart = (tokens[titled - 1] as Token).end;
-  let tokenIndex = 0;
-  let firstClause = true;
-  for (const sentence of splitSentences(text, folded)) {
-    while (tokenIndex < tokens.length && (tokens[tokenIndex] as Token).start < sentence.start)
-      tokenIndex++;
-    const first = tokenIndex;
+/**
+ * The reading of one patient's text, as named steps over an explicit state. Each token goes
+ * through the steps in order (the chief complaint's end, the patient's name, a vital sign, an
+ * unlabelled complaint, a cue, a diagnosis sentence); a step that takes the token says where
+ * reading goes on.
+ */
+class Segmenter {
+  private readonly fallback: string;
+  private readonly id: Span | null;
+  /** Tokens of the note's title said first ('anotação de enfermagem ...'): not content. */
+  private readonly titled: number;
+
+  // The section being written and where its content starts.
+  private current: string;
+  private readonly pieces: Piece[] = [];
+  private contentStart = 0;
+  /** The current section was named by the clinician ('S:', 'HDA:'): its text is theirs to place. */
+  private labelled = false;
+
+  // The chief complaint said without a label: open while its words are read.
+  private complaintOpen = false;
+  private complaintSpoken = false;
+  private complaintTokens = 0;
+  private complaintDone: boolean;
+  private durationEndsAt = -1;
+  private afterDuration = 0;
+
+  /** No clause has ended yet: the note's title may still be said. */
+  private firstClause = true;
+
+  constructor(
+    private readonly text: string,
+    private readonly folded: string,
+    private readonly tokens: readonly Token[],
+    private readonly cp: CompiledProfile,
+    private readonly context: SegmentContext,
+  ) {
+    this.fallback = cp.profile.routing.default;
+    this.current = this.fallback;
+    this.id = context.identification;
+    this.complaintDone = hasComplaintLabel(text, tokens, cp);
+    this.titled = titleWordsAtStart(tokens, cp.titleParts);
+    if (this.titled > 0) this.contentStart = (tokens[this.titled - 1] as Token).end;
+  }
+
+  run(): Piece[] {
+    let tokenIndex = 0;
+    for (const sentence of splitSentences(this.text, this.folded)) {
+      const scope = this.sentenceScope(sentence, tokenIndex);
+      if (this.contentStart < sentence.start) this.contentStart = sentence.start;
+      let k = Math.max(scope.first, this.titled);
+      while (k < scope.last) k = this.readToken(scope, k);
+      this.endSentence(sentence);
+      tokenIndex = scope.last;
+    }
+    return this.pieces;
+  }
+
+  private index(section: string): number {
+    return this.cp.order.get(section) ?? 0;
+  }
+
+  /** Closes the current piece at `at` and opens `section`, its content from `contentStart`. */
+  private cut(at: number, section: string, contentStart: number): void {
+    if (at > this.contentStart)
+      this.pieces.push({ section: this.current, start: this.contentStart, end: at });
+    if (section !== this.current) this.labelled = false;
+    this.current = section;
+    this.contentStart = Math.max(at, contentStart);
+  }
+
+  private openComplaint(spoken: boolean): void {
+    this.complaintOpen = true;
+    this.complaintSpoken = spoken;
+    this.complaintTokens = 0;
+    this.durationEndsAt = -1;
+    this.afterDuration = 0;
+  }
+
+  private closeComplaint(at: number): void {
+    this.complaintOpen = false;
+    this.complaintDone = true;
+    this.cut(at, this.cp.historySection, at);
+  }
+
+  private sentenceScope(sentence: Span, from: number): SentenceScope {
+    const { tokens, text } = this;
+    let first = from;
+    while (first < tokens.length && (tokens[first] as Token).start < sentence.start) first++;
     let last = first;
     while (last < tokens.length && (tokens[last] as Token).end <= sentence.end) last++;
-    // Tokens of this sentence: [first, last).
     const count = last - first;
     let commas = 0;
     for (let i = sentence.start; i < sentence.end; i++) {
@@ -133,203 +182,220 @@ export function segment(
       if (c === 44 || c === 59) commas++;
     }
     const runOn = count >= RUN_ON_WORDS && commas * RUN_ON_WORDS_PER_COMMA < count;
-    if (state.contentStart < sentence.start) state.contentStart = sentence.start;
+    return { sentence, first, last, runOn };
+  }
 
-    let k = Math.max(first, titled);
-    while (k < last) {
-      const t = tokens[k] as Token;
-      if (k > 0 && t.clause) firstClause = false;
-      const position: 'start' | 'clause' | 'mid' =
-        k === first ? 'start' : t.clause ? 'clause' : 'mid';
-      const mayCut = position !== 'mid' || runOn;
-      const currentIndex = index(state.current);
+  /** Reads token k through the steps; returns where reading goes on. */
+  private readToken(scope: SentenceScope, k: number): number {
+    const token = this.tokens[k] as Token;
+    if (k > 0 && token.clause) this.firstClause = false;
+    const position = k === scope.first ? 'start' : token.clause ? 'clause' : 'mid';
+    const at: TokenScope = {
+      k,
+      token,
+      position,
+      mayCut: position !== 'mid' || scope.runOn,
+      currentIndex: this.index(this.current),
+    };
+    this.followComplaint(scope, at);
+    return (
+      this.identification(scope, at) ??
+      this.vitalSign(at) ??
+      this.unlabelledComplaint(scope, at) ??
+      this.cue(scope, at) ??
+      this.diagnosisSentence(scope, at) ??
+      k + 1
+    );
+  }
 
-      // The chief complaint ends after its duration, at a comma, or at a new statement.
-      if (state.complaintOpen && state.current === cp.complaintSection) {
-        if (k === state.durationEndsAt) {
-          state.afterDuration = 1;
-          // 'febre há dois dias e dor de garganta': a second complaint joined by 'e' stays.
-          if (t.gap !== 'none' || t.text !== 'e') closeComplaint(t.start);
-        } else if (state.afterDuration > 0) {
-          state.afterDuration++;
-          if (state.afterDuration > 6 || (t.gap !== 'none' && state.complaintSpoken))
-            closeComplaint(t.start);
-          else if (STATEMENT_WORDS.has(t.text)) closeComplaint(t.start);
-        } else if (state.complaintTokens > 0 && state.complaintSpoken && t.gap === 'comma') {
-          closeComplaint(t.start);
-        } else if (state.complaintTokens > 1 && runOn && STATEMENT_WORDS.has(t.text)) {
-          closeComplaint(t.start);
-        }
-        if (state.complaintOpen && state.durationEndsAt < 0) {
-          const end = durationEnd(text, tokens, k);
-          if (end > k) state.durationEndsAt = end;
-        }
-        if (state.complaintOpen) state.complaintTokens++;
-      }
-
-      // The patient's name said inside a sentence: a piece of its own.
-      if (id && t.start === id.start && k > first) {
-        const back = isOneShot(state.current) ? fallback : state.current;
-        cut(t.start, state.current, t.start);
-        let j = k;
-        while (j < last && (tokens[j] as Token).end <= id.end) j++;
-        const end = (tokens[j - 1] as Token).end;
-        cut(end, back, end);
-        if (state.complaintOpen) {
-          state.complaintOpen = false;
-        }
-        k = j;
-        continue;
-      }
-
-      // A vital sign before the exam starts the exam.
-      if (
-        context.vitalStarts.has(t.start) &&
-        cp.examSection !== null &&
-        mayCut &&
-        currentIndex < cp.examIndex &&
-        state.current !== cp.examSection
-      ) {
-        if (state.complaintOpen) state.complaintOpen = false;
-        cut(t.start, cp.examSection, t.start);
-        k++;
-        continue;
-      }
-
-      // The chief complaint said without a label.
-      if (
-        !state.complaintDone &&
-        !state.labelled &&
-        cp.complaintSection !== null &&
-        (mayCut || identifiesUpTo(tokens, first, k, id)) &&
-        currentIndex <= index(cp.historySection)
-      ) {
-        const opened = complaintAt(tokens, k, last, first, id);
-        const startAt = opened ? tokens[opened.contentToken] : undefined;
-        if (opened && startAt) {
-          if (opened.keepIntro) {
-            // 'Trazido pela mãe' stays in the history; 'veio porque', 'refere' are dropped.
-            cut(t.start, cp.historySection, t.start);
-            cut((tokens[opened.openerToken] as Token).start, cp.complaintSection, startAt.start);
-          } else {
-            cut(t.start, cp.complaintSection, startAt.start);
-          }
-          openComplaint(true);
-          state.complaintDone = true;
-          k = opened.contentToken;
-          firstClause = false;
-          continue;
-        }
-      }
-      const matches = cp.trie.matchAt(text, tokens, k);
-      const chosen =
-        matches.length === 0
-          ? null
-          : choose(matches, {
-              position,
-              runOn,
-              currentIndex,
-              index,
-              cp,
-              firstClause,
-              current: state.current,
-              leadWindow:
-                position === 'mid' &&
-                k - first <= 2 &&
-                state.contentStart <= (tokens[first] as Token).start,
-              complaintDone: state.complaintDone,
-              colonAfter: (end) => /^[ \t]{0,2}:/.test(folded.slice(end, end + 3)),
-              dashAfter: (end) =>
-                /^[ \t]{1,2}[-\u2013\u2014][ \t]/.test(folded.slice(end, end + 4)),
-            });
-      if (chosen) {
-        const { match, info } = chosen;
-        if (info.title && firstClause) {
-          // The note's own title said first ('evolução de enfermagem ...'): not a section.
-          cut(t.start, state.current, match.end);
-          k = match.next;
-          continue;
-        }
-        const sep = separatorLength(folded, match.end, sentence.end);
-        const dropLabel =
-          info.kind === 'label' && info.label && (sep > 0 || (runOn && info.strong));
-        // The same words may be both a section's cue and a spoken cue that is not content.
-        const dropped =
-          dropLabel ||
-          info.drop ||
-          matches.some(
-            (m) => m.next === match.next && m.value.drop && m.value.section === info.section,
-          );
-        let cueStart = t.start;
-        // A label word said before the cue ('história' + 'hipertensa') is left out.
-        let leadIn = false;
-        if (position === 'mid' && info.mode === 'lead' && !runOn) {
-          // A content cue in the first words: the whole sentence is about it.
-          cueStart = (tokens[first] as Token).start;
-        } else if (position === 'mid') {
-          const lead = tokens[k - 1];
-          leadIn = lead !== undefined && LABEL_LEAD_INS.has(lead.text) && lead.gap === 'none';
-          if (lead && leadIn) cueStart = lead.start;
-          else cueStart = (tokens[timeBefore(tokens, k, first)] as Token).start;
-        }
-        const contentStart = dropped
-          ? match.end + (dropLabel ? sep : 0)
-          : leadIn
-            ? t.start
-            : cueStart;
-        if (info.section !== state.current || dropped) {
-          if (state.complaintOpen) {
-            state.complaintOpen = false;
-            state.complaintDone = true;
-          }
-          cut(cueStart, info.section, contentStart);
-          state.labelled = info.kind === 'label';
-          if (info.section === cp.complaintSection) {
-            state.complaintDone = true;
-            openComplaint(false);
-          }
-          k = match.next;
-        } else {
-          // Nothing changes: skip the longest phrase found here, not to read cues inside it.
-          k = Math.max(match.next, (matches[0] as TrieMatch<CueInfo>).next);
-        }
-        firstClause = false;
-        continue;
-      }
-
-      // A sentence that names a diagnosis after the exam ('Artrite reumatoide em atividade.').
-      if (position === 'start' && cp.assessmentSection !== null) {
-        const target = index(cp.assessmentSection);
-        if (
-          target > currentIndex &&
-          currentIndex >= cp.examIndex &&
-          looksLikeDiagnosis(text, tokens, k, last)
-        ) {
-          cut(t.start, cp.assessmentSection, t.start);
-          k++;
-          continue;
-        }
-      }
-
-      k++;
+  /** The chief complaint ends after its duration, at a comma, or at a new statement. */
+  private followComplaint(scope: SentenceScope, { k, token: t }: TokenScope): void {
+    if (!this.complaintOpen || this.current !== this.cp.complaintSection) return;
+    if (k === this.durationEndsAt) {
+      this.afterDuration = 1;
+      // 'febre há dois dias e dor de garganta': a second complaint joined by 'e' stays.
+      if (t.gap !== 'none' || t.text !== 'e') this.closeComplaint(t.start);
+    } else if (this.afterDuration > 0) {
+      this.afterDuration++;
+      if (this.afterDuration > 6 || (t.gap !== 'none' && this.complaintSpoken))
+        this.closeComplaint(t.start);
+      else if (STATEMENT_WORDS.has(t.text)) this.closeComplaint(t.start);
+    } else if (this.complaintTokens > 0 && this.complaintSpoken && t.gap === 'comma') {
+      this.closeComplaint(t.start);
+    } else if (this.complaintTokens > 1 && scope.runOn && STATEMENT_WORDS.has(t.text)) {
+      this.closeComplaint(t.start);
     }
-    // End of the sentence.
-    if (state.contentStart < sentence.end) {
-      state.pieces.push({ section: state.current, start: state.contentStart, end: sentence.end });
+    if (this.complaintOpen && this.durationEndsAt < 0) {
+      const end = durationEnd(this.text, this.tokens, k);
+      if (end > k) this.durationEndsAt = end;
+    }
+    if (this.complaintOpen) this.complaintTokens++;
+  }
+
+  /** The patient's name said inside a sentence: a piece of its own. */
+  private identification(scope: SentenceScope, { k, token: t }: TokenScope): number | null {
+    const id = this.id;
+    if (!id || t.start !== id.start || k <= scope.first) return null;
+    const back = isOneShot(this.current) ? this.fallback : this.current;
+    this.cut(t.start, this.current, t.start);
+    let j = k;
+    while (j < scope.last && (this.tokens[j] as Token).end <= id.end) j++;
+    const end = (this.tokens[j - 1] as Token).end;
+    this.cut(end, back, end);
+    this.complaintOpen = false;
+    return j;
+  }
+
+  /** A vital sign before the exam starts the exam. */
+  private vitalSign({ k, token: t, mayCut, currentIndex }: TokenScope): number | null {
+    const { cp } = this;
+    if (
+      !this.context.vitalStarts.has(t.start) ||
+      cp.examSection === null ||
+      !mayCut ||
+      currentIndex >= cp.examIndex ||
+      this.current === cp.examSection
+    )
+      return null;
+    this.complaintOpen = false;
+    this.cut(t.start, cp.examSection, t.start);
+    return k + 1;
+  }
+
+  /** The chief complaint said without a label ('refere ...', 'veio porque ...'). */
+  private unlabelledComplaint(
+    scope: SentenceScope,
+    { k, token: t, mayCut, currentIndex }: TokenScope,
+  ): number | null {
+    const { cp, tokens } = this;
+    if (
+      this.complaintDone ||
+      this.labelled ||
+      cp.complaintSection === null ||
+      !(mayCut || identifiesUpTo(tokens, scope.first, k, this.id)) ||
+      currentIndex > this.index(cp.historySection)
+    )
+      return null;
+    const opened = complaintAt(tokens, k, scope.last, scope.first, this.id);
+    const startAt = opened ? tokens[opened.contentToken] : undefined;
+    if (!opened || !startAt) return null;
+    if (opened.keepIntro) {
+      // 'Trazido pela mãe' stays in the history; 'veio porque', 'refere' are dropped.
+      this.cut(t.start, cp.historySection, t.start);
+      this.cut((tokens[opened.openerToken] as Token).start, cp.complaintSection, startAt.start);
+    } else {
+      this.cut(t.start, cp.complaintSection, startAt.start);
+    }
+    this.openComplaint(true);
+    this.complaintDone = true;
+    this.firstClause = false;
+    return opened.contentToken;
+  }
+
+  /** A section label or a spoken cue starting at token k. */
+  private cue(scope: SentenceScope, at: TokenScope): number | null {
+    const { cp, tokens, folded } = this;
+    const { k, token: t, position } = at;
+    const matches = cp.trie.matchAt(this.text, tokens, k);
+    if (matches.length === 0) return null;
+    const chosen = choose(matches, {
+      position,
+      runOn: scope.runOn,
+      currentIndex: at.currentIndex,
+      index: (section) => this.index(section),
+      cp,
+      firstClause: this.firstClause,
+      current: this.current,
+      leadWindow:
+        position === 'mid' &&
+        k - scope.first <= 2 &&
+        this.contentStart <= (tokens[scope.first] as Token).start,
+      complaintDone: this.complaintDone,
+      colonAfter: (end) => /^[ \t]{0,2}:/.test(folded.slice(end, end + 3)),
+      dashAfter: (end) => /^[ \t]{1,2}[-\u2013\u2014][ \t]/.test(folded.slice(end, end + 4)),
+    });
+    if (!chosen) return null;
+    const { match, info } = chosen;
+    if (info.title && this.firstClause) {
+      // The note's own title said first ('evolução de enfermagem ...'): not a section.
+      this.cut(t.start, this.current, match.end);
+      return match.next;
+    }
+    const sep = separatorLength(folded, match.end, scope.sentence.end);
+    const dropLabel =
+      info.kind === 'label' && info.label && (sep > 0 || (scope.runOn && info.strong));
+    // The same words may be both a section's cue and a spoken cue that is not content.
+    const dropped =
+      dropLabel ||
+      info.drop ||
+      matches.some(
+        (m) => m.next === match.next && m.value.drop && m.value.section === info.section,
+      );
+    let cueStart = t.start;
+    // A label word said before the cue ('história' + 'hipertensa') is left out.
+    let leadIn = false;
+    if (position === 'mid' && info.mode === 'lead' && !scope.runOn) {
+      // A content cue in the first words: the whole sentence is about it.
+      cueStart = (tokens[scope.first] as Token).start;
+    } else if (position === 'mid') {
+      const lead = tokens[k - 1];
+      leadIn = lead !== undefined && LABEL_LEAD_INS.has(lead.text) && lead.gap === 'none';
+      if (lead && leadIn) cueStart = lead.start;
+      else cueStart = (tokens[timeBefore(tokens, k, scope.first)] as Token).start;
+    }
+    const contentStart = dropped ? match.end + (dropLabel ? sep : 0) : leadIn ? t.start : cueStart;
+    this.firstClause = false;
+    if (info.section === this.current && !dropped) {
+      // Nothing changes: skip the longest phrase found here, not to read cues inside it.
+      return Math.max(match.next, (matches[0] as TrieMatch<CueInfo>).next);
+    }
+    if (this.complaintOpen) {
+      this.complaintOpen = false;
+      this.complaintDone = true;
+    }
+    this.cut(cueStart, info.section, contentStart);
+    this.labelled = info.kind === 'label';
+    if (info.section === cp.complaintSection) {
+      this.complaintDone = true;
+      this.openComplaint(false);
+    }
+    return match.next;
+  }
+
+  /** A sentence that names a diagnosis after the exam ('Artrite reumatoide em atividade.'). */
+  private diagnosisSentence(
+    scope: SentenceScope,
+    { k, token: t, position, currentIndex }: TokenScope,
+  ): number | null {
+    const { cp } = this;
+    if (position !== 'start' || cp.assessmentSection === null) return null;
+    const target = this.index(cp.assessmentSection);
+    if (
+      target <= currentIndex ||
+      currentIndex < cp.examIndex ||
+      !looksLikeDiagnosis(this.text, this.tokens, k, scope.last)
+    )
+      return null;
+    this.cut(t.start, cp.assessmentSection, t.start);
+    return k + 1;
+  }
+
+  private endSentence(sentence: Span): void {
+    if (this.contentStart < sentence.end) {
+      this.pieces.push({ section: this.current, start: this.contentStart, end: sentence.end });
     }
     // 'Paciente X, 63 anos, DPOC.': a disease said with the name; the history goes on after it.
+    const id = this.id;
     const identifying = id !== null && id.start >= sentence.start && id.end <= sentence.end;
-    if (identifying && !state.labelled && state.current === cp.roleSection('pastHistory')) {
-      state.current = fallback;
+    if (identifying && !this.labelled && this.current === this.cp.roleSection('pastHistory')) {
+      this.current = this.fallback;
     }
-    state.contentStart = sentence.end;
-    if (state.complaintOpen) {
-      state.complaintOpen = false;
-      state.complaintDone = true;
+    this.contentStart = sentence.end;
+    if (this.complaintOpen) {
+      this.complaintOpen = false;
+      this.complaintDone = true;
     }
-    if (isOneShot(state.current)) state.current = fallback;
-    firstClause = false;
-    tokenIndex = last;
+    if (isOneShot(this.current)) this.current = this.fallback;
+    this.firstClause = false;
   }
-  return state.pieces;
 }

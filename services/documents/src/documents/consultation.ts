@@ -1,4 +1,5 @@
 import { NUMBER_WORDS } from '@pv/pt-text';
+import { headingName, isNoteHeading } from '../note-text/headings.js';
 import { normalizeForMatch } from './controlled-drugs.js';
 
 /**
@@ -36,18 +37,6 @@ export interface ParsedMedication {
 const NOT_INFORMED = 'Não informado';
 const informed = (value: string | undefined) =>
   value && value.trim() !== '' && value.trim() !== NOT_INFORMED ? value.trim() : '';
-
-function isHeading(line: string): boolean {
-  const t = line.trim();
-  return (
-    t.length >= 3 &&
-    t.length <= 80 &&
-    /\p{Lu}/u.test(t) &&
-    t === t.toLocaleUpperCase('pt-BR') &&
-    !/^[-•*\d]/.test(t) &&
-    !t.includes(':')
-  );
-}
 
 const SECTION_KEYS: [keyof Consultation, RegExp][] = [
   ['complaint', /queixa|motivo/],
@@ -163,10 +152,10 @@ export function parseConsultation(text: string, isDrug: (text: string) => boolea
   const sections: { heading: string; content: string }[] = [];
   let current: { heading: string; content: string[] } | undefined;
   for (const line of lines) {
-    if (isHeading(line) && line !== lines[0]) {
+    if (isNoteHeading(line) && line !== lines[0]) {
       if (current)
         sections.push({ heading: current.heading, content: current.content.join('\n').trim() });
-      current = { heading: line.trim(), content: [] };
+      current = { heading: headingName(line), content: [] };
     } else if (current) current.content.push(line);
   }
   if (current)

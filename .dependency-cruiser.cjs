@@ -92,6 +92,66 @@ module.exports = {
       },
     },
     {
+      name: 'notes-floor-data',
+      comment:
+        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
+        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
+        'model path. A room reads only the floors below it.',
+      severity: 'error',
+      from: { path: '^services/formatting/src/notes/data/' },
+      to: { path: '^services/formatting/src/notes/(reading|facts|render|offline|llm|diagnostic)/' },
+    },
+    {
+      name: 'notes-floor-reading',
+      comment:
+        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
+        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
+        'model path. A room reads only the floors below it.',
+      severity: 'error',
+      from: { path: '^services/formatting/src/notes/reading/' },
+      to: { path: '^services/formatting/src/notes/(facts|render|offline|llm|diagnostic)/' },
+    },
+    {
+      name: 'notes-floor-facts',
+      comment:
+        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
+        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
+        'model path. A room reads only the floors below it.',
+      severity: 'error',
+      from: { path: '^services/formatting/src/notes/facts/' },
+      to: { path: '^services/formatting/src/notes/(render|offline|llm|diagnostic)/' },
+    },
+    {
+      name: 'notes-floor-render',
+      comment:
+        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
+        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
+        'model path. A room reads only the floors below it.',
+      severity: 'error',
+      from: { path: '^services/formatting/src/notes/render/' },
+      to: { path: '^services/formatting/src/notes/(facts|offline|llm|diagnostic)/' },
+    },
+    {
+      name: 'notes-floor-diagnostic',
+      comment:
+        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
+        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
+        'model path. A room reads only the floors below it.',
+      severity: 'error',
+      from: { path: '^services/formatting/src/notes/diagnostic/' },
+      to: { path: '^services/formatting/src/notes/(facts|render|offline|llm)/' },
+    },
+    {
+      name: 'notes-floor-offline',
+      comment:
+        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
+        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
+        'model path. A room reads only the floors below it.',
+      severity: 'error',
+      from: { path: '^services/formatting/src/notes/offline/' },
+      to: { path: '^services/formatting/src/notes/(llm|diagnostic)/' },
+    },
+    {
       name: 'spa-store-not-from-pages',
       comment:
         "An SPA's store is set up below its pages: slices it registers live beside the store " +

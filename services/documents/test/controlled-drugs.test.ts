@@ -1,3 +1,4 @@
+import { numberToWords } from '@pv/pt-text';
 import { describe, expect, it } from 'vitest';
 import {
   CONTROLLED_DRUGS,
@@ -5,7 +6,7 @@ import {
   notificationFor,
   rceRefusalMessage,
 } from '../src/documents/controlled-drugs.js';
-import { numberToWords, quantityInWords } from '../src/documents/number-words.js';
+import { quantityInWords } from '../src/documents/number-words.js';
 
 describe('controlled-drug detection (Portaria SVS/MS 344/98)', () => {
   it('holds every substance of lists A1-A3, B1, B2, C1, C2 and C5 of Annex I, each with its list', () => {

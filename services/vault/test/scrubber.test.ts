@@ -1,6 +1,6 @@
+import { fold } from '@pv/pt-text';
 import { describe, expect, it } from 'vitest';
 import { teaserOf, yearMonthOf } from '../src/anonymise/anonymise.js';
-import { foldKeepingOffsets } from '../src/anonymise/fold.js';
 import { KeyedHasher } from '../src/anonymise/hashing.js';
 import { regionFromTexts, ufOfCep } from '../src/anonymise/region.js';
 import {
@@ -12,7 +12,7 @@ import {
 import { csvField, csvLine } from '../src/records/csv.js';
 import { CORPUS } from './corpus.js';
 
-const folded = (text: string) => foldKeepingOffsets(text);
+const folded = (text: string) => fold(text);
 
 describe('the pt-BR corpus', () => {
   it.each(CORPUS.map((c) => [c.title, c] as const))('%s', (_title, c) => {

@@ -6,6 +6,7 @@ import {
   type ProfessionalProfile,
 } from '@pv/contracts';
 import { type LlmClient, LlmError } from '@pv/llm';
+import { matchKey } from '@pv/pt-text';
 import {
   AppError,
   badRequest,
@@ -50,13 +51,7 @@ export interface FileAnswer {
 
 /** "Receituário - Maria Souza" -> "receituario-maria-souza-22-11-2026.pdf" (ASCII, safe in a header). */
 export function fileNameFor(title: string, patientName: string, extension: 'pdf' | 'txt'): string {
-  const slug = `${title} ${patientName}`
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
+  const slug = matchKey(`${title} ${patientName}`).replaceAll(' ', '-').slice(0, 80);
   return `${slug || 'documento'}-${formatDateBr().replace(/\//g, '-')}.${extension}`;
 }
 

@@ -1,3 +1,5 @@
+import { NUMBER_WORDS } from '@pv/pt-text';
+import { headingName, isNoteHeading } from '../note-text/headings.js';
 import { normalizeForMatch } from './controlled-drugs.js';
 
 /**
@@ -36,18 +38,6 @@ const NOT_INFORMED = 'Não informado';
 const informed = (value: string | undefined) =>
   value && value.trim() !== '' && value.trim() !== NOT_INFORMED ? value.trim() : '';
 
-function isHeading(line: string): boolean {
-  const t = line.trim();
-  return (
-    t.length >= 3 &&
-    t.length <= 80 &&
-    /\p{Lu}/u.test(t) &&
-    t === t.toLocaleUpperCase('pt-BR') &&
-    !/^[-•*\d]/.test(t) &&
-    !t.includes(':')
-  );
-}
-
 const SECTION_KEYS: [keyof Consultation, RegExp][] = [
   ['complaint', /queixa|motivo/],
   ['history', /historia|anamnese|evolucao/],
@@ -60,22 +50,6 @@ const SECTION_KEYS: [keyof Consultation, RegExp][] = [
 // Every number starts where a digit run starts (`(?<!\d)`): otherwise `\d+` is tried from each
 // position of a long run of digits and re-scans the rest of it each time (quadratic, issue 15).
 const DOSE = /(?<!\d)\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|g|ml|mL|ui|UI|gotas?|%)\b/i;
-const NUMBER_WORDS: Record<string, number> = {
-  um: 1,
-  uma: 1,
-  dois: 2,
-  duas: 2,
-  tres: 3,
-  quatro: 4,
-  cinco: 5,
-  seis: 6,
-  sete: 7,
-  oito: 8,
-  nove: 9,
-  dez: 10,
-  quinze: 15,
-  trinta: 30,
-};
 
 // A run of separators is matched only from where it starts (`(?<![,\s])`): an end-anchored
 // `[,\s]+$` is otherwise tried from every position of a long run and re-scans the rest of it
@@ -84,7 +58,7 @@ const TRAILING_COMMAS = /(?<![,\s])[,\s]+$/;
 
 function toNumber(token: string): number | undefined {
   if (/^\d+$/.test(token)) return Number(token);
-  return NUMBER_WORDS[normalizeForMatch(token)];
+  return NUMBER_WORDS.get(normalizeForMatch(token));
 }
 
 /** "Clonazepam 2 mg, tomar 1 comprimido à noite por 30 dias" -> its parts. */
@@ -178,10 +152,10 @@ export function parseConsultation(text: string, isDrug: (text: string) => boolea
   const sections: { heading: string; content: string }[] = [];
   let current: { heading: string; content: string[] } | undefined;
   for (const line of lines) {
-    if (isHeading(line) && line !== lines[0]) {
+    if (isNoteHeading(line) && line !== lines[0]) {
       if (current)
         sections.push({ heading: current.heading, content: current.content.join('\n').trim() });
-      current = { heading: line.trim(), content: [] };
+      current = { heading: headingName(line), content: [] };
     } else if (current) current.content.push(line);
   }
   if (current)

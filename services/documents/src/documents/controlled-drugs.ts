@@ -1,4 +1,5 @@
 import type { ControlledList } from '@pv/contracts';
+import { matchKey } from '@pv/pt-text';
 import { ANNEX, SUBSTANCES, type Substance } from './controlled/annex.js';
 import { findMentions, strictest } from './controlled/classify.js';
 
@@ -62,15 +63,8 @@ for (const s of SUBSTANCES) {
 /** Every substance of lists A1-A3, B1, B2, C1, C2 and C5 of Annex I. */
 export const CONTROLLED_DRUGS: readonly ControlledDrug[] = [...legacyDrugs.values()];
 
-/** Lowercase, no accents, letters and digits only, single spaces. */
-export function normalizeForMatch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+/** Lowercase, no accents, letters and digits only, single spaces (the shared engine's key). */
+export const normalizeForMatch = matchKey;
 
 /**
  * The controlled drug named in a medication text, if any, by name, salt, brand or a close

@@ -1,8 +1,8 @@
 import type { CertificateOptions, DocumentType, ProfessionalProfile } from '@pv/contracts';
+import { numberToWords } from '@pv/pt-text';
 import type { Consultation } from './consultation.js';
 import { effectiveControl } from './controlled-drugs.js';
 import { formatDateBr } from './dates.js';
-import { numberToWords } from './number-words.js';
 import {
   ambulatoryFromConsultation,
   ambulatoryText,

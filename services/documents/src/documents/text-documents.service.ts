@@ -6,6 +6,7 @@ import {
   type GenerateDocumentResponse,
   type GeneratePdfBody,
 } from '@pv/contracts';
+import { foldForComparison } from '@pv/pt-text';
 import { badRequest, type Principal } from '@pv/service-kit';
 import { profileOf, textHeaderLines } from '../professionals/professional-header.js';
 import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
@@ -30,8 +31,7 @@ import { documentMessages, ModelDocumentSchema } from './prompts.js';
 
 type Draft = { title: string; sections: { heading: string; content: string }[] };
 
-const folded = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ');
+const folded = foldForComparison;
 
 /**
  * Whether a draft names the diagnosis: a CID code (written as such, or the note's own), or the

@@ -235,7 +235,7 @@ function recordResources(record: ClinicalRecord, ctx: Context) {
 
 /**
  * Which note section each kind of entry goes under: the first of the note's sections with one of
- * these keys (the specialties' keys, services/formatting/src/notes/specialties.ts); entries whose
+ * these keys (the specialties' keys, services/formatting/src/notes/data/specialties.ts); entries whose
  * section the note does not have go under a last section 'Dados estruturados'.
  */
 const SECTION_FOR: Readonly<Record<string, readonly string[]>> = {

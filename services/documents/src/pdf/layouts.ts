@@ -5,6 +5,7 @@ import {
   RegistryMessages,
 } from '@pv/contracts';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { isNoteHeading } from '../note-text/headings.js';
 import type { PdfHeader, RceRow } from './jobs.js';
 
 const MARGINS: [number, number, number, number] = [50, 95, 50, 55];
@@ -90,17 +91,6 @@ function signatureBlock(name: string, registry: string, date: string): Content {
   };
 }
 
-const isHeadingLine = (line: string) => {
-  const t = line.trim();
-  return (
-    t.length >= 3 &&
-    t.length <= 80 &&
-    /\p{Lu}/u.test(t) &&
-    t === t.toLocaleUpperCase('pt-BR') &&
-    !/^[-•*\d]/.test(t)
-  );
-};
-
 /** Paragraphs and UPPERCASE headings of free text, in order. */
 function flow(lines: string[]): Content[] {
   const content: Content[] = [];
@@ -112,7 +102,7 @@ function flow(lines: string[]): Content[] {
   };
   for (const line of lines) {
     if (line.trim() === '') flush();
-    else if (isHeadingLine(line)) {
+    else if (isNoteHeading(line)) {
       flush();
       content.push({ text: line.trim(), style: 'heading' });
     } else paragraph.push(line);
@@ -146,7 +136,7 @@ function signatureTailStart(lines: string[], signatureAt: number): number {
   let i = start;
   while (i > 0 && lines[i - 1]!.trim() === '') i--;
   // The last paragraph before the signature, from its end back, whole lines only.
-  while (i > 0 && lines[i - 1]!.trim() !== '' && !isHeadingLine(lines[i - 1]!)) {
+  while (i > 0 && lines[i - 1]!.trim() !== '' && !isNoteHeading(lines[i - 1]!)) {
     const length = lines[i - 1]!.length;
     if (chars + length > KEEP_WITH_SIGNATURE_CHARS || kept === KEEP_WITH_SIGNATURE_LINES) break;
     chars += length;
@@ -156,7 +146,7 @@ function signatureTailStart(lines: string[], signatureAt: number): number {
   if (kept > 0) return i;
   // One line too long to keep: its last sentences are (the line is split where one ends).
   const line = i > 0 ? lines[i - 1]! : '';
-  if (line.trim() === '' || isHeadingLine(line)) return start;
+  if (line.trim() === '' || isNoteHeading(line)) return start;
   for (const end of line.matchAll(/[.;!?]\s+/g)) {
     const cut = end.index + end[0].length;
     if (line.length - cut <= KEEP_WITH_SIGNATURE_CHARS) {

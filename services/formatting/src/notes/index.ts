@@ -1,6 +1,14 @@
 /** Clinical notes: specialty profiles, the offline formatter, LLM prompts and output parsing. */
 
-export { buildRecord, type RecordParts } from './clinical-record.js';
+export {
+  COMMON_FIELDS,
+  type CommonField,
+  getProfile,
+  type SectionRouting,
+  type SectionSpec,
+  SPECIALTY_PROFILES,
+  type SpecialtyProfile,
+} from './data/specialties.js';
 export {
   analyseOffline,
   DIAGNOSTIC_DISCLAIMER,
@@ -10,34 +18,18 @@ export {
   NO_HYPOTHESIS_TEXT,
   type OfflineDiagnosticAnalysis,
   renderDiagnosticAnalysis,
-} from './diagnostic-offline.js';
-export {
-  applyMedicalDictionary,
-  buildMedicalDictionary,
-  type MedicalDictionary,
-} from './dictionary.js';
+} from './diagnostic/diagnostic-offline.js';
+export { buildRecord, type RecordParts } from './facts/clinical-record.js';
+export { findMedications, type MedicationMatch } from './facts/medications.js';
+export { extractPatientData, identifyPatient } from './facts/patient-data.js';
+export { findVitals, formatVitals, type VitalMatch } from './facts/vitals.js';
 export {
   checkPatientIsolation,
   type IsolationLeak,
   type IsolationReport,
   isolationProblem,
-} from './isolation.js';
-export { findMedications, type MedicationMatch } from './medications.js';
-export { recordFromModel, withModelRecords } from './model-record.js';
-export {
-  applyDictatedPunctuation,
-  type FormatResult,
-  formatOffline,
-  type OfflineFormatInput,
-  prepareDictation,
-} from './offline-formatter.js';
-export { extractPatientData, identifyPatient } from './patient-data.js';
-export {
-  normalisePatientMarkers,
-  type PatientSplit,
-  type PatientText,
-  splitPatients,
-} from './patients.js';
+} from './llm/isolation.js';
+export { recordFromModel, withModelRecords } from './llm/model-record.js';
 export {
   buildDiagnosticMessages,
   buildFormattingMessages,
@@ -46,23 +38,33 @@ export {
   type ParseResult,
   parseDiagnosticOutput,
   parseModelOutput,
-} from './prompt.js';
+} from './llm/prompt.js';
+export {
+  applyDictatedPunctuation,
+  type FormatResult,
+  formatOffline,
+  type OfflineFormatInput,
+  prepareDictation,
+} from './offline/offline-formatter.js';
+export {
+  applyMedicalDictionary,
+  buildMedicalDictionary,
+  type MedicalDictionary,
+} from './reading/dictionary.js';
+export {
+  normalisePatientMarkers,
+  type PatientSplit,
+  type PatientText,
+  splitPatients,
+} from './reading/patients.js';
+export { CLIENT_LINE_BREAK_AFTER_CHARS, cleanTranscript } from './reading/transcript.js';
 export {
   buildMultiPatientSummary,
   buildNote,
   type NoteWithoutText,
   renderMultiPatient,
   renderNote,
-} from './render.js';
-export {
-  COMMON_FIELDS,
-  type CommonField,
-  getProfile,
-  type SectionRouting,
-  type SectionSpec,
-  SPECIALTY_PROFILES,
-  type SpecialtyProfile,
-} from './specialties.js';
+} from './render/render.js';
 export {
   applySystemInstructions,
   CATCH_ALL_HEADING,
@@ -74,6 +76,4 @@ export {
   type SystemInstruction,
   shapeOfflineNote,
   shapeOfflineResult,
-} from './templates.js';
-export { CLIENT_LINE_BREAK_AFTER_CHARS, cleanTranscript } from './transcript.js';
-export { findVitals, formatVitals, type VitalMatch } from './vitals.js';
+} from './render/templates.js';

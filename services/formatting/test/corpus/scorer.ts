@@ -8,8 +8,8 @@
  * note may write a dictated 'três meses' as '3 meses' and still keep the fact.
  */
 import type { FormattedNote } from '@pv/contracts';
+import { NUMBER_WORDS } from '@pv/pt-text';
 // The table of number words only; the reading of numbers below is the scorer's own.
-import { NUMBER_WORDS } from '../../src/notes/numbers.js';
 import type { Fact, LabelledDictation } from './types.js';
 
 const UNITS: ReadonlyMap<string, string> = new Map([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { boundedLevenshtein } from '../../src/notes/dictionary.js';
 import {
   applyMedicalDictionary,
   buildMedicalDictionary,
   formatOffline,
 } from '../../src/notes/index.js';
+import { boundedLevenshtein } from '../../src/notes/reading/dictionary.js';
 import { section, single } from './helpers.js';
 
 const TERMS = [

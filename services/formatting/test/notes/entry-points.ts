@@ -2,6 +2,8 @@
  * Every exported function of src/notes that reads a text given by a user (or a model), as a
  * function of that text: the linear-time test and the scaling bench run them all.
  */
+
+import { fold } from '@pv/pt-text';
 import {
   analyseOffline,
   applyDictatedPunctuation,
@@ -22,7 +24,6 @@ import {
   renderWithTemplate,
   splitPatients,
 } from '../../src/notes/index.js';
-import { fold } from '../../src/notes/text.js';
 import { formatCorpus } from './helpers.js';
 
 const dictionary = buildMedicalDictionary(['dipirona', 'losartana', 'amoxicilina', 'cefaleia']);

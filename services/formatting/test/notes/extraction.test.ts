@@ -1,3 +1,4 @@
+import { fold, parsePtNumber } from '@pv/pt-text';
 import { describe, expect, it } from 'vitest';
 import {
   extractPatientData,
@@ -5,7 +6,7 @@ import {
   findVitals,
   formatVitals,
 } from '../../src/notes/index.js';
-import { fold, parsePtNumber, splitSentences } from '../../src/notes/text.js';
+import { splitSentences } from '../../src/notes/reading/text.js';
 
 const vitals = (text: string) => formatVitals(findVitals(fold(text)));
 const medications = (text: string) => findMedications(text, fold(text)).map((m) => m.line);

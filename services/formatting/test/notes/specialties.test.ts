@@ -1,7 +1,7 @@
 import { PROFESSIONALS } from '@pv/contracts';
+import { fold } from '@pv/pt-text';
 import { describe, expect, it } from 'vitest';
 import { COMMON_FIELDS, SPECIALTY_PROFILES } from '../../src/notes/index.js';
-import { fold } from '../../src/notes/text.js';
 
 describe('specialty profiles', () => {
   it('has a profile for each of the 16 professional values, under its own value', () => {

@@ -5,10 +5,12 @@
  * Jorge') or a street after 'mora na' / 'reside na' still counts. A number that measures something
  * ('na rua há 3 dias') is no house number.
  */
+
+import type { Token } from '@pv/pt-text';
 import { SUBJECT_VERBS } from './lexicon.js';
 import type { Span } from './spans.js';
 import { isNumberWord, numberPhrase } from './spoken-numbers.js';
-import { isBreak, type Tok } from './tokens.js';
+import { isBreak } from './tokens.js';
 
 const STREET = new Set([
   'rua',
@@ -112,11 +114,11 @@ const ENDS_STREET = new Set([
 const ADDRESS_CUES = new Set(['mora', 'morava', 'reside', 'residente', 'endereco', 'domicilio']);
 const MAX_NAME_TOKENS = 9;
 
-const word = (t: Tok | undefined) => (t?.kind === 'word' ? t.folded : '');
+const word = (t: Token | undefined) => (t?.kind === 'word' ? t.folded : '');
 
 /** The street word at i, and the index after it (past an abbreviation's dot); or null. */
-function streetAt(toks: readonly Tok[], i: number): number | null {
-  const t = toks[i] as Tok;
+function streetAt(toks: readonly Token[], i: number): number | null {
+  const t = toks[i] as Token;
   if (t.kind !== 'word') return null;
   if (CAPITALISED_STREET.has(t.folded) && !t.capitalised) return null;
   if (STREET.has(t.folded)) return i + 1;
@@ -132,8 +134,8 @@ function streetAt(toks: readonly Tok[], i: number): number | null {
 }
 
 /** A house number at k: numeral, spoken number or 's/n'. Returns the last token, or -1. */
-function houseNumberAt(toks: readonly Tok[], k: number): number {
-  const t = toks[k] as Tok;
+function houseNumberAt(toks: readonly Token[], k: number): number {
+  const t = toks[k] as Token;
   let last = -1;
   if (t.kind === 'number') {
     last = k;
@@ -151,7 +153,7 @@ function houseNumberAt(toks: readonly Tok[], k: number): number {
 }
 
 /** Complements and neighbourhood after the house number: returns the last token covered. */
-function complementsAfter(toks: readonly Tok[], last: number): number {
+function complementsAfter(toks: readonly Token[], last: number): number {
   let end = last;
   for (let round = 0; round < 5; round++) {
     let k = end + 1;
@@ -188,12 +190,12 @@ function complementsAfter(toks: readonly Tok[], last: number): number {
   return end;
 }
 
-export function addressSpans(toks: readonly Tok[]): Span[] {
+export function addressSpans(toks: readonly Token[]): Span[] {
   const spans: Span[] = [];
   const push = (first: number, last: number) =>
     spans.push({
-      start: (toks[first] as Tok).start,
-      end: (toks[last] as Tok).end,
+      start: (toks[first] as Token).start,
+      end: (toks[last] as Token).end,
       tag: '[ENDERECO]',
     });
   let resume = 0;
@@ -216,7 +218,7 @@ export function addressSpans(toks: readonly Tok[]): Span[] {
     let lastName = s;
     let k = from;
     for (let n = 0; n < MAX_NAME_TOKENS && k < toks.length; n++) {
-      const t = toks[k] as Tok;
+      const t = toks[k] as Token;
       if (t.lineBefore && k > from) break;
       const w = word(t);
       if (t.kind === 'punct') {
@@ -256,13 +258,13 @@ export function addressSpans(toks: readonly Tok[]): Span[] {
     const cued = [1, 2, 3].some((back) => ADDRESS_CUES.has(word(toks[s - back])));
     let last = s;
     for (let j = from; j <= lastName && j < from + 7; j++) {
-      const t = toks[j] as Tok;
+      const t = toks[j] as Token;
       const particle = ['da', 'de', 'do', 'das', 'dos'].includes(t.folded);
       if (t.kind === 'punct' && t.text !== '.') break;
       if (!(cued || t.capitalised || t.allCaps || particle || t.text === '.')) break;
       if (!particle && t.kind !== 'punct') last = j;
     }
-    if (last > s && ((toks[s] as Tok).capitalised || cued) && !isBreak(toks[s + 1])) {
+    if (last > s && ((toks[s] as Token).capitalised || cued) && !isBreak(toks[s + 1])) {
       push(s, last);
       resume = last + 1;
     }

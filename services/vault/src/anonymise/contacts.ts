@@ -3,8 +3,9 @@
  * ponto com'). Written ones are found from each '@' outwards over the characters an address may
  * hold; the scan never crosses the previous address, so the work is linear in the text.
  */
+
+import type { Token } from '@pv/pt-text';
 import type { Span } from './spans.js';
-import type { Tok } from './tokens.js';
 
 const LOCAL = /[\p{L}\p{N}._%+-]/u;
 const DOMAIN = /[\p{L}\p{N}.-]/u;
@@ -39,7 +40,7 @@ const SAID_JOIN = new Set(['ponto', 'underline', 'underscore', 'traco', 'hifen',
 const EMAIL_LEAD = new Set(['email', 'mail', 'e', 'o', 'a', 'eh', 'seu', 'sua', 'dele', 'dela']);
 
 /** 'maria.souza arroba gmail ponto com', 'joao ponto silva arroba hotmail ponto com ponto br'. */
-function spokenEmails(toks: readonly Tok[]): Span[] {
+function spokenEmails(toks: readonly Token[]): Span[] {
   const spans: Span[] = [];
   for (let a = 0; a < toks.length; a++) {
     if (toks[a]?.folded !== 'arroba') continue;
@@ -64,7 +65,7 @@ function spokenEmails(toks: readonly Tok[]): Span[] {
     // Local part: up to 6 tokens back, words and numbers joined by dots or said joiners.
     let first = a;
     for (let back = a - 1, n = 0; back >= 0 && n < 6; back--, n++) {
-      const t = toks[back] as Tok;
+      const t = toks[back] as Token;
       if (t.kind === 'word' && EMAIL_LEAD.has(t.folded)) break;
       if (t.kind === 'punct' && !'._-'.includes(t.text)) break;
       if (t.lineBefore && back !== a - 1) {
@@ -74,11 +75,15 @@ function spokenEmails(toks: readonly Tok[]): Span[] {
       if (t.kind !== 'punct' || SAID_JOIN.has(t.folded)) first = back;
     }
     if (first === a) continue;
-    spans.push({ start: (toks[first] as Tok).start, end: (toks[last] as Tok).end, tag: '[EMAIL]' });
+    spans.push({
+      start: (toks[first] as Token).start,
+      end: (toks[last] as Token).end,
+      tag: '[EMAIL]',
+    });
   }
   return spans;
 }
 
-export function emailSpans(text: string, toks: readonly Tok[]): Span[] {
+export function emailSpans(text: string, toks: readonly Token[]): Span[] {
   return [...writtenEmails(text), ...spokenEmails(toks)];
 }

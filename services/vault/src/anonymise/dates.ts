@@ -5,10 +5,11 @@
  * cue is [DATA_NASCIMENTO]; other full dates are [DATA]; a day and month without a year is only
  * an identifier when it is the birthday.
  */
+
+import type { Token } from '@pv/pt-text';
 import { cueBefore, type NumberRun } from './numbers.js';
 import type { RedactionTag, Span } from './spans.js';
 import { numberPhrase } from './spoken-numbers.js';
-import type { Tok } from './tokens.js';
 
 const MONTHS = new Map(
   [
@@ -39,7 +40,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The value of the number (numeral or spoken) that ends exactly at token `last`, if any. */
 function numberEndingAt(
-  toks: readonly Tok[],
+  toks: readonly Token[],
   last: number,
 ): { first: number; value: number } | null {
   const t = toks[last];
@@ -60,7 +61,7 @@ function numberEndingAt(
 }
 
 /** A year (numeral, or spoken below 100 or between 1900 and 2099) starting at token i. */
-function yearAt(toks: readonly Tok[], i: number): { last: number } | null {
+function yearAt(toks: readonly Token[], i: number): { last: number } | null {
   const t = toks[i];
   if (!t) return null;
   if (t.kind === 'number') return validYear(t.text) ? { last: i } : null;
@@ -70,11 +71,11 @@ function yearAt(toks: readonly Tok[], i: number): { last: number } | null {
   return v < 100 || (v >= 1900 && v <= 2099) ? { last: phrase.last } : null;
 }
 
-export function dateSpans(runs: readonly NumberRun[], toks: readonly Tok[]): Span[] {
+export function dateSpans(runs: readonly NumberRun[], toks: readonly Token[]): Span[] {
   const spans: Span[] = [];
   const birth = (first: number) => cueBefore(toks, first) === 'birth';
   const push = (first: number, last: number, tag: RedactionTag) =>
-    spans.push({ start: (toks[first] as Tok).start, end: (toks[last] as Tok).end, tag });
+    spans.push({ start: (toks[first] as Token).start, end: (toks[last] as Token).end, tag });
   const tagAt = (first: number): RedactionTag => (birth(first) ? '[DATA_NASCIMENTO]' : '[DATA]');
 
   // Numbers with date punctuation: '03/04/1979', '1979-04-03', 'doze barra três barra oitenta'.
@@ -96,7 +97,7 @@ export function dateSpans(runs: readonly NumberRun[], toks: readonly Tok[]): Spa
   }
 
   for (let m = 0; m < toks.length; m++) {
-    const t = toks[m] as Tok;
+    const t = toks[m] as Token;
     // '12 de março de 1980', 'doze de março', 'março de 1980'.
     const month = t.kind === 'word' ? MONTHS.get(t.folded) : undefined;
     // 'dia doze do três de oitenta': a month said as a number after 'do'.
@@ -120,10 +121,10 @@ export function dateSpans(runs: readonly NumberRun[], toks: readonly Tok[]): Spa
 
   // 'nascido em 1980', 'nasc. 1972', 'DN: mil novecentos e oitenta'.
   for (let b = 0; b < toks.length; b++) {
-    const t = toks[b] as Tok;
+    const t = toks[b] as Token;
     if (!(t.kind === 'word' && BIRTH_WORDS.has(t.folded))) continue;
     for (let k = b + 1; k <= b + 5 && k < toks.length; k++) {
-      const u = toks[k] as Tok;
+      const u = toks[k] as Token;
       if (u.kind === 'punct' || ['em', 'no', 'ano', 'de', 'o', 'a', 'data'].includes(u.folded))
         continue;
       const phrase = u.kind === 'number' ? null : numberPhrase(toks, k);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { normaliseForComparison } from './fold.js';
+import { foldForComparison } from '@pv/pt-text';
 
 /**
  * Keyed pseudonyms: HMAC-SHA256 under VAULT_HMAC_SECRET, hex. Without the secret a hash cannot be
@@ -15,7 +15,7 @@ export class KeyedHasher {
 
   /** The patient, by the name the note gives (folded: accents, case and spacing ignored). */
   patient(name: string | null | undefined): string | null {
-    const normalised = name ? normaliseForComparison(name) : '';
+    const normalised = name ? foldForComparison(name) : '';
     return normalised === '' ? null : this.hash('patient', normalised);
   }
 

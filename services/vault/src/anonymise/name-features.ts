@@ -2,6 +2,8 @@
  * What each token says about names, computed once per text: is it in the gazetteer, is it an
  * ordinary or clinical word too, does its context make it an eponym or a drug.
  */
+
+import type { Token } from '@pv/pt-text';
 import {
   CLINICAL,
   COMMON_NAME,
@@ -19,7 +21,6 @@ import {
   TITLES,
 } from './lexicon.js';
 import { isNumberWord, numberPhrase } from './spoken-numbers.js';
-import type { Tok } from './tokens.js';
 
 export interface NameFeatures {
   /** In a name list (given, hypocoristic or surname). */
@@ -45,7 +46,7 @@ const ENDING_RANK = { strong: 2, weak: 1, none: 0 } as const;
 const AGE_UNITS = new Set(['anos', 'ano', 'meses', 'mes', 'a', 'm']);
 
 /** 'Vitória, 7 anos', 'joana quarenta e dois anos', 'Dirce (82 a)'. */
-function agedAt(toks: readonly Tok[], k: number): boolean {
+function agedAt(toks: readonly Token[], k: number): boolean {
   let j = k + 1;
   if (toks[j]?.text === ',' || toks[j]?.text === '(') j++;
   const t = toks[j];
@@ -61,12 +62,12 @@ function agedAt(toks: readonly Tok[], k: number): boolean {
 }
 const SAINTS = new Set(['sao', 'santo', 'santa']);
 
-export const isWord = (t: Tok | undefined): t is Tok => t?.kind === 'word';
+export const isWord = (t: Token | undefined): t is Token => t?.kind === 'word';
 
 /** A token that can sit inside a name run without being a name ('da', 'de', 'dos'). */
-export const isParticle = (t: Tok | undefined) => isWord(t) && PARTICLES.has(t.folded);
+export const isParticle = (t: Token | undefined) => isWord(t) && PARTICLES.has(t.folded);
 
-export function nameFeatures(toks: readonly Tok[]): NameFeatures {
+export function nameFeatures(toks: readonly Token[]): NameFeatures {
   const n = toks.length;
   // Typed arrays: one flag per token without a heap object per token.
   const listed = new Uint8Array(n);
@@ -80,7 +81,7 @@ export function nameFeatures(toks: readonly Tok[]): NameFeatures {
   const aged = new Uint8Array(n);
 
   for (let k = 0; k < n; k++) {
-    const t = toks[k] as Tok;
+    const t = toks[k] as Token;
     if (t.kind !== 'word' || t.folded.length < 2 || t.folded.length > 30) continue;
     const w = t.folded;
     const given = GIVEN.has(w);
@@ -102,12 +103,12 @@ export function nameFeatures(toks: readonly Tok[]): NameFeatures {
   }
 
   for (let k = 0; k < n; k++) {
-    const t = toks[k] as Tok;
+    const t = toks[k] as Token;
     if (t.kind !== 'word') continue;
     // 'doença de Parkinson', 'síndrome de Guillain-Barré', 'sinal de Murphy'.
     if (EPONYM_HEAD.has(t.folded) && PREPOSITIONS.has(toks[k + 1]?.folded ?? '')) {
       for (let j = k + 2, words = 0; j < n && words < 4; j++) {
-        const u = toks[j] as Tok;
+        const u = toks[j] as Token;
         if (u.kind === 'punct' && u.text === '-' && !u.spaceBefore) continue;
         if (u.kind !== 'word' || STOP.has(u.folded)) break;
         protectedCtx[j] = 1;
@@ -120,7 +121,7 @@ export function nameFeatures(toks: readonly Tok[]): NameFeatures {
     // 'toma Diane', 'em uso de Yasmin': the next two words may be a drug.
     if (DRUG_CUE.has(t.folded)) {
       for (let j = k + 1; j <= k + 3 && j < n; j++) {
-        const u = toks[j] as Tok;
+        const u = toks[j] as Token;
         if (u.kind !== 'word') break;
         if (!PREPOSITIONS.has(u.folded) && u.folded !== 'em') protectedCtx[j] = 1;
       }
@@ -141,7 +142,7 @@ export function nameFeatures(toks: readonly Tok[]): NameFeatures {
 }
 
 /** A word that introduces a person: title or kinship. */
-export const isPersonCue = (t: Tok | undefined) =>
+export const isPersonCue = (t: Token | undefined) =>
   isWord(t) && (TITLES.has(t.folded) || KINSHIP.has(t.folded));
 
 /** Verb-like endings of an unknown word: not taken for a name after a title. */
@@ -149,7 +150,7 @@ const VERB_ENDINGS =
   /(?:ou|ava|avam|aram|eram|iram|ando|endo|indo|aria|eria|iria|amos|emos|imos|ei)$/;
 
 /** An unknown word that could still be a name: letters only, not a stop word or verb form. */
-export function plausibleName(t: Tok | undefined): boolean {
+export function plausibleName(t: Token | undefined): boolean {
   if (!isWord(t)) return false;
   const w = t.folded;
   if (w.length < 3 || w.length > 30 || !/^[a-z]+$/.test(w)) return false;

@@ -8,6 +8,7 @@
  * Eponyms ('doença de Wilson') and drugs ('toma Diane') are left alone unless a cue names a person.
  */
 
+import type { Token } from '@pv/pt-text';
 import {
   CLINICAL,
   KINSHIP,
@@ -31,7 +32,7 @@ import {
 } from './name-features.js';
 import type { Span } from './spans.js';
 import { isNumberWord } from './spoken-numbers.js';
-import { sentenceStart, type Tok } from './tokens.js';
+import { sentenceStart } from './tokens.js';
 
 /** Why a run started; the first three let it take words no list knows. */
 export type Cue = 'label' | 'naming' | 'strong-title' | 'introduced' | 'weak-title' | 'none';
@@ -56,7 +57,7 @@ const NAMING_FILLERS = new Set([
 const SUBJECT_FILLERS = new Set(['nao', 'ja', 'tambem', 'que', 'ainda', 'so', 'sempre', 'nunca']);
 
 /** What introduces token k, looking back over a few link words and marks. */
-export function cueBefore(toks: readonly Tok[], k: number): Cue {
+export function cueBefore(toks: readonly Token[], k: number): Cue {
   let j = k - 1;
   let colon = false;
   // 'Dr. Roberto', 'Paciente: Ana', 'mãe, Joana', 'Esposa (Glória)'
@@ -79,7 +80,7 @@ export function cueBefore(toks: readonly Tok[], k: number): Cue {
   // 'se chama Ana', 'nome do paciente é João', 'chamado Pedro', 'identificado como José'
   let sawIs = false;
   for (let back = j, n = 0; back >= 0 && n < 5; back--, n++) {
-    const t = toks[back] as Tok;
+    const t = toks[back] as Token;
     if (isWord(t) && NAMING_VERBS.has(t.folded)) {
       // 'nome' names only with ':' or 'é' after it ('nome do pai' does not).
       if (t.folded !== 'nome' || colon || sawIs) return 'naming';
@@ -90,7 +91,7 @@ export function cueBefore(toks: readonly Tok[], k: number): Cue {
   }
   // Kinship, possibly with links: 'a mãe Joana', 'filho dele o Pedro', 'mãe da paciente, Ana'.
   for (let back = j, n = 0; back >= 0 && n < 4; back--, n++) {
-    const t = toks[back] as Tok;
+    const t = toks[back] as Token;
     if (isWord(t) && KINSHIP.has(t.folded)) return 'introduced';
     if (!(isWord(t) && KINSHIP_LINK.has(t.folded)) && !(t.kind === 'punct' && t.text === ','))
       break;
@@ -99,7 +100,7 @@ export function cueBefore(toks: readonly Tok[], k: number): Cue {
 }
 
 /** The cue that lets token k start a name run, or 'none'. */
-function startCue(toks: readonly Tok[], f: NameFeatures, k: number): Cue {
+function startCue(toks: readonly Token[], f: NameFeatures, k: number): Cue {
   const t = toks[k];
   if (!isWord(t) || STOP.has(t.folded) || t.folded.length < 2 || t.folded.length > 30)
     return 'none';
@@ -123,7 +124,7 @@ function startCue(toks: readonly Tok[], f: NameFeatures, k: number): Cue {
 
 /** Token k is evidence of a name without a cue. */
 function bareEvidence(
-  toks: readonly Tok[],
+  toks: readonly Token[],
   f: NameFeatures,
   k: number,
   known: ReadonlySet<string>,
@@ -153,7 +154,7 @@ function bareEvidence(
  * Words no list knows start a run after a label or a title, but extend one only after a label or
  * a naming verb ('nome: raimunda nonata'); 'dona Lurdes cuida das crianças' stops at 'cuida'.
  */
-function continues(toks: readonly Tok[], f: NameFeatures, j: number, open = false): boolean {
+function continues(toks: readonly Token[], f: NameFeatures, j: number, open = false): boolean {
   const t = toks[j];
   if (!isWord(t) || t.lineBefore || STOP.has(t.folded) || isPersonCue(t)) return false;
   if (isNumberWord(t.folded)) return false;
@@ -175,7 +176,7 @@ export interface NameResult {
 
 const MAX_RUN = 7;
 
-export function nameSpans(toks: readonly Tok[], known: ReadonlySet<string>): NameResult {
+export function nameSpans(toks: readonly Token[], known: ReadonlySet<string>): NameResult {
   const f = nameFeatures(toks);
   const spans: Span[] = [];
   const words = new Set<string>();
@@ -193,7 +194,7 @@ export function nameSpans(toks: readonly Tok[], known: ReadonlySet<string>): Nam
       cue === 'none' &&
       first > k - 3 &&
       continues(toks, f, first - 1) &&
-      !(toks[first] as Tok).lineBefore &&
+      !(toks[first] as Token).lineBefore &&
       (f.listed[first - 1] || !sentenceStart(toks, first - 1))
     )
       first--;
@@ -214,12 +215,12 @@ export function nameSpans(toks: readonly Tok[], known: ReadonlySet<string>): Nam
       } else break;
     }
     spans.push({
-      start: (toks[first] as Tok).start,
-      end: (toks[last] as Tok).end,
+      start: (toks[first] as Token).start,
+      end: (toks[last] as Token).end,
       tag: '[NOME]',
     });
     for (let i = first; i <= last; i++) {
-      const w = toks[i] as Tok;
+      const w = toks[i] as Token;
       if (!isParticle(w) && !NAME_SUFFIXES.has(w.folded))
         if (w.kind === 'word' && w.folded.length >= 3 && !STOP.has(w.folded)) words.add(w.folded);
     }
@@ -231,7 +232,7 @@ export function nameSpans(toks: readonly Tok[], known: ReadonlySet<string>): Nam
 }
 
 /** 'Paciente Ana', 'Sra. Ana', 'Dona Ana', 'Seu José' introduce the patient; 'Dr.' and kin do not. */
-function cueIsPatient(toks: readonly Tok[], first: number): boolean {
+function cueIsPatient(toks: readonly Token[], first: number): boolean {
   let j = first - 1;
   while (j >= 0 && toks[j]?.kind === 'punct') j--;
   const c = toks[j]?.folded ?? '';

@@ -4,9 +4,10 @@
  * Every number in the text is read once as a run (numerals and number words with the separators
  * between them); the run's shape and the words before it say what it is.
  */
+
+import type { Token } from '@pv/pt-text';
 import type { RedactionTag, Span } from './spans.js';
 import { isNumberWord, type SpokenNumber, spokenNumberAt } from './spoken-numbers.js';
-import type { Tok } from './tokens.js';
 
 export interface NumberRun extends SpokenNumber {
   start: number;
@@ -19,11 +20,11 @@ export interface NumberRun extends SpokenNumber {
  * Every maximal number run, left to right. Linear: each token is read by at most one run, and a
  * run's parse looks a bounded number of tokens ahead of what it consumes.
  */
-export function numberRuns(text: string, toks: readonly Tok[]): NumberRun[] {
+export function numberRuns(text: string, toks: readonly Token[]): NumberRun[] {
   const runs: NumberRun[] = [];
   let i = 0;
   while (i < toks.length) {
-    const t = toks[i] as Tok;
+    const t = toks[i] as Token;
     const starts = t.kind === 'number' || (t.kind === 'word' && isNumberWord(t.folded));
     const run = starts ? spokenNumberAt(toks, i) : null;
     if (!run) {
@@ -37,8 +38,8 @@ export function numberRuns(text: string, toks: readonly Tok[]): NumberRun[] {
       if (prev && (prev.text === '(' || prev.text === '+') && !toks[first]?.spaceBefore) first--;
       else break;
     }
-    const start = (toks[first] as Tok).start;
-    let end = (toks[run.last] as Tok).end;
+    const start = (toks[first] as Token).start;
+    let end = (toks[run.last] as Token).end;
     // 'RG 23456789X': a check letter glued to the digits.
     const after = toks[run.last + 1];
     if (after && !after.spaceBefore && after.kind === 'word' && after.folded === 'x')
@@ -129,10 +130,10 @@ const CUE_WORDS = new Map<string, Cue>(
  * The nearest cue among the 8 tokens before token `first` ('CPF:', 'o cpf dele é', 'cartão do
  * SUS', 'c.p.f.'), stopping at a line break or a field separator.
  */
-export function cueBefore(toks: readonly Tok[], first: number): Cue | null {
+export function cueBefore(toks: readonly Token[], first: number): Cue | null {
   let letters = '';
   for (let k = first - 1; k >= 0 && k >= first - 8; k--) {
-    const t = toks[k] as Tok;
+    const t = toks[k] as Token;
     if (t.kind === 'punct' && (t.text === ';' || t.text === '|')) break;
     if (t.kind === 'word') {
       const cue = CUE_WORDS.get(t.folded);
@@ -195,7 +196,7 @@ function classify(run: NumberRun, cue: Cue | null): RedactionTag | null {
 }
 
 /** Spans of every document and contact number. */
-export function numberSpans(runs: readonly NumberRun[], toks: readonly Tok[]): Span[] {
+export function numberSpans(runs: readonly NumberRun[], toks: readonly Token[]): Span[] {
   const spans: Span[] = [];
   for (const run of runs) {
     const tag = classify(run, cueBefore(toks, run.first));

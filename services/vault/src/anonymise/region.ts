@@ -3,7 +3,7 @@
  * texts or the workspace say, never from an IP and never stored as anything finer than the UF.
  */
 import { BRAZILIAN_UFS, type BrazilianUf } from '@pv/contracts';
-import { foldKeepingOffsets } from './fold.js';
+import { fold } from '@pv/pt-text';
 
 const UF_SET = new Set<string>(BRAZILIAN_UFS);
 
@@ -96,7 +96,7 @@ const STATE_NAME = new RegExp(
 export function regionFromTexts(...texts: (string | null | undefined)[]): BrazilianUf | null {
   for (const text of texts) {
     if (!text) continue;
-    const folded = foldKeepingOffsets(text);
+    const folded = fold(text);
     for (const m of text.matchAll(CEP)) {
       const nearCue = /c\.?e\.?p\.?[^0-9]{0,8}$/.test(
         folded.slice(Math.max(0, (m.index ?? 0) - 14), m.index),

@@ -11,15 +11,15 @@
  * longer than MAX_SCRUB_CHARS are cut there first. Over-scrubbing is preferred to a leak.
  * What this does and does not catch: docs/anonymisation.md.
  */
+
+import { fold, foldForComparison, type Token, tokenize } from '@pv/pt-text';
 import { addressSpans } from './addresses.js';
 import { emailSpans } from './contacts.js';
 import { dateSpans } from './dates.js';
-import { foldKeepingOffsets, normaliseForComparison } from './fold.js';
 import { NO_NAME, PARTICLES, STOP } from './lexicon.js';
 import { nameSpans } from './names.js';
 import { numberRuns, numberSpans } from './numbers.js';
 import { render, resolve, type Span } from './spans.js';
-import { type Tok, tokenize } from './tokens.js';
 
 export { isValidCpf } from './numbers.js';
 export type { RedactionTag, Span } from './spans.js';
@@ -43,7 +43,7 @@ export interface ScrubContext {
 
 interface Scanned {
   text: string;
-  toks: Tok[];
+  toks: Token[];
 }
 
 function scan(input: string): Scanned {
@@ -52,14 +52,14 @@ function scan(input: string): Scanned {
     const blank = text.lastIndexOf(' ', MAX_SCRUB_CHARS);
     text = text.slice(0, blank > MAX_SCRUB_CHARS / 2 ? blank : MAX_SCRUB_CHARS) + TRUNCATION_MARK;
   }
-  return { text, toks: tokenize(text, foldKeepingOffsets(text)) };
+  return { text, toks: tokenize(text, fold(text)) };
 }
 
 /** The folded words of names, without particles and stop words, for finding them again. */
 function wordsOf(names: readonly string[]): Set<string> {
   const words = new Set<string>();
   for (const name of names)
-    for (const word of normaliseForComparison(name).split(/[^a-z]+/))
+    for (const word of foldForComparison(name).split(/[^a-z]+/))
       if (word.length >= 3 && !PARTICLES.has(word) && !STOP.has(word)) words.add(word);
   return words;
 }
@@ -123,9 +123,9 @@ function patientNamesIn(scanned: Scanned): string[] {
   const names: string[] = [];
   for (const run of nameSpans(toks, new Set()).introduced) {
     let last = run.last;
-    while (last > run.first && PARTICLES.has((toks[last] as Tok).folded)) last--;
-    const name = text.slice((toks[run.first] as Tok).start, (toks[last] as Tok).end);
-    const folded = normaliseForComparison(name);
+    while (last > run.first && PARTICLES.has((toks[last] as Token).folded)) last--;
+    const name = text.slice((toks[run.first] as Token).start, (toks[last] as Token).end);
+    const folded = foldForComparison(name);
     if (folded.length >= 2 && !NO_NAME.has(folded) && /\p{L}{2}/u.test(name)) names.push(name);
   }
   return names;
@@ -140,7 +140,7 @@ export function findPatientNames(...texts: (string | null | undefined)[]): strin
   for (const text of texts) {
     if (!text) continue;
     for (const name of patientNamesIn(scan(text))) {
-      const key = normaliseForComparison(name);
+      const key = foldForComparison(name);
       if (!found.has(key)) found.set(key, name);
     }
   }
@@ -161,7 +161,7 @@ export function consultSpans(texts: readonly (string | null | undefined)[]): {
   const seen = new Set<string>();
   for (const s of scanned)
     for (const name of s ? patientNamesIn(s) : []) {
-      const key = normaliseForComparison(name);
+      const key = foldForComparison(name);
       if (!seen.has(key)) {
         seen.add(key);
         names.push(name);

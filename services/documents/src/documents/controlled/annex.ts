@@ -1,5 +1,5 @@
 import annexJson from '../../../data/portaria-344-annex-i.json' with { type: 'json' };
-import { fold, phraseWords } from './text.js';
+import { phraseWords, soundKey } from './text.js';
 import {
   type AnnexData,
   type FormRule,
@@ -170,7 +170,7 @@ export const FUZZY_BY_LENGTH = new Map<number, FuzzyEntry[]>();
 const fuzzySeen = new Set<string>();
 
 function addFuzzy(word: string, target: Substance | null) {
-  const folded = fold(word);
+  const folded = soundKey(word);
   const key = `${folded}|${target?.record.name ?? ''}`;
   if (folded.length < FUZZY_MIN_LENGTH - 1 || fuzzySeen.has(key)) return;
   fuzzySeen.add(key);

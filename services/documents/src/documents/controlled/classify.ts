@@ -14,7 +14,7 @@ import {
   type FuzzyBudget,
   nearestSubstance,
 } from './fuzzy.js';
-import { firstDose, fold, phraseWords, type Token, tokenize } from './text.js';
+import { firstDose, phraseWords, soundKey, type Token, tokenize } from './text.js';
 import {
   type Classification,
   type ClassifyStats,
@@ -203,7 +203,7 @@ function fuzzyHits(
     let target = seen.get(t.text);
     if (target === undefined) {
       if (seen.size >= limits.words) continue;
-      const folded = fold(t.text);
+      const folded = soundKey(t.text);
       target = folded.length >= FUZZY_MIN_LENGTH ? nearestSubstance(folded, budget) : null;
       seen.set(t.text, target);
       stats.fuzzyWords++;

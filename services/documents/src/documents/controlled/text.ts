@@ -1,9 +1,11 @@
 /**
- * How medication text is cut into comparable words: one pass over the characters, no regular
- * expressions, so hostile input costs linear time. Accents and case are dropped, numbers keep a
+ * How medication text is cut into comparable words: the shared engine's one pass over the
+ * characters, no regular expressions, so hostile input costs linear time. Accents and case are dropped, numbers keep a
  * decimal point ("0,5" and "0.5" are the same), digits glued to letters are split ("50mg" is
  * "50" "mg") and each token remembers where it came from, so a match can be quoted as written.
  */
+import { tokenize as engineTokens, type Token as TextToken } from '@pv/pt-text';
+
 export interface Token {
   /** Lowercase, unaccented letters, or a number with '.' as the decimal point. */
   text: string;
@@ -17,107 +19,78 @@ export interface Token {
   line: number;
 }
 
-type CharClass = { kind: 'letter'; ch: string } | { kind: 'mark' } | { kind: 'other' };
+/** A number token of the engine followed by a decimal or thousands mark and more digits. */
+function joinsNumber(text: string, mark: TextToken | undefined, digits: TextToken | undefined) {
+  return (
+    mark !== undefined &&
+    digits !== undefined &&
+    mark.kind === 'punct' &&
+    (mark.text === ',' || mark.text === '.') &&
+    digits.kind === 'number' &&
+    digits.start === mark.end &&
+    text.charCodeAt(mark.start - 1) >= 48 &&
+    text.charCodeAt(mark.start - 1) <= 57
+  );
+}
 
-const OTHER: CharClass = { kind: 'other' };
-const MARK: CharClass = { kind: 'mark' };
-const nonAsciiCache = new Map<number, CharClass>();
-
-/** Letters outside ASCII: the base letter of their canonical decomposition, if it is a-z. */
-function classifyNonAscii(code: number): CharClass {
-  const cached = nonAsciiCache.get(code);
-  if (cached) return cached;
-  let result: CharClass = OTHER;
-  if (code >= 0x300 && code <= 0x36f) result = MARK;
-  else if (code === 0xb5 || code === 0x3bc) result = { kind: 'letter', ch: 'u' };
-  else {
-    const base = String.fromCharCode(code).normalize('NFD').charCodeAt(0);
-    if (base >= 65 && base <= 90) result = { kind: 'letter', ch: String.fromCharCode(base + 32) };
-    else if (base >= 97 && base <= 122) result = { kind: 'letter', ch: String.fromCharCode(base) };
+/** Folded letters a-z of a word token (combining marks and letters outside a-z dropped). */
+function lettersOf(folded: string): string {
+  let out = '';
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded.charCodeAt(i);
+    if (c >= 97 && c <= 122) out += folded[i];
   }
-  nonAsciiCache.set(code, result);
-  return result;
+  return out;
 }
 
-const isDigit = (code: number) => code >= 48 && code <= 57;
-
-/** Whether a '.' inside a number separates thousands ("1.000") rather than decimals. */
-function isThousandsDot(text: string, dot: number): boolean {
-  for (let k = 1; k <= 3; k++) if (!isDigit(text.charCodeAt(dot + k))) return false;
-  return !isDigit(text.charCodeAt(dot + 4));
-}
-
-/** Closes the token being built (if any) and opens a new one. */
-function begin(
-  tokens: Token[],
-  current: Token | null,
-  kind: Token['kind'],
-  at: number,
-  first: string,
-  line: number,
-) {
-  if (current) tokens.push(current);
-  const token: Token = { text: first, kind, start: at, end: at + 1, after: '', line };
-  return token;
-}
-
+/**
+ * The words and numbers of a medication text, read from the shared engine's tokens (@pv/pt-text):
+ * a number joined with its decimal part ('0,5' and '0.5' are '0.5') or its thousands ('1.000'),
+ * each word with the '/' or '%' written after it and the line it is on.
+ */
 export function tokenize(text: string): Token[] {
+  const source = engineTokens(text);
   const tokens: Token[] = [];
-  let current: Token | null = null;
-  let hasDecimal = false;
   let line = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10) line++;
-    if (isDigit(code)) {
-      if (current !== null && current.kind === 'num') {
-        current.text += text[i];
-        current.end = i + 1;
-      } else {
-        current = begin(tokens, current, 'num', i, text[i]!, line);
-        hasDecimal = false;
-      }
+  let scanned = 0;
+  for (let k = 0; k < source.length; k++) {
+    const t = source[k] as TextToken;
+    for (; scanned < t.start; scanned++) if (text.charCodeAt(scanned) === 10) line++;
+    if (t.kind === 'punct') {
+      const last = tokens.at(-1);
+      if (last && last.after === '' && (t.text === '/' || t.text === '%'))
+        last.after = t.text === '/' ? '/' : '%';
       continue;
     }
-    if (
-      (code === 44 || code === 46) &&
-      current !== null &&
-      current.kind === 'num' &&
-      isDigit(text.charCodeAt(i + 1))
-    ) {
-      if (code === 46 && isThousandsDot(text, i)) continue;
-      if (!hasDecimal) {
-        current.text += '.';
+    if (t.kind === 'word') {
+      const letters = lettersOf(t.folded);
+      if (letters !== '')
+        tokens.push({ text: letters, kind: 'word', start: t.start, end: t.end, after: '', line });
+      continue;
+    }
+    const number: Token = {
+      text: t.text,
+      kind: 'num',
+      start: t.start,
+      end: t.end,
+      after: '',
+      line,
+    };
+    let hasDecimal = false;
+    while (joinsNumber(text, source[k + 1], source[k + 2])) {
+      const mark = source[k + 1] as TextToken;
+      const digits = source[k + 2] as TextToken;
+      // '1.000': a dot before exactly three digits separates thousands.
+      if (mark.text === '.' && digits.text.length === 3) number.text += digits.text;
+      else if (!hasDecimal) {
+        number.text += `.${digits.text}`;
         hasDecimal = true;
-        continue;
-      }
+      } else break;
+      number.end = digits.end;
+      k += 2;
     }
-    let letter: string | null = null;
-    if (code >= 97 && code <= 122) letter = text[i]!;
-    else if (code >= 65 && code <= 90) letter = String.fromCharCode(code + 32);
-    else if (code >= 128) {
-      const c = classifyNonAscii(code);
-      if (c.kind === 'mark') {
-        if (current !== null) current.end = i + 1;
-        continue;
-      }
-      if (c.kind === 'letter') letter = c.ch;
-    }
-    if (letter !== null) {
-      if (current !== null && current.kind === 'word') {
-        current.text += letter;
-        current.end = i + 1;
-      } else current = begin(tokens, current, 'word', i, letter, line);
-      continue;
-    }
-    if (current !== null) tokens.push(current);
-    current = null;
-    if ((code === 47 || code === 37) && tokens.length > 0) {
-      const last = tokens[tokens.length - 1]!;
-      if (last.after === '') last.after = code === 47 ? '/' : '%';
-    }
+    tokens.push(number);
   }
-  if (current !== null) tokens.push(current);
   return tokens;
 }
 
@@ -129,7 +102,7 @@ export const phraseWords = (phrase: string): string[] => tokenize(phrase).map((t
  * z/s, ph/f, y/i, silent h, doubled letters, a final m read as n) so that edit distance counts
  * real slips only. Applied to both sides of every fuzzy comparison.
  */
-export function fold(word: string): string {
+export function soundKey(word: string): string {
   // Parts in an array and the last one in a variable: reading `out[out.length - 1]` of a string
   // grown by `+=` flattens it every time, quadratic on a long word (issue 15).
   const out: string[] = [];

@@ -143,7 +143,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
     const fail = (error: S3Error) => {
       record.error = error.code;
       record.status = error.status;
-      sendError(res, method, error, rawPath);
+      sendError(res, error, { method, resource: rawPath });
     };
     try {
       const body = await readBytes(req);
@@ -246,7 +246,6 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
     if (!res.headersSent)
       sendError(
         res,
-        'GET',
         new S3Error(
           500,
           'InternalError',
@@ -254,7 +253,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
             ? error.message
             : 'We encountered an internal error. Please try again.',
         ),
-        '/',
+        { method: 'GET', resource: '/' },
       );
   });
   return {

@@ -18,10 +18,10 @@ const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 /** Answers an error as S3 does: an XML body (none for HEAD) and a request id. */
 export function sendError(
   res: ServerResponse,
-  method: string,
   error: S3Error,
-  resource: string,
+  request: { method: string; resource: string },
 ): void {
+  const { method, resource } = request;
   const requestId = randomBytes(8).toString('hex').toUpperCase();
   const extra = Object.entries(error.extra)
     .map(([name, value]) => `<${name}>${xmlEscape(value)}</${name}>`)

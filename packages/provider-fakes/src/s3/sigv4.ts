@@ -68,7 +68,11 @@ function parseAuthorization(header: string): ParsedAuthorization | undefined {
 }
 
 /** SigV4's signing key: HMAC chain of the date, region, service and "aws4_request". */
-export function sigV4SigningKey(secret: string, date: string, region: string, service: string) {
+export function sigV4SigningKey(
+  secret: string,
+  scope: { date: string; region: string; service: string },
+) {
+  const { date, region, service } = scope;
   return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
 }
 
@@ -167,10 +171,7 @@ export function authenticate(
   ].join('\n');
   const scope = `${auth.date}/${auth.region}/${auth.service}/aws4_request`;
   const stringToSign = [ALGORITHM, amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const expected = createHmac(
-    'sha256',
-    sigV4SigningKey(keys.secretAccessKey, auth.date, auth.region, auth.service),
-  )
+  const expected = createHmac('sha256', sigV4SigningKey(keys.secretAccessKey, auth))
     .update(stringToSign)
     .digest();
   const given = Buffer.from(auth.signature, 'hex');

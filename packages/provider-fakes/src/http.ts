@@ -1,9 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+/** The whole request body as bytes (S3 objects, gzip or protobuf OTLP). */
+export async function readBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBytes(req)).toString('utf8');
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -1,32 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { listen, readBody, sendJson } from './http.js';
+import { stripeControls } from './stripe/controls.js';
+import { asArray, id, now, type Obj, parseStripeForm } from './stripe/form.js';
+import { stripeWebhooks } from './stripe/webhooks.js';
 
-type Obj = Record<string, unknown>;
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
-
-/** Parses Stripe's form encoding (`items[0][price]=x&expand[0]=y`) into nested objects/arrays. */
-export function parseStripeForm(text: string): Obj {
-  const root: Obj = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const path = key.split(/\[|\]\[|\]/).filter((p) => p !== '');
-    let node: Obj = root;
-    path.forEach((part, i) => {
-      if (i === path.length - 1) {
-        node[part] = value;
-        return;
-      }
-      const nextIsIndex = /^\d+$/.test(path[i + 1]!);
-      node[part] ??= nextIsIndex ? [] : {};
-      node = node[part] as Obj;
-    });
-  }
-  return root;
-}
-
-const asArray = (value: unknown): string[] =>
-  Array.isArray(value) ? (value as string[]) : value === undefined ? [] : [String(value)];
+export { parseStripeForm } from './stripe/form.js';
 
 /**
  * A local fake of the part of Stripe's HTTP API that billing uses (customers, products, prices,
@@ -364,115 +343,14 @@ export async function startFakeStripe(
     }
   });
 
-  function event(type: string, object: Obj): Obj {
-    return {
-      id: id('evt'),
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: now(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object: structuredClone(object) },
-    };
-  }
-
-  /** Signs a payload as Stripe does (header `stripe-signature`). */
-  const sign = (payload: string, secret = webhookSecret) =>
-    sdk.webhooks.generateTestHeaderString({ payload, secret });
-
-  /** Posts an event to the webhook URL; resolves with the HTTP status and body. */
-  async function deliver(evt: Obj, signature?: string) {
-    if (!webhookUrl) throw new Error('fake Stripe: set webhookUrl first');
-    const payload = JSON.stringify(evt, null, 2);
-    const response = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': signature ?? sign(payload),
-        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      },
-      body: payload,
-    });
-    return { status: response.status, body: (await response.json().catch(() => ({}))) as Obj };
-  }
-
-  const intentOfSubscription = (subscriptionId: string) => {
-    const sub = subscriptions.get(subscriptionId);
-    if (!sub) throw new Error(`fake Stripe: no subscription ${subscriptionId}`);
-    const invoice = invoices.get(String(sub.latest_invoice_id))!;
-    return { sub, invoice, intent: intents.get(String(invoice.payment_intent_id))! };
-  };
-
-  const controls = {
-    /**
-     * What Stripe.js and Stripe do when the card is confirmed: the intent succeeds, the invoice
-     * is paid, the subscription turns active; the webhooks go out (and are returned for replays).
-     */
-    async payFirstInvoice(subscriptionId: string) {
-      const { sub, invoice, intent } = intentOfSubscription(subscriptionId);
-      intent.status = 'succeeded';
-      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due });
-      sub.status = 'active';
-      const paid = event('invoice.paid', invoice);
-      const updated = event('customer.subscription.updated', subscriptionView(sub, []));
-      return { events: [paid, updated], responses: [await deliver(paid), await deliver(updated)] };
-    },
-    /** The subscription is cancelled (in the dashboard or at period end). */
-    async cancel(subscriptionId: string) {
-      const { sub } = intentOfSubscription(subscriptionId);
-      Object.assign(sub, { status: 'canceled', ended_at: now(), canceled_at: now() });
-      const deleted = event('customer.subscription.deleted', subscriptionView(sub, []));
-      return { events: [deleted], responses: [await deliver(deleted)] };
-    },
-    /**
-     * The paid period ends: a subscription cancelled at period end is deleted
-     * (customer.subscription.deleted); any other renews, its next invoice paid (invoice.paid).
-     */
-    async endPeriod(subscriptionId: string) {
-      const { sub } = intentOfSubscription(subscriptionId);
-      if (sub.cancel_at_period_end === true) return controls.cancel(subscriptionId);
-      return controls.renewalPaid(subscriptionId);
-    },
-    /**
-     * An invoice.paid for the subscription's next period, whatever its state: Stripe may deliver
-     * a paid invoice late, after the subscription was deleted.
-     */
-    async renewalPaid(subscriptionId: string) {
-      const { sub } = intentOfSubscription(subscriptionId);
-      const item = (sub.items as { data: Obj[] }).data[0]!;
-      const start = Number(item.current_period_end);
-      const end = start + 30 * 24 * 3600;
-      if (sub.status !== 'canceled')
-        Object.assign(item, { current_period_start: start, current_period_end: end });
-      const price = item.price as Obj;
-      const invoice = {
-        id: id('in'),
-        object: 'invoice',
-        customer: sub.customer,
-        currency: price.currency,
-        amount_due: price.unit_amount,
-        amount_paid: price.unit_amount,
-        status: 'paid',
-        created: now(),
-        billing_reason: 'subscription_cycle',
-        parent: {
-          type: 'subscription_details',
-          quote_details: null,
-          subscription_details: { subscription: sub.id, metadata: sub.metadata ?? {} },
-        },
-        lines: {
-          object: 'list',
-          data: [{ id: id('il'), amount: price.unit_amount, period: { start, end } }],
-          has_more: false,
-        },
-      };
-      invoices.set(invoice.id, invoice);
-      const paid = event('invoice.paid', invoice);
-      return { events: [paid], responses: [await deliver(paid)] };
-    },
-  };
+  const { event, sign, deliver } = stripeWebhooks(sdk, {
+    secret: webhookSecret,
+    url: () => webhookUrl,
+  });
+  const controls = stripeControls(
+    { subscriptions, invoices, intents, subscriptionView },
+    { event, deliver },
+  );
 
   return {
     url: server.url,
@@ -493,16 +371,7 @@ export async function startFakeStripe(
       webhookUrl = value;
     },
     payFirstInvoice: controls.payFirstInvoice,
-    /** A declined card: the intent needs another payment method and invoice.payment_failed goes out. */
-    async failFirstInvoice(subscriptionId: string) {
-      const { invoice, intent } = intentOfSubscription(subscriptionId);
-      Object.assign(intent, {
-        status: 'requires_payment_method',
-        last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
-      });
-      const failed = event('invoice.payment_failed', invoice);
-      return { events: [failed], responses: [await deliver(failed)] };
-    },
+    failFirstInvoice: controls.failFirstInvoice,
     cancel: controls.cancel,
     endPeriod: controls.endPeriod,
     renewalPaid: controls.renewalPaid,

@@ -208,6 +208,26 @@ describe('format-text with an OpenAI-compatible endpoint', () => {
     expect((events.at(-1)!.data as FormatTextResponse).engine).toBe('llm');
   });
 
+  it('ends a stream that fails with one error event in the one error shape', async () => {
+    fake.setResponder(() => ({ content: 'isto não é JSON' }));
+    const response = await fetch(`${svc.url}/api/format-text`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ text: DICTATION, professional: 'consulta_medica' }),
+    });
+    const events = parseSse(await response.text());
+    expect(events.filter((e) => e.event === 'error')).toHaveLength(1);
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: {
+        statusCode: 502,
+        code: 'LLM_INVALID_OUTPUT',
+        message: 'A IA devolveu uma resposta inválida. Tente novamente.',
+        requestId: response.headers.get('x-request-id'),
+      },
+    });
+  });
+
   it('retries an invalid answer once, then reports it', async () => {
     fake.setResponder(() => ({ content: 'isto não é JSON' }));
     const res = await (await svc.as('free')).post('/api/format-text', {

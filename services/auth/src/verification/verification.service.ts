@@ -273,12 +273,7 @@ export class VerificationService {
 
   private async staffDecision(staff: StaffActor, userId: string, patch: UserPatch): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', userId)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await lockedUser(trx, userId);
       if (!row) throw notFound('Usuário não encontrado.', 'USER_NOT_FOUND');
       if (row.verification_state !== 'pendente')
         throw conflict(VerificationMessages.notPending, 'VERIFICATION_NOT_PENDING');
@@ -318,13 +313,18 @@ export class VerificationService {
   }
 }
 
-async function lockUser(trx: AuthDb, userId: string): Promise<UserRow> {
-  const row = await trx
+/** The user's row, locked until the transaction ends (undefined when there is none). */
+function lockedUser(trx: AuthDb, userId: string): Promise<UserRow | undefined> {
+  return trx
     .selectFrom('users')
     .selectAll()
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
+}
+
+async function lockUser(trx: AuthDb, userId: string): Promise<UserRow> {
+  const row = await lockedUser(trx, userId);
   if (!row) throw unauthorized();
   return row;
 }

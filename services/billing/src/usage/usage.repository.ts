@@ -12,6 +12,14 @@ type Counter =
   | 'speech_seconds'
   | 'extraction_count';
 
+/** A user's month as it starts: no counter used, the storage the user holds now. */
+const newMonth = (userId: string, period: Period) => ({
+  user_id: userId,
+  year: period.year,
+  month: period.month,
+  storage_bytes: storedBytesNow(userId),
+});
+
 /** The user's row of the month, created empty when missing, locked until the transaction ends. */
 export async function lockMonth(
   trx: BillingDb,
@@ -20,12 +28,7 @@ export async function lockMonth(
 ): Promise<MonthlyUsageRow> {
   await trx
     .insertInto('monthly_usage')
-    .values({
-      user_id: userId,
-      year: period.year,
-      month: period.month,
-      storage_bytes: storedBytesNow(userId),
-    })
+    .values(newMonth(userId, period))
     .onConflict((oc) => oc.columns(['user_id', 'year', 'month']).doNothing())
     .execute();
   return trx
@@ -53,10 +56,7 @@ export async function addToMonth(
   await trx
     .insertInto('monthly_usage')
     .values({
-      user_id: userId,
-      year: period.year,
-      month: period.month,
-      storage_bytes: storedBytesNow(userId),
+      ...newMonth(userId, period),
       ...Object.fromEntries(entries.map(([k, v]) => [k, Math.max(0, v)])),
       ...(cost ? { ai_cost_usd: cost } : {}),
     })

@@ -1,8 +1,8 @@
 import type { AiTemplateChangedPayload, EventEnvelope } from '@pv/contracts';
-import { type DurableSubscription, processOnce, subscribeDurable } from '@pv/service-kit';
-import type { Logger } from 'pino';
+import { type DurableSubscription, processOnce } from '@pv/service-kit';
 import type { DocumentsKysely } from '../db/schema.js';
 import { saveTemplateState } from '../templates/document-template.repository.js';
+import { type DocumentsConsumerOptions, startDocumentsConsumer } from './durable-consumer.js';
 
 /**
  * Keeps the document templates' projection: each ai.template.changed.v1 applied once
@@ -34,18 +34,14 @@ export async function applyAiTemplateEvent(
 // without end), so it is dropped here; the rest of the cleaning happens where a template is used.
 const storable = (text: string) => text.replaceAll('\u0000', '');
 
-type NatsConnection = Parameters<typeof subscribeDurable>[0];
-
 /** The durable consumer of ai.template.changed.v1 (named by DOCUMENTS_TEMPLATES_CONSUMER). */
 export function startAiTemplateConsumer(
-  nc: NatsConnection,
-  options: { db: DocumentsKysely; durable: string; log: Logger },
+  nc: Parameters<typeof startDocumentsConsumer>[0],
+  options: DocumentsConsumerOptions,
 ): Promise<DurableSubscription> {
-  const { db, durable, log } = options;
-  return subscribeDurable(nc, {
-    durable,
-    subjects: ['ai.template.changed.v1'],
-    handler: (event) => applyAiTemplateEvent(db, event),
-    log,
+  return startDocumentsConsumer(nc, {
+    ...options,
+    subject: 'ai.template.changed.v1',
+    apply: applyAiTemplateEvent,
   });
 }

@@ -1,8 +1,8 @@
 import type { EventEnvelope, UserChangedPayload } from '@pv/contracts';
-import { type DurableSubscription, processOnce, subscribeDurable } from '@pv/service-kit';
-import type { Logger } from 'pino';
+import { type DurableSubscription, processOnce } from '@pv/service-kit';
 import type { DocumentsKysely } from '../db/schema.js';
 import { applyUserChanged } from '../professionals/professional-projection.js';
+import { type DocumentsConsumerOptions, startDocumentsConsumer } from './durable-consumer.js';
 
 /**
  * Keeps the professionals' projection: each auth.user.changed.v1 applied once (processOnce), so
@@ -18,19 +18,14 @@ export async function applyProfessionalEvent(
   );
 }
 
-// The connection type as the kit takes it (documents does not depend on the NATS client itself).
-type NatsConnection = Parameters<typeof subscribeDurable>[0];
-
 /** The durable consumer of auth.user.changed.v1 (named by DOCUMENTS_CONSUMER). */
 export function startProfessionalConsumer(
-  nc: NatsConnection,
-  options: { db: DocumentsKysely; durable: string; log: Logger },
+  nc: Parameters<typeof startDocumentsConsumer>[0],
+  options: DocumentsConsumerOptions,
 ): Promise<DurableSubscription> {
-  const { db, durable, log } = options;
-  return subscribeDurable(nc, {
-    durable,
-    subjects: ['auth.user.changed.v1'],
-    handler: (event) => applyProfessionalEvent(db, event),
-    log,
+  return startDocumentsConsumer(nc, {
+    ...options,
+    subject: 'auth.user.changed.v1',
+    apply: applyProfessionalEvent,
   });
 }

@@ -1,11 +1,26 @@
-import { FormattingRoutes } from '@pv/contracts';
-import { AppError, forwardedCredentials, registerRoute } from '@pv/service-kit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type ErrorBody, FormattingRoutes, Messages } from '@pv/contracts';
+import { AppError, errorBody, forwardedCredentials, registerRoute } from '@pv/service-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormatService } from '../formatting/format.service.js';
 
 /** One Server-Sent Event. */
 const sse = (reply: FastifyReply, event: string, data: unknown) =>
   reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+/**
+ * The body the kit's error handler would have answered, for an error met once the stream has
+ * begun (the status line is sent by then): the same shape, filled by the same builder.
+ */
+function streamedErrorBody(request: FastifyRequest, error: unknown): ErrorBody {
+  if (!(error instanceof AppError))
+    return errorBody(request, {
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      message: Messages.internalError,
+    });
+  const { statusCode, code, message, details } = error;
+  return errorBody(request, { statusCode, code, message, ...(details ? { details } : {}) });
+}
 
 export function formatRoutes(app: FastifyInstance, formatter: FormatService) {
   registerRoute(app, FormattingRoutes.formatText, async (request, reply) => {
@@ -35,21 +50,8 @@ export function formatRoutes(app: FastifyInstance, formatter: FormatService) {
       });
       sse(reply, 'result', result);
     } catch (error) {
-      const failure =
-        error instanceof AppError
-          ? error
-          : new AppError(
-              500,
-              'INTERNAL_ERROR',
-              'Erro interno do servidor. Tente novamente em instantes.',
-            );
       if (!(error instanceof AppError)) request.log.error({ err: error }, 'streamed format failed');
-      sse(reply, 'error', {
-        statusCode: failure.statusCode,
-        code: failure.code,
-        message: failure.message,
-        requestId: request.id,
-      });
+      sse(reply, 'error', streamedErrorBody(request, error));
     }
     reply.raw.end();
     return reply;

@@ -158,22 +158,18 @@ function MfaEnrolment() {
               {enrolment.secret}
             </Box>
           </Typography>
-          <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-            <TextField
-              label={T.mfaCode}
-              helperText={T.mfaEnrolCodeHelp}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              required
-              fullWidth
-            />
-            {problem && <Alert severity="error">{problem}</Alert>}
-            <Button type="submit" variant="contained" disabled={isLoading}>
-              {T.mfaConfirm}
-            </Button>
-          </Stack>
+          <CodeForm
+            field={{
+              label: T.mfaCode,
+              helperText: T.mfaEnrolCodeHelp,
+              inputMode: 'numeric',
+              value: code,
+              onChange: setCode,
+            }}
+            problem={problem}
+            busy={isLoading}
+            onSubmit={submit}
+          />
         </Stack>
       ) : (
         !started.isError && <PageLoading />
@@ -198,21 +194,19 @@ function MfaVerify() {
   return (
     <MfaCard>
       <Typography sx={{ mb: 2 }}>{useRecovery ? T.mfaRequired : T.mfaVerifyText}</Typography>
-      <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        <TextField
-          key={useRecovery ? 'recovery' : 'code'}
-          label={useRecovery ? T.mfaRecoveryCode : T.mfaCode}
-          inputMode={useRecovery ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          required
-          fullWidth
-        />
-        {problem && <Alert severity="error">{problem}</Alert>}
-        <Button type="submit" variant="contained" disabled={isLoading}>
-          {T.mfaConfirm}
-        </Button>
+      <CodeForm
+        field={{
+          // A new input when the kind of code changes (another label, keyboard and value).
+          key: useRecovery ? 'recovery' : 'code',
+          label: useRecovery ? T.mfaRecoveryCode : T.mfaCode,
+          inputMode: useRecovery ? 'text' : 'numeric',
+          value,
+          onChange: setValue,
+        }}
+        problem={problem}
+        busy={isLoading}
+        onSubmit={submit}
+      >
         <Button
           variant="text"
           onClick={() => {
@@ -223,7 +217,48 @@ function MfaVerify() {
         >
           {useRecovery ? T.mfaUseApp : T.mfaUseRecovery}
         </Button>
-      </Stack>
+      </CodeForm>
     </MfaCard>
+  );
+}
+
+/**
+ * A one-time code form, to enrol or to sign in: the field, the problem of the last try, the
+ * confirm button, then any other buttons (children).
+ */
+function CodeForm(props: {
+  field: {
+    key?: string;
+    label: string;
+    helperText?: string;
+    inputMode: 'numeric' | 'text';
+    value: string;
+    onChange: (value: string) => void;
+  };
+  problem: string | null;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+  children?: ReactNode;
+}) {
+  const { field, problem } = props;
+  return (
+    <Stack component="form" spacing={2} onSubmit={props.onSubmit} noValidate>
+      <TextField
+        key={field.key}
+        label={field.label}
+        helperText={field.helperText}
+        inputMode={field.inputMode}
+        autoComplete="one-time-code"
+        value={field.value}
+        onChange={(e) => field.onChange(e.target.value)}
+        required
+        fullWidth
+      />
+      {problem && <Alert severity="error">{problem}</Alert>}
+      <Button type="submit" variant="contained" disabled={props.busy}>
+        {T.mfaConfirm}
+      </Button>
+      {props.children}
+    </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import type { CurrentUser } from '@pv/contracts';
 import { useToast } from '@pv/web-kit';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
   useSendVerificationEvidenceMutation,
   useVerifyByCertificateMutation,
@@ -64,7 +64,6 @@ function CertificateForm() {
   const [verify, { isLoading }] = useVerifyByCertificateMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const toast = useToast();
-  const inputId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,43 +79,25 @@ function CertificateForm() {
   };
 
   return (
-    <Box component="form" onSubmit={submit} aria-label={S.certificateTitle}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {S.certificateTitle}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {S.certificateHint}
-      </Typography>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <label htmlFor={inputId}>{S.certificateFile}</label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".pfx,.p12,application/x-pkcs12"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-        <TextField
-          size="small"
-          type="password"
-          label={S.certificatePassword}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="off"
-        />
-        <Button type="submit" variant="contained" disabled={!file || isLoading}>
-          {S.verifyWithCertificate}
-        </Button>
-      </Stack>
-      {problem && (
-        <Alert severity="error" sx={{ mt: 1 }} role="alert">
-          {problem}
-        </Alert>
-      )}
-    </Box>
+    <UploadForm
+      texts={{ title: S.certificateTitle, hint: S.certificateHint, file: S.certificateFile }}
+      accept=".pfx,.p12,application/x-pkcs12"
+      onFile={setFile}
+      onSubmit={submit}
+      problem={problem}
+    >
+      <TextField
+        size="small"
+        type="password"
+        label={S.certificatePassword}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        autoComplete="off"
+      />
+      <Button type="submit" variant="contained" disabled={!file || isLoading}>
+        {S.verifyWithCertificate}
+      </Button>
+    </UploadForm>
   );
 }
 
@@ -125,7 +106,6 @@ function EvidenceForm() {
   const [send, { isLoading }] = useSendVerificationEvidenceMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const toast = useToast();
-  const inputId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -140,28 +120,55 @@ function EvidenceForm() {
   };
 
   return (
-    <Box component="form" onSubmit={submit} aria-label={S.evidenceTitle}>
+    <UploadForm
+      texts={{ title: S.evidenceTitle, hint: S.evidenceHint, file: S.evidenceFile }}
+      accept="image/jpeg,image/png,application/pdf"
+      onFile={setFile}
+      onSubmit={submit}
+      problem={problem}
+    >
+      <Button type="submit" variant="outlined" disabled={!file || isLoading}>
+        {S.sendEvidence}
+      </Button>
+    </UploadForm>
+  );
+}
+
+/**
+ * The frame both ways to verify share: a titled form with one file input, the form's own fields
+ * and button (children), and the problem of the last try.
+ */
+function UploadForm(props: {
+  texts: { title: string; hint: string; file: string };
+  accept: string;
+  onFile: (file: File | null) => void;
+  onSubmit: (event: FormEvent) => void;
+  problem: string | null;
+  children: ReactNode;
+}) {
+  const { texts, problem } = props;
+  const inputId = useId();
+  return (
+    <Box component="form" onSubmit={props.onSubmit} aria-label={texts.title}>
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {S.evidenceTitle}
+        {texts.title}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {S.evidenceHint}
+        {texts.hint}
       </Typography>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ alignItems: { sm: 'center' } }}
       >
-        <label htmlFor={inputId}>{S.evidenceFile}</label>
+        <label htmlFor={inputId}>{texts.file}</label>
         <input
           id={inputId}
           type="file"
-          accept="image/jpeg,image/png,application/pdf"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          accept={props.accept}
+          onChange={(e) => props.onFile(e.target.files?.[0] ?? null)}
         />
-        <Button type="submit" variant="outlined" disabled={!file || isLoading}>
-          {S.sendEvidence}
-        </Button>
+        {props.children}
       </Stack>
       {problem && (
         <Alert severity="error" sx={{ mt: 1 }} role="alert">

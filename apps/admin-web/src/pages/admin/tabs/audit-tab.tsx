@@ -1,19 +1,11 @@
-import {
-  Button,
-  MenuItem,
-  Paper,
-  Stack,
-  TableContainer,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { AuditEntry, AuditLogQuery } from '@pv/contracts';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction } from '@pv/contracts/constants';
 import { type FormEvent, useState } from 'react';
 import { useAuditLogQuery } from '../../../api/audit';
 import { Pager } from '../../../components/pager';
-import { EmptyState, QueryState } from '../../../components/query-state';
-import { SimpleTable } from '../../../components/simple-table';
+import { QueryState } from '../../../components/query-state';
+import { ListTable } from '../../../components/simple-table';
 import { formatDateTime } from '../../../format';
 
 interface Filters {
@@ -107,25 +99,20 @@ export default function AuditTab() {
         </Button>
       </Stack>
       <QueryState isLoading={log.isLoading} isError={log.isError}>
-        {entries.length === 0 ? (
-          <EmptyState>Nenhum acesso registrado com esses filtros.</EmptyState>
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <SimpleTable
-              label="Registro de auditoria"
-              rows={entries}
-              rowKey={(entry) => entry.id}
-              columns={[
-                { header: 'Quando', cell: (e) => formatDateTime(e.occurredAt) },
-                { header: 'Quem', cell: (e) => e.actorEmail },
-                { header: 'Ação', cell: (e) => AUDIT_ACTIONS[e.action] },
-                { header: 'Alvo', cell: (e) => e.targetId ?? '—' },
-                { header: 'Endereço', cell: (e) => e.ipAddress },
-                { header: 'Detalhes', cell: detailsText },
-              ]}
-            />
-          </TableContainer>
-        )}
+        <ListTable
+          empty="Nenhum acesso registrado com esses filtros."
+          label="Registro de auditoria"
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          columns={[
+            { header: 'Quando', cell: (e) => formatDateTime(e.occurredAt) },
+            { header: 'Quem', cell: (e) => e.actorEmail },
+            { header: 'Ação', cell: (e) => AUDIT_ACTIONS[e.action] },
+            { header: 'Alvo', cell: (e) => e.targetId ?? '—' },
+            { header: 'Endereço', cell: (e) => e.ipAddress },
+            { header: 'Detalhes', cell: detailsText },
+          ]}
+        />
         {log.data && log.data.pagination.totalPages > 0 && (
           <Pager pagination={log.data.pagination} onStep={(step) => setPage(page + step)} />
         )}

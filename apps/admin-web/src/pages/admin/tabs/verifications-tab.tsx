@@ -4,9 +4,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Paper,
   Stack,
-  TableContainer,
   TextField,
   Typography,
 } from '@mui/material';
@@ -19,8 +17,8 @@ import {
   useRefuseVerificationMutation,
   useVerificationQueueQuery,
 } from '../../../api/verifications';
-import { EmptyState, QueryState } from '../../../components/query-state';
-import { SimpleTable } from '../../../components/simple-table';
+import { QueryState } from '../../../components/query-state';
+import { ListTable } from '../../../components/simple-table';
 import { formatDateTime } from '../../../format';
 
 const cpfText = (cpf: string | null) =>
@@ -78,66 +76,61 @@ export default function VerificationsTab() {
         motivo. O documento é apagado após a decisão; cada decisão fica na auditoria.
       </Typography>
       <QueryState isLoading={queue.isLoading} isError={queue.isError}>
-        {entries.length === 0 ? (
-          <EmptyState>Nenhuma verificação pendente.</EmptyState>
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <SimpleTable
-              label="Verificações pendentes"
-              rows={entries}
-              rowKey={(e) => e.userId}
-              columns={[
-                { header: 'Profissional', cell: (e) => e.fullName },
-                { header: 'E-mail', cell: (e) => e.email },
-                { header: 'Registro', cell: registryText },
-                { header: 'CPF', cell: (e) => cpfText(e.cpf) },
-                {
-                  header: 'Documento',
-                  cell: (e) =>
-                    e.evidenceContentType ? (
-                      <Button
-                        size="small"
-                        href={evidenceUrl(e.userId)}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                      >
-                        Ver documento
-                      </Button>
-                    ) : (
-                      'Não enviado'
-                    ),
-                },
-                {
-                  header: 'Enviado em',
-                  cell: (e) => (e.requestedAt ? formatDateTime(e.requestedAt) : '—'),
-                },
-                {
-                  header: 'Decisão',
-                  cell: (e) => (
-                    <Stack direction="row" spacing={1}>
-                      <Button
-                        size="small"
-                        variant="contained"
-                        onClick={() => onApprove(e)}
-                        aria-label={`Aprovar ${e.fullName}`}
-                      >
-                        Aprovar
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => setRefusingEntry(e)}
-                        aria-label={`Recusar ${e.fullName}`}
-                      >
-                        Recusar
-                      </Button>
-                    </Stack>
-                  ),
-                },
-              ]}
-            />
-          </TableContainer>
-        )}
+        <ListTable
+          empty="Nenhuma verificação pendente."
+          label="Verificações pendentes"
+          rows={entries}
+          rowKey={(e) => e.userId}
+          columns={[
+            { header: 'Profissional', cell: (e) => e.fullName },
+            { header: 'E-mail', cell: (e) => e.email },
+            { header: 'Registro', cell: registryText },
+            { header: 'CPF', cell: (e) => cpfText(e.cpf) },
+            {
+              header: 'Documento',
+              cell: (e) =>
+                e.evidenceContentType ? (
+                  <Button
+                    size="small"
+                    href={evidenceUrl(e.userId)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Ver documento
+                  </Button>
+                ) : (
+                  'Não enviado'
+                ),
+            },
+            {
+              header: 'Enviado em',
+              cell: (e) => (e.requestedAt ? formatDateTime(e.requestedAt) : '—'),
+            },
+            {
+              header: 'Decisão',
+              cell: (e) => (
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    onClick={() => onApprove(e)}
+                    aria-label={`Aprovar ${e.fullName}`}
+                  >
+                    Aprovar
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setRefusingEntry(e)}
+                    aria-label={`Recusar ${e.fullName}`}
+                  >
+                    Recusar
+                  </Button>
+                </Stack>
+              ),
+            },
+          ]}
+        />
       </QueryState>
       <Dialog open={refusingEntry !== null} onClose={() => setRefusingEntry(null)} fullWidth>
         <DialogTitle>Recusar a identificação de {refusingEntry?.fullName}</DialogTitle>

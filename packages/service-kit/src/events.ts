@@ -18,7 +18,8 @@ import {
   PHI_STREAM,
   PHI_STREAM_SUBJECTS,
 } from '@pv/contracts';
-import { type Generated, type Kysely, type Migration, sql, type Transaction } from 'kysely';
+import { type Generated, type Kysely, sql, type Transaction } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { Logger } from 'pino';
 import { Counter, Registry } from 'prom-client';
 import {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,8 @@ export async function startPrivateNats(): Promise<{
   url: string;
   stop: () => Promise<void>;
   start: () => Promise<void>;
+  /** Stops the server for good and deletes its store. */
+  dispose: () => Promise<void>;
 }> {
   const binary = natsServerBinary();
   if (!binary)
@@ -44,8 +46,12 @@ export async function startPrivateNats(): Promise<{
     child.kill('SIGKILL');
     await exited;
   };
+  const dispose = async () => {
+    await stop();
+    rmSync(storeDir, { recursive: true, force: true });
+  };
   await start();
-  return { url: `nats://127.0.0.1:${port}`, stop, start };
+  return { url: `nats://127.0.0.1:${port}`, stop, start, dispose };
 }
 
 export function canConnect(port: number): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { scaled } from '@pv/e2e-kit/vitest';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     pool: 'threads',
-    testTimeout: 20_000,
+    testTimeout: scaled(20_000),
   },
 });

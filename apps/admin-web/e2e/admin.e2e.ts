@@ -8,6 +8,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  scaled,
   watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
@@ -322,7 +323,7 @@ describe('admin console', () => {
           await page.getByRole('button', { name: 'Filtrar' }).click();
           return table.getByRole('row').count();
         },
-        { timeout: 15_000 },
+        { timeout: scaled(15_000) },
       )
       .toBeGreaterThan(1);
     const row = table.getByRole('row').nth(1);

@@ -5,6 +5,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  scaled,
   watchPageProblems,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
@@ -40,7 +41,7 @@ describe.skipIf(!stripe)('cancelling Premium in a real browser against a fake St
           await plan.waitFor();
           return plan.textContent();
         },
-        { timeout: 20_000, interval: 500 },
+        { timeout: scaled(20_000), interval: 500 },
       )
       .toContain(text);
 

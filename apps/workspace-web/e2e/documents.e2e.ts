@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { scaled } from '@pv/e2e-kit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { say, transcriptText } from './speech-helpers';
@@ -37,7 +38,7 @@ describe('documents of a multi-patient consultation (issue 12) in Chromium', () 
     await page.getByRole('button', { name: 'Parar transcrição' }).click();
     await expect(transcriptText(page)).resolves.toContain('[Paciente 2]');
     await page.getByRole('button', { name: 'Format with AI' }).click();
-    await page.getByTestId('summary-block').waitFor({ timeout: 60_000 });
+    await page.getByTestId('summary-block').waitFor({ timeout: scaled(60_000) });
     await expect(page.getByTestId('patient-block').count()).resolves.toBe(2);
   });
 
@@ -57,7 +58,7 @@ describe('documents of a multi-patient consultation (issue 12) in Chromium', () 
     await page
       .getByTestId('document-patient')
       .getByText('Documento do paciente 2: Bruno Castro')
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: scaled(60_000) });
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Baixar PDF' }).click();
     const saved = await download;
@@ -77,7 +78,7 @@ describe('documents of a multi-patient consultation (issue 12) in Chromium', () 
     await page
       .getByTestId('document-patient')
       .getByText('Documento do paciente 1: Ana Lima')
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: scaled(60_000) });
   });
 
   it('never threw in the page', () => {

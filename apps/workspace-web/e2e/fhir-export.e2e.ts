@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { scaled } from '@pv/e2e-kit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { say } from './speech-helpers';
@@ -42,9 +43,12 @@ describe("'Exportar FHIR' in the workspace (issue 28)", () => {
     await say(page, WALKTHROUGH);
     await page.getByRole('button', { name: 'Parar transcrição' }).click();
     await page.getByRole('button', { name: 'Format with AI' }).click();
-    await page.getByTestId('formatted-text').getByText('MEDICAÇÕES EM USO').waitFor({
-      timeout: 60_000,
-    });
+    await page
+      .getByTestId('formatted-text')
+      .getByText('MEDICAÇÕES EM USO')
+      .waitFor({
+        timeout: scaled(60_000),
+      });
 
     const bundle = await exportAndRead(page, { name: 'Exportar FHIR' });
     expect(bundle.resourceType).toBe('Bundle');
@@ -81,7 +85,7 @@ describe("'Exportar FHIR' in the workspace (issue 28)", () => {
     await say(page, 'Paciente Bruno Castro, 52 anos. Conduta: losartana 50 mg uma vez ao dia.');
     await page.getByRole('button', { name: 'Parar transcrição' }).click();
     await page.getByRole('button', { name: 'Format with AI' }).click();
-    await page.getByTestId('summary-block').waitFor({ timeout: 60_000 });
+    await page.getByTestId('summary-block').waitFor({ timeout: scaled(60_000) });
 
     const second = await exportAndRead(page, { name: 'Exportar FHIR do paciente 2' });
     const patient = ofType(second, 'Patient')[0] as { name?: { text: string }[] };

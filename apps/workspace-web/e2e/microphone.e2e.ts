@@ -1,4 +1,4 @@
-import { saveScreenshot } from '@pv/e2e-kit';
+import { saveScreenshot, scaled } from '@pv/e2e-kit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { failRecognition, recognizersCreated } from './speech-helpers';
@@ -26,7 +26,7 @@ describe('browser speech engine: microphone errors in a real browser', () => {
     // The first failures are retried: each one rebuilds the recognizer after 1 to 2 s.
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await failRecognition(page, 'audio-capture');
-      await expect.poll(() => recognizersCreated(page), { timeout: 5_000 }).toBe(built + 1);
+      await expect.poll(() => recognizersCreated(page), { timeout: scaled(5_000) }).toBe(built + 1);
       built += 1;
       await expect(page.getByText('TRANSCREVENDO...').isVisible()).resolves.toBe(true);
     }

@@ -1,3 +1,4 @@
+import { scaled } from '@pv/e2e-kit';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { say, transcriptText } from './speech-helpers';
@@ -33,7 +34,7 @@ describe('two patients dictated with Novo Paciente pressed after the first', () 
     await expect(transcriptText(page)).resolves.toBe(`${LUCIA}\n[Paciente 1]\n${JORGE}`);
 
     await page.getByRole('button', { name: 'Format with AI' }).click();
-    await page.getByTestId('summary-block').waitFor({ timeout: 60_000 });
+    await page.getByTestId('summary-block').waitFor({ timeout: scaled(60_000) });
     const blocks = page.getByTestId('patient-block');
     await expect(blocks.count()).resolves.toBe(2);
     const first = (await blocks.nth(0).textContent()) ?? '';

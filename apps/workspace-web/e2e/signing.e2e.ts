@@ -11,6 +11,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  scaled,
   verifyProfessionalThroughApi,
   watchPageProblems,
 } from '@pv/e2e-kit';
@@ -171,13 +172,13 @@ describe('digital signature (issue 14) in a real browser', () => {
     await say(page, phrase, true);
     await page.getByRole('button', { name: 'Parar transcrição' }).click();
     await page.getByRole('button', { name: 'Format with AI' }).click();
-    await page.getByTestId('formatted-text').waitFor({ timeout: 60_000 });
+    await page.getByTestId('formatted-text').waitFor({ timeout: scaled(60_000) });
 
     await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
     await page.getByRole('option', { name: 'Prescrição ambulatorial' }).click();
     await page.getByRole('button', { name: 'Gerar documento' }).click();
     const editor = page.getByTestId('ambulatory-editor');
-    await editor.waitFor({ timeout: 60_000 });
+    await editor.waitFor({ timeout: scaled(60_000) });
 
     await editor.getByRole('button', { name: 'Assinar digitalmente' }).click();
     const dialog = page.getByRole('dialog', { name: 'Assinar digitalmente' });

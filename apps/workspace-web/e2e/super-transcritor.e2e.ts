@@ -5,6 +5,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  scaled,
   speechWav,
   watchPageProblems,
 } from '@pv/e2e-kit';
@@ -78,7 +79,7 @@ describe.skipIf(!soniox)('Super Transcritor in a real browser against a fake Son
           const list = await sessions();
           return list.length > before && check(list.at(-1)!);
         },
-        { timeout: 20_000, interval: 200 },
+        { timeout: scaled(20_000), interval: 200 },
       )
       .toBe(true);
     return (await lastSession())!;
@@ -117,9 +118,12 @@ describe.skipIf(!soniox)('Super Transcritor in a real browser against a fake Son
     await page.getByRole('checkbox', { name: 'Super Transcritor' }).check();
     await page.getByTestId('engine-badge').getByText('Super - ativado').waitFor();
     await start();
-    await page.getByTestId('engine-badge').getByText('Soniox').waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('engine-badge')
+      .getByText('Soniox')
+      .waitFor({ timeout: scaled(15_000) });
     await expect
-      .poll(() => transcriptText(page), { timeout: 20_000 })
+      .poll(() => transcriptText(page), { timeout: scaled(20_000) })
       .toMatch(/Falante 1:\nBom dia doutor,.*\nFalante 2:\nEntendi\./s);
 
     await expectNoSeriousA11yViolations(page);
@@ -164,8 +168,11 @@ describe.skipIf(!soniox)('Super Transcritor in a real browser against a fake Son
     await steer({ handshakeDelayMs: 1500 });
     await start();
     await page.getByTestId('engine-badge').getByText('Conectando...').waitFor();
-    await page.getByTestId('engine-badge').getByText('Soniox').waitFor({ timeout: 15_000 });
-    await expect.poll(() => transcriptText(page), { timeout: 20_000 }).toContain('Bom dia');
+    await page
+      .getByTestId('engine-badge')
+      .getByText('Soniox')
+      .waitFor({ timeout: scaled(15_000) });
+    await expect.poll(() => transcriptText(page), { timeout: scaled(20_000) }).toContain('Bom dia');
     await stop();
 
     const session = await waitForSession((s) => s.closed, before);
@@ -196,7 +203,7 @@ describe.skipIf(!soniox)('Super Transcritor in a real browser against a fake Son
         'O Super Transcritor recusou o áudio. (Cannot continue request (code 7). Please restart ' +
           'the request.) Usando o reconhecimento de voz do navegador.',
       )
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: scaled(15_000) });
     await page.getByTestId('engine-badge').getByText('Navegador').waitFor();
     await saveScreenshot(page, 'super-transcritor-fallback');
     await expectNoSeriousA11yViolations(page);

@@ -5,6 +5,7 @@ import {
   newPage,
   registerThroughApi,
   saveScreenshot,
+  scaled,
 } from '@pv/e2e-kit';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
@@ -72,7 +73,7 @@ describe('workspace in a real browser against the real stack', () => {
   it('formats with the offline formatter, then edits and cancels', async () => {
     await page.getByRole('button', { name: 'Format with AI' }).click();
     const note = page.getByTestId('formatted-text');
-    await note.waitFor({ timeout: 60_000 });
+    await note.waitFor({ timeout: scaled(60_000) });
     await page.getByTestId('formatting-engine').waitFor();
     const original = await note.textContent();
     expect(original).toMatch(/febre/i);
@@ -86,7 +87,7 @@ describe('workspace in a real browser against the real stack', () => {
   it('generates a document and downloads its PDF', async () => {
     await chooseOption(page, 'Tipo de documento', 'Atestado médico');
     await page.getByRole('button', { name: 'Gerar documento' }).click();
-    await page.getByTestId('document-result').waitFor({ timeout: 60_000 });
+    await page.getByTestId('document-result').waitFor({ timeout: scaled(60_000) });
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Baixar PDF' }).click();
     const saved = await download;
@@ -99,7 +100,7 @@ describe('workspace in a real browser against the real stack', () => {
     await chooseOption(page, 'Tipo de documento', 'Prescrição hospitalar');
     await page.getByRole('button', { name: 'Gerar documento' }).click();
     const editor = page.getByTestId('hospital-editor');
-    await editor.waitFor({ timeout: 60_000 });
+    await editor.waitFor({ timeout: scaled(60_000) });
     await editor.getByRole('button', { name: 'Editar' }).click();
     await editor.getByRole('button', { name: 'Cancelar' }).click();
     await editor.getByRole('button', { name: 'Baixar PDF' }).waitFor();
@@ -136,7 +137,7 @@ describe('workspace in a real browser against the real stack', () => {
       '[Paciente 1]\nMaria de 40 anos com dor de cabeça.\n[Paciente 2]\nJoão de 60 anos com tosse.',
     );
     await page.getByRole('button', { name: 'Format with AI' }).click();
-    await page.getByTestId('summary-block').waitFor({ timeout: 60_000 });
+    await page.getByTestId('summary-block').waitFor({ timeout: scaled(60_000) });
     await expect(page.getByTestId('patient-block').count()).resolves.toBe(2);
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FirstPaintChunk } from '@pv/web-kit/build';
+import { scaled } from '@pv/web-kit/testing';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_BUDGET_GZIP } from '../vite.config';
@@ -45,7 +46,7 @@ beforeAll(async () => {
     process.env.NODE_ENV = nodeEnv;
   });
   // A production build of the whole SPA on a shared 2-core machine: wait for it, however slow.
-}, 300_000);
+}, scaled(300_000));
 afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });

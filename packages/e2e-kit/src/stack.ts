@@ -4,6 +4,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { natsServerBinary, startPrivateNats } from '@pv/service-kit/testing';
 import { type Infra, probeTcp, provisionInfra } from '@pv/stack/infra';
 import { forEachLine } from '@pv/stack/processes';
 import { ensureVaultSecrets } from '@pv/stack/secrets';
@@ -209,11 +210,14 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
   });
 
   let infra: Infra | undefined;
+  let privateNats: { url: string; dispose: () => Promise<void> } | undefined;
   let child: ChildProcess | undefined;
   let log: WriteStream | undefined;
   const cleanup = async () => {
     if (child?.pid !== undefined) await stopProcessGroup(child);
     child = undefined;
+    if (privateNats) await privateNats.dispose().catch(() => {});
+    privateNats = undefined;
     if (infra) await infra.stop().catch(() => {});
     infra = undefined;
     if (log) await new Promise<void>((resolve) => log!.end(() => resolve()));
@@ -232,6 +236,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
     await assertServicePortsFree(port);
 
     infra = await infraFromEnvironment();
+    privateNats = await privateEventBroker();
     const settings = discoverServiceSettings(repoRoot);
     await dropDatabases(infra.postgresUrl, Object.values(settings.databases));
 
@@ -242,7 +247,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
     const env = buildStackEnv({
       parentEnv: process.env,
       port,
-      infra,
+      infra: privateNats ? { ...infra, natsUrl: privateNats.url } : infra,
       settings,
       admin: E2E_ADMIN,
       redisKeyPrefix: `pv:e2e:${randomBytes(4).toString('hex')}:`,
@@ -292,6 +297,25 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
     await cleanup();
     throw err;
   }
+}
+
+/**
+ * The run's own nats-server. The event streams and durable consumer names are the product's
+ * (`EVENTS`, `analytics-logins`, ...), so on the machine's NATS an e2e run would read what
+ * `npm start` published and move its consumers' positions (and the other way round); Redis has
+ * the run's key prefix and Postgres its databases, NATS gets a server of its own. Without a
+ * nats-server binary (NATS from a container) the run says so and shares the machine's.
+ */
+async function privateEventBroker(): Promise<
+  { url: string; dispose: () => Promise<void> } | undefined
+> {
+  if (!natsServerBinary()) {
+    process.stderr.write(
+      '[e2e] no nats-server binary (NATS_SERVER_BIN): the stack shares the NATS of NATS_URL\n',
+    );
+    return undefined;
+  }
+  return startPrivateNats();
 }
 
 /** The infrastructure the test pipeline handed over, or found/started as `npm start` would. */

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scaled } from '@pv/service-kit/time-scale';
+
+export { scaled };
+
 import type {} from 'vitest';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import type { StaffCredentials } from './stack-env.js';

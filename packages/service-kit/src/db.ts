@@ -1,4 +1,5 @@
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { postgresConnection } from './transport-security.js';
 import { STORE_WAIT_MS, whileUnavailable } from './unavailable.js';
@@ -80,6 +81,9 @@ export function createDb<DB>(url: string, max = 10, waitMs = STORE_WAIT_MS): Kys
       return client;
     },
     end: () => pool.end(),
+    // Kysely 0.29 reads the pool's options (for the connection it cancels an aborted query on);
+    // with no `Client` it cancels through a pooled connection. Nothing here aborts queries.
+    options: pool.options,
   };
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool: patientPool }) });
 }

@@ -18,7 +18,8 @@ import {
   PHI_STREAM,
   PHI_STREAM_SUBJECTS,
 } from '@pv/contracts';
-import { type Generated, type Kysely, type Migration, sql, type Transaction } from 'kysely';
+import { type Generated, type Kysely, sql, type Transaction } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { Logger } from 'pino';
 import { Counter, Registry } from 'prom-client';
 import {
@@ -64,7 +65,13 @@ export interface KitTables {
   erased_users: { user_key: string; erased_at: Date };
 }
 
-export const kitMigrations: Record<string, Migration> = {
+/**
+ * A kit migration: like a service's, it has a `down` or says in `irreversible` why it cannot
+ * (docs/releasing.md; tools/stack/test/migrations.test.ts holds both to it).
+ */
+export type KitMigration = Migration & { irreversible?: string };
+
+export const kitMigrations: Record<string, KitMigration> = {
   '0000_0000_kit_outbox_and_inbox': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -84,6 +91,10 @@ export const kitMigrations: Record<string, Migration> = {
         .addColumn('subject', 'text', (c) => c.notNull())
         .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('processed_events').execute();
+      await db.schema.dropTable('outbox_events').execute();
     },
   },
   '0000_0001_kit_outbox_retention_and_dead_letters': {
@@ -110,6 +121,10 @@ export const kitMigrations: Record<string, Migration> = {
         .addColumn('error', 'text', (c) => c.notNull())
         .execute();
     },
+    irreversible:
+      'it emptied the payloads of published events, so payload can never be NOT NULL again, and ' +
+      'its dead letters are events that failed for good: dropping them loses what an operator ' +
+      'still has to replay',
   },
   '0000_0002_kit_erased_users': {
     async up(db: Kysely<unknown>) {
@@ -119,10 +134,16 @@ export const kitMigrations: Record<string, Migration> = {
         .addColumn('erased_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
     },
+    irreversible:
+      'the tombstones are what keep erased users erased (LGPD art. 18): without them a late or ' +
+      'replayed event would bring a person back',
   },
   '0000_0003_kit_outbox_traceparent': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('outbox_events').addColumn('traceparent', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('outbox_events').dropColumn('traceparent').execute();
     },
   },
 };

@@ -31,8 +31,10 @@ import {
 import { redisTls } from './transport-security.js';
 
 /**
- * BullMQ bundles its own ioredis, so it gets connection options rather than one of our clients.
- * `maxRetriesPerRequest: null` is what BullMQ workers require.
+ * BullMQ opens its own connections (a worker's are blocking), so it gets options rather than one
+ * of our clients; it takes ioredis as a peer, the kit's one copy (test/one-ioredis.test.ts).
+ * `maxRetriesPerRequest: null` is what BullMQ workers require. Its raw client is reached through
+ * `getBackend().client` (BullMQ 6 moved it off Queue and Worker).
  */
 export function bullmqConnection(redisUrl: string) {
   const url = new URL(redisUrl);
@@ -105,8 +107,9 @@ export class JobQueue {
     this.events.on('progress', ({ jobId }: { jobId: string }) => {
       const handler = this.progressHandlers.get(jobId);
       if (!handler) return;
-      void this.queue.client
-        .then((client) => client.get(jobProgressKey(this.name, jobId)))
+      void this.queue
+        .getBackend()
+        .client.then((client) => client.get(jobProgressKey(this.name, jobId)))
         .then((raw) => {
           if (raw !== null) handler(JSON.parse(raw));
         })
@@ -120,7 +123,7 @@ export class JobQueue {
    * its outcome stays until it expires (the worker's result TTL), so both can read it.
    */
   private async takeOutcome(jobId: string, keep = false): Promise<unknown> {
-    const client = await this.queue.client;
+    const client = await this.queue.getBackend().client;
     const key = jobResultKey(this.name, jobId);
     // Only the one caller waiting for this job id reads it, so GET then DEL is enough.
     const raw = await client.get(key);
@@ -236,14 +239,15 @@ export class JobQueue {
       clearTimeout(timer);
       this.progressHandlers.delete(jobId);
       if (options.onProgress)
-        await this.queue.client
-          .then((client) => client.del(jobProgressKey(this.name, jobId)))
+        await this.queue
+          .getBackend()
+          .client.then((client) => client.del(jobProgressKey(this.name, jobId)))
           .catch(() => undefined);
     }
   }
 
   private async abandon(jobId: string): Promise<void> {
-    const client = await this.queue.client;
+    const client = await this.queue.getBackend().client;
     await client.set(jobAbandonedKey(this.name, jobId), '1', { PX: ABANDONED_TTL_MS });
     await client.del(jobResultKey(this.name, jobId), jobProgressKey(this.name, jobId));
   }
@@ -314,7 +318,7 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
   const running = new Map<string, { job: Job; token: string; handBack: () => void }>();
   const scripted = new WeakSet<object>();
   const setUnlessAbandoned = async (key: string, jobId: string, value: unknown) => {
-    const client = await worker.client;
+    const client = await worker.getBackend().client;
     if (!scripted.has(client)) {
       client.defineCommand('pvSetUnlessAbandoned', { numberOfKeys: 2, lua: SET_UNLESS_ABANDONED });
       scripted.add(client);

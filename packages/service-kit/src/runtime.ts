@@ -1,7 +1,8 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { EVENT_STREAM } from '@pv/contracts';
 import type { Redis } from 'ioredis';
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import pino, { type Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { assertMigrated, createDb, databaseUrl, ensureDatabase, migrateToLatest } from './db.js';

@@ -51,7 +51,7 @@ export async function serveWorkerHealth(
     let timer: NodeJS.Timeout | undefined;
     try {
       // A read the worker's Redis ACL allows (its own queue's keys): the connection answers.
-      const client = await worker.client;
+      const client = await worker.getBackend().client;
       await Promise.race([
         client.llen(worker.toKey('wait')),
         new Promise<never>((_, reject) => {

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../src/index.js';
+import { scaled } from '../src/testing/time-scale.js';
 
 // Neither a keep-alive connection whose request is in flight when close() begins (held until
 // Fastify's keepAliveTimeout, 72 s) nor a connection with no request on it yet (held until the
@@ -24,63 +25,71 @@ afterEach(async () => {
 });
 
 describe('closing a service app', () => {
-  it('answers the request in flight with Connection: close and resolves once it is answered', async () => {
-    const app = await createServiceApp({ name: 'close-test', logger: false });
-    let reached: () => void = () => {};
-    const inHandler = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    app.get('/slow', async () => {
-      reached();
-      await released;
-      return { ok: true };
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    let closed = false;
-    cleanups.push(async () => {
+  it(
+    'answers the request in flight with Connection: close and resolves once it is answered',
+    async () => {
+      const app = await createServiceApp({ name: 'close-test', logger: false });
+      let reached: () => void = () => {};
+      const inHandler = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      app.get('/slow', async () => {
+        reached();
+        await released;
+        return { ok: true };
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      let closed = false;
+      cleanups.push(async () => {
+        release();
+        if (!closed) app.server.closeAllConnections();
+      });
+
+      // The client keeps its connection alive, as the gateway's proxy and the tests' fetch do.
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+      const inFlight = fetch(`${url}/slow`);
+      await inHandler;
+      const closing = app.close().then(() => {
+        closed = true;
+      });
+      // The request ends only once the server has stopped listening (close() is under way).
+      while (app.server.listening) await new Promise((resolve) => setTimeout(resolve, 10));
       release();
-      if (!closed) app.server.closeAllConnections();
-    });
+      const response = await inFlight;
+      expect(response.status).toBe(200);
+      expect(response.headers.get('connection')).toBe('close');
+      expect(await response.json()).toEqual({ ok: true });
+      expect(await within10s(closing)).toBe('closed');
+    },
+    scaled(30_000),
+  );
 
-    // The client keeps its connection alive, as the gateway's proxy and the tests' fetch do.
-    expect((await fetch(`${url}/health`)).status).toBe(200);
-    const inFlight = fetch(`${url}/slow`);
-    await inHandler;
-    const closing = app.close().then(() => {
-      closed = true;
-    });
-    // The request ends only once the server has stopped listening (close() is under way).
-    while (app.server.listening) await new Promise((resolve) => setTimeout(resolve, 10));
-    release();
-    const response = await inFlight;
-    expect(response.status).toBe(200);
-    expect(response.headers.get('connection')).toBe('close');
-    expect(await response.json()).toEqual({ ok: true });
-    expect(await within10s(closing)).toBe('closed');
-  }, 30_000);
-
-  it('drops a connection that has sent no request yet', async () => {
-    const app = await createServiceApp({ name: 'close-test', logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    // Connected, nothing sent: Node counts it busy, and close() stops the check that would time
-    // it out (headersTimeout).
-    const silent = connect(port, '127.0.0.1');
-    const hungUp = new Promise<void>((resolve) => silent.once('close', () => resolve()));
-    silent.on('error', () => undefined);
-    await new Promise<void>((resolve) => silent.once('connect', () => resolve()));
-    cleanups.push(async () => {
-      silent.destroy();
-      app.server.closeAllConnections();
-    });
-    expect(await within10s(app.close())).toBe('closed');
-    await hungUp;
-  }, 30_000);
+  it(
+    'drops a connection that has sent no request yet',
+    async () => {
+      const app = await createServiceApp({ name: 'close-test', logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      // Connected, nothing sent: Node counts it busy, and close() stops the check that would time
+      // it out (headersTimeout).
+      const silent = connect(port, '127.0.0.1');
+      const hungUp = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+      silent.on('error', () => undefined);
+      await new Promise<void>((resolve) => silent.once('connect', () => resolve()));
+      cleanups.push(async () => {
+        silent.destroy();
+        app.server.closeAllConnections();
+      });
+      expect(await within10s(app.close())).toBe('closed');
+      await hungUp;
+    },
+    scaled(30_000),
+  );
 });

@@ -12,6 +12,7 @@ import {
 import { JobQueue, startWorker } from '../src/queue.js';
 import { createRedis } from '../src/redis.js';
 import { redisKeysContaining, testInfra } from '../src/testing/index.js';
+import { scaled } from '../src/testing/time-scale.js';
 
 const open: { queue: JobQueue; worker: Worker }[] = [];
 afterEach(async () => {
@@ -181,31 +182,35 @@ describe('the job shape', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
-  it('a job its caller stopped waiting for leaves no outcome or progress behind when it ends', async () => {
-    const { queue, definition, attempts } = await answering();
-    // One ends soon after its caller gave up, one after the caller's last listener is gone.
-    const errors = await Promise.all(
-      [600, 5_700].map((delayMs) =>
-        queue
-          .run(
-            definition,
-            { mode: `echo:SKUAFINCH${delayMs}-${Date.now()}`, delayMs },
-            { timeoutMs: 200, onProgress: () => {} },
-          )
-          .catch((e: unknown) => e),
-      ),
-    );
-    for (const error of errors) expect(error).toBeInstanceOf(JobTimeoutError);
-    // The worker still finishes them (they were running): nobody will read what they write.
-    await new Promise((r) => setTimeout(r, 6_500));
-    expect(attempts()).toBe(2);
-    const redis = createRedis(testInfra.redisUrl);
-    try {
-      expect(await redisKeysContaining(redis, 'SKUAFINCH', `bull:${queue.name}:*`)).toEqual([]);
-    } finally {
-      redis.disconnect();
-    }
-  }, 20_000);
+  it(
+    'a job its caller stopped waiting for leaves no outcome or progress behind when it ends',
+    async () => {
+      const { queue, definition, attempts } = await answering();
+      // One ends soon after its caller gave up, one after the caller's last listener is gone.
+      const errors = await Promise.all(
+        [600, 5_700].map((delayMs) =>
+          queue
+            .run(
+              definition,
+              { mode: `echo:SKUAFINCH${delayMs}-${Date.now()}`, delayMs },
+              { timeoutMs: 200, onProgress: () => {} },
+            )
+            .catch((e: unknown) => e),
+        ),
+      );
+      for (const error of errors) expect(error).toBeInstanceOf(JobTimeoutError);
+      // The worker still finishes them (they were running): nobody will read what they write.
+      await new Promise((r) => setTimeout(r, 6_500));
+      expect(attempts()).toBe(2);
+      const redis = createRedis(testInfra.redisUrl);
+      try {
+        expect(await redisKeysContaining(redis, 'SKUAFINCH', `bull:${queue.name}:*`)).toEqual([]);
+      } finally {
+        redis.disconnect();
+      }
+    },
+    scaled(20_000),
+  );
 
   it('a job no worker took is removed, payload and all, when its caller stops waiting', async () => {
     const name = `test-jobs-orphan-${Date.now()}`;

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { NatsHandle } from '../src/runtime.js';
+import { scaled } from '../src/testing/time-scale.js';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
@@ -21,7 +22,7 @@ describe('NatsHandle.startConsumer', () => {
         },
       };
     });
-    await expect.poll(() => running, { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => running, { timeout: scaled(5_000) }).toBe(true);
     expect(attempts).toBe(2);
     await consumer.stop();
     expect(running).toBe(false);
@@ -36,7 +37,7 @@ describe('NatsHandle.startConsumer', () => {
       attempts += 1;
       throw new Error('timeout');
     });
-    await expect.poll(() => attempts, { timeout: 2_000 }).toBe(1);
+    await expect.poll(() => attempts, { timeout: scaled(2_000) }).toBe(1);
     await consumer.stop();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(attempts).toBe(1);

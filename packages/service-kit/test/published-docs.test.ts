@@ -1,6 +1,7 @@
 import { AuthRoutes } from '@pv/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp, registerRoute } from '../src/index.js';
+import { operationIdOf } from '../src/plugins/docs.js';
 
 // A contract's pt-BR `errorMessage` is published as `x-errorMessage` (OpenAPI allows only `x-`
 // keywords beyond its own), while the same app still answers a bad request with the message.
@@ -25,6 +26,15 @@ describe('the OpenAPI a service publishes', () => {
     // A public route says it needs no credential; the document names where it is served.
     expect(doc.paths['/auth/register'].post.security).toEqual([]);
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  });
+
+  it('names every operation and the licence, as a client generator wants (redocly)', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.paths['/auth/register'].post.operationId).toBe('postAuthRegister');
+    expect(doc.info.license.name).toBe('Apache-2.0');
+    expect(operationIdOf('delete', '/api/admin/medical-terms/{id}')).toBe(
+      'deleteApiAdminMedicalTermsById',
+    );
   });
 
   it('still answers a bad request with the contract pt-BR message after publishing', async () => {

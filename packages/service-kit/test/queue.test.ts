@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobQueue } from '../src/queue.js';
 import { testInfra } from '../src/testing/index.js';
+import { scaled } from '../src/testing/time-scale.js';
 import { echoJob as echo } from './fixtures/echo-job.js';
 
 const workerScript = fileURLToPath(new URL('./fixtures/queue-worker.ts', import.meta.url));
@@ -68,41 +69,49 @@ describe('JobQueue and startWorker', () => {
     expect(result).toEqual({ echoed: 'sobrevive', by: rescuer.child.pid });
   });
 
-  it('SIGTERM mid-job: the worker takes no new job, finishes the running one, then exits 0', async () => {
-    const name = `test-drain-${Date.now()}`;
-    const queue = new JobQueue(name, testInfra.redisUrl);
-    queues.push(queue);
-    await queue.ready();
-    const worker = startWorkerProcess(name, 1_500, { SHUTDOWN_GRACE_MS: '20000' });
-    const pending = queue.run(echo(name), { text: 'termina' }, { timeoutMs: 20_000 });
-    await worker.started;
-    const exited = once(worker.child, 'exit');
-    worker.child.kill('SIGTERM');
-    // Queued after the signal: a draining worker must not take it.
-    const later = queue.queue.add('slow-echo', { text: 'depois' });
-    expect(await pending).toEqual({ echoed: 'termina', by: worker.child.pid });
-    expect(await exited).toEqual([0, null]);
-    expect(worker.output()).toContain('drained, handed back 0');
-    expect(await (await later).getState()).toBe('waiting');
-  }, 90_000);
+  it(
+    'SIGTERM mid-job: the worker takes no new job, finishes the running one, then exits 0',
+    async () => {
+      const name = `test-drain-${Date.now()}`;
+      const queue = new JobQueue(name, testInfra.redisUrl);
+      queues.push(queue);
+      await queue.ready();
+      const worker = startWorkerProcess(name, 1_500, { SHUTDOWN_GRACE_MS: '20000' });
+      const pending = queue.run(echo(name), { text: 'termina' }, { timeoutMs: 20_000 });
+      await worker.started;
+      const exited = once(worker.child, 'exit');
+      worker.child.kill('SIGTERM');
+      // Queued after the signal: a draining worker must not take it.
+      const later = queue.queue.add('slow-echo', { text: 'depois' });
+      expect(await pending).toEqual({ echoed: 'termina', by: worker.child.pid });
+      expect(await exited).toEqual([0, null]);
+      expect(worker.output()).toContain('drained, handed back 0');
+      expect(await (await later).getState()).toBe('waiting');
+    },
+    scaled(90_000),
+  );
 
-  it('SIGTERM on a job longer than the grace: it is handed back at once and another worker finishes it', async () => {
-    const name = `test-handback-${Date.now()}`;
-    const queue = new JobQueue(name, testInfra.redisUrl);
-    queues.push(queue);
-    await queue.ready();
-    // A 60 s lock: only an explicit hand-back (not lock expiry) lets the rescuer in within the test.
-    const leaving = startWorkerProcess(name, 60_000, {
-      SHUTDOWN_GRACE_MS: '500',
-      LOCK_MS: '60000',
-    });
-    const pending = queue.run(echo(name), { text: 'devolvido' }, { timeoutMs: 20_000 });
-    await leaving.started;
-    const exited = once(leaving.child, 'exit');
-    leaving.child.kill('SIGTERM');
-    expect(await exited).toEqual([0, null]);
-    expect(leaving.output()).toContain('drained, handed back 1');
-    const rescuer = startWorkerProcess(name, 0, { LOCK_MS: '60000' });
-    expect(await pending).toEqual({ echoed: 'devolvido', by: rescuer.child.pid });
-  }, 90_000);
+  it(
+    'SIGTERM on a job longer than the grace: it is handed back at once and another worker finishes it',
+    async () => {
+      const name = `test-handback-${Date.now()}`;
+      const queue = new JobQueue(name, testInfra.redisUrl);
+      queues.push(queue);
+      await queue.ready();
+      // A 60 s lock: only an explicit hand-back (not lock expiry) lets the rescuer in within the test.
+      const leaving = startWorkerProcess(name, 60_000, {
+        SHUTDOWN_GRACE_MS: '500',
+        LOCK_MS: '60000',
+      });
+      const pending = queue.run(echo(name), { text: 'devolvido' }, { timeoutMs: 20_000 });
+      await leaving.started;
+      const exited = once(leaving.child, 'exit');
+      leaving.child.kill('SIGTERM');
+      expect(await exited).toEqual([0, null]);
+      expect(leaving.output()).toContain('drained, handed back 1');
+      const rescuer = startWorkerProcess(name, 0, { LOCK_MS: '60000' });
+      expect(await pending).toEqual({ echoed: 'devolvido', by: rescuer.child.pid });
+    },
+    scaled(90_000),
+  );
 });

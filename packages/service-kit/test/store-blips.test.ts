@@ -25,6 +25,7 @@ import {
   startPrivateRedis,
   testSessionKeys,
 } from '../src/testing/index.js';
+import { scaled } from '../src/testing/time-scale.js';
 import { RETRY_AFTER_SECONDS } from '../src/unavailable.js';
 
 interface Notes {
@@ -122,7 +123,7 @@ beforeAll(async () => {
     return { id };
   });
   await app.ready();
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await app?.close();
@@ -130,7 +131,7 @@ afterAll(async () => {
   await queue?.close();
   await runtime?.close();
   await Promise.all([postgres?.remove(), redis?.remove(), nats?.stop()]);
-}, 60_000);
+}, scaled(60_000));
 
 async function call(kind: Kind): Promise<Answer> {
   const answer = await app.inject({ method: kind === 'read' ? 'GET' : 'POST', url: `/${kind}` });
@@ -206,37 +207,41 @@ describe('a store vanishing for 3 s under a read, a queued job and an archive', 
 });
 
 describe('a store down for longer than the bounded wait', () => {
-  it('PostgreSQL and Redis: 503 DEPENDENCY_UNAVAILABLE with Retry-After, after at most the wait', async () => {
-    const pg = await startPrivatePostgres();
-    const cache = await startPrivateRedis();
-    const db = createDb<Notes>(pg.url, 2, 300);
-    const client = createRedis(cache.url, 300);
-    client.on('error', () => undefined);
-    const probe = await createServiceApp({ name: 'blips-wait', logger: false });
-    probe.get('/pg', async () => sql`SELECT 1`.execute(db).then(() => ({ ok: true })));
-    probe.get('/redis', async () => client.get('x').then(() => ({ ok: true })));
-    try {
-      expect((await probe.inject({ url: '/pg' })).statusCode).toBe(200);
-      expect((await probe.inject({ url: '/redis' })).statusCode).toBe(200);
-      await Promise.all([pg.stop(), cache.stop()]);
-      for (const url of ['/pg', '/redis']) {
-        const started = Date.now();
-        const answer = await probe.inject({ url });
-        expect(Date.now() - started).toBeLessThan(10_000);
-        expect(answer.statusCode).toBe(503);
-        expect(answer.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
-        expect(answer.json()).toMatchObject({
-          code: 'DEPENDENCY_UNAVAILABLE',
-          message: Messages.dependencyUnavailable,
-        });
+  it(
+    'PostgreSQL and Redis: 503 DEPENDENCY_UNAVAILABLE with Retry-After, after at most the wait',
+    async () => {
+      const pg = await startPrivatePostgres();
+      const cache = await startPrivateRedis();
+      const db = createDb<Notes>(pg.url, 2, 300);
+      const client = createRedis(cache.url, 300);
+      client.on('error', () => undefined);
+      const probe = await createServiceApp({ name: 'blips-wait', logger: false });
+      probe.get('/pg', async () => sql`SELECT 1`.execute(db).then(() => ({ ok: true })));
+      probe.get('/redis', async () => client.get('x').then(() => ({ ok: true })));
+      try {
+        expect((await probe.inject({ url: '/pg' })).statusCode).toBe(200);
+        expect((await probe.inject({ url: '/redis' })).statusCode).toBe(200);
+        await Promise.all([pg.stop(), cache.stop()]);
+        for (const url of ['/pg', '/redis']) {
+          const started = Date.now();
+          const answer = await probe.inject({ url });
+          expect(Date.now() - started).toBeLessThan(10_000);
+          expect(answer.statusCode).toBe(503);
+          expect(answer.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+          expect(answer.json()).toMatchObject({
+            code: 'DEPENDENCY_UNAVAILABLE',
+            message: Messages.dependencyUnavailable,
+          });
+        }
+      } finally {
+        await probe.close();
+        client.disconnect();
+        await db.destroy();
+        await Promise.all([pg.remove(), cache.remove()]);
       }
-    } finally {
-      await probe.close();
-      client.disconnect();
-      await db.destroy();
-      await Promise.all([pg.remove(), cache.remove()]);
-    }
-  }, 90_000);
+    },
+    scaled(90_000),
+  );
 
   it('a real bug is still a 500, and any 503 (a service of its own) carries Retry-After', async () => {
     const probe = await createServiceApp({ name: 'blips-bug', logger: false });

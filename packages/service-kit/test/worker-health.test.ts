@@ -64,7 +64,7 @@ describe('a worker health server (serveWorkerHealth)', () => {
 
   it('is not live when the queue connection is gone', async () => {
     const { worker, probe } = await startWithHealth();
-    (await worker.client).disconnect();
+    (await worker.getBackend().client).disconnect();
     const health = await probe('/health');
     expect(health.status).toBe(503);
     expect(health.body.queue).toBe('unreachable');

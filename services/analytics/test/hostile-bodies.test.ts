@@ -4,7 +4,12 @@
  * 4xx in the one error shape with a pt-BR message, fast (bounds generous for a loaded 2-core
  * machine).
  */
-import { hostileAnswerProblems, hostileBodies, sendHostileBodies } from '@pv/service-kit/testing';
+import {
+  hostileAnswerProblems,
+  hostileBodies,
+  scaled,
+  sendHostileBodies,
+} from '@pv/service-kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AnalyticsUnderTest, startAnalytics } from './harness.js';
 
@@ -20,15 +25,19 @@ beforeAll(async () => {
 });
 afterAll(() => analytics.close());
 
-it('POST /api/analytics/page-view answers every hostile body with a fast 4xx in pt-BR', async () => {
-  const answers = await sendHostileBodies(
-    `${analytics.url}/api/analytics/page-view`,
-    hostileBodies(
-      { path: '/user', app: 'workspace', referrer: 'https://www.google.com/' },
-      1024 * 1024,
-    ),
-    { 'x-forwarded-for': '203.0.113.22' },
-  );
-  expect(answers).toHaveLength(8);
-  expect(hostileAnswerProblems(answers, 2_000, UNKNOWN_KEYS)).toEqual([]);
-}, 120_000);
+it(
+  'POST /api/analytics/page-view answers every hostile body with a fast 4xx in pt-BR',
+  async () => {
+    const answers = await sendHostileBodies(
+      `${analytics.url}/api/analytics/page-view`,
+      hostileBodies(
+        { path: '/user', app: 'workspace', referrer: 'https://www.google.com/' },
+        1024 * 1024,
+      ),
+      { 'x-forwarded-for': '203.0.113.22' },
+    );
+    expect(answers).toHaveLength(8);
+    expect(hostileAnswerProblems(answers, scaled(2_000), UNKNOWN_KEYS)).toEqual([]);
+  },
+  scaled(120_000),
+);

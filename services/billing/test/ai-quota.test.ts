@@ -1,5 +1,5 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
-import { Client, eventually } from '@pv/service-kit/testing';
+import { Client, eventually, scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
 import { addToMonth } from '../src/usage/usage.repository.js';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   documentsUrl = documents.url;
   stopDocuments = documents.close;
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await stopDocuments();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { BillingMessages } from '@pv/contracts';
-import { eventually } from '@pv/service-kit/testing';
+import { eventually, scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
 import { type BillingUnderTest, Client, startBilling } from './harness.js';
@@ -49,99 +49,108 @@ describe('usage periods', () => {
 });
 
 describe('counters from events', () => {
-  it('are exact after a consumer restart: no loss, no double count', async () => {
-    const user = await billing.as('free');
-    const userId = user.userId;
-    for (let i = 0; i < 5; i++)
-      await billing.emit('auth.user.logged-in.v1', {
+  it(
+    'are exact after a consumer restart: no loss, no double count',
+    async () => {
+      const user = await billing.as('free');
+      const userId = user.userId;
+      for (let i = 0; i < 5; i++)
+        await billing.emit('auth.user.logged-in.v1', {
+          userId,
+          ipAddress: '10.0.0.1',
+          userAgent: 'x',
+        });
+      for (let i = 0; i < 3; i++) await billing.emit('consult.formatted.v1', consult(userId));
+      // Two speech sessions (one reported twice: a retry counts once); formatting counts none.
+      const session = randomUUID();
+      for (const id of [session, randomUUID(), session]) {
+        const res = await user.post('/api/user-metrics/transcription-sessions', { sessionId: id });
+        expect(res.status).toBe(200);
+      }
+      await billing.emit('ai.request.completed.v1', ai(userId, '0.0125'));
+      await billing.emit('ai.request.completed.v1', ai(userId, '0.0100'));
+      // A FHIR export counts as a PDF (issue 28); a text document does not.
+      for (const format of ['pdf', 'pdf', 'fhir', 'text'] as const)
+        await billing.emit('document.generated.v1', {
+          userId,
+          documentType: 'atestado_medico',
+          format,
+        });
+      await billing.emit('consult.formatted.v1', consult(null));
+
+      await eventually(async () => (await monthOf(userId))[0]?.pdf_count === 3);
+
+      await billing.stopConsumer();
+      const loginWhileDown = await billing.emit('auth.user.logged-in.v1', {
         userId,
         ipAddress: '10.0.0.1',
         userAgent: 'x',
       });
-    for (let i = 0; i < 3; i++) await billing.emit('consult.formatted.v1', consult(userId));
-    // Two speech sessions (one reported twice: a retry counts once); formatting counts none.
-    const session = randomUUID();
-    for (const id of [session, randomUUID(), session]) {
-      const res = await user.post('/api/user-metrics/transcription-sessions', { sessionId: id });
-      expect(res.status).toBe(200);
-    }
-    await billing.emit('ai.request.completed.v1', ai(userId, '0.0125'));
-    await billing.emit('ai.request.completed.v1', ai(userId, '0.0100'));
-    // A FHIR export counts as a PDF (issue 28); a text document does not.
-    for (const format of ['pdf', 'pdf', 'fhir', 'text'] as const)
       await billing.emit('document.generated.v1', {
         userId,
-        documentType: 'atestado_medico',
-        format,
+        documentType: 'receituario',
+        format: 'pdf',
       });
-    await billing.emit('consult.formatted.v1', consult(null));
+      // The same event delivered again (a publisher that retried after its msgID window):
+      const nc = await billing.runtime.nats.connected();
+      await jetstream(nc).publish('auth.user.logged-in.v1', JSON.stringify(loginWhileDown), {
+        msgID: randomUUID(),
+      });
+      expect((await monthOf(userId))[0]?.login_count).toBe(5);
 
-    await eventually(async () => (await monthOf(userId))[0]?.pdf_count === 3);
+      await billing.startConsumer();
+      await eventually(async () => (await monthOf(userId))[0]?.login_count === 6);
+      await new Promise((r) => setTimeout(r, 500));
+      const [row] = await monthOf(userId);
+      expect(row).toMatchObject({
+        login_count: 6,
+        transcription_count: 2,
+        formatting_count: 3,
+        ai_request_count: 2,
+        pdf_count: 4,
+      });
+      expect(Number(row!.ai_cost_usd)).toBeCloseTo(0.0225, 6);
 
-    await billing.stopConsumer();
-    const loginWhileDown = await billing.emit('auth.user.logged-in.v1', {
-      userId,
-      ipAddress: '10.0.0.1',
-      userAgent: 'x',
-    });
-    await billing.emit('document.generated.v1', {
-      userId,
-      documentType: 'receituario',
-      format: 'pdf',
-    });
-    // The same event delivered again (a publisher that retried after its msgID window):
-    const nc = await billing.runtime.nats.connected();
-    await jetstream(nc).publish('auth.user.logged-in.v1', JSON.stringify(loginWhileDown), {
-      msgID: randomUUID(),
-    });
-    expect((await monthOf(userId))[0]?.login_count).toBe(5);
+      const metrics = await user.get('/api/user-metrics');
+      expect(metrics.body).toMatchObject({
+        currentMonth: {
+          transcriptionCount: 2,
+          formattingCount: 3,
+          pdfGenerationCount: 4,
+          aiRequestCount: 2,
+          sessionDuration: 0,
+        },
+        limits: {
+          transcriptionLimit: 50,
+          formattingLimit: 30,
+          pdfLimit: 20,
+          aiRequestLimit: 100,
+          storageLimit: 1000,
+        },
+        totalUsage: {
+          totalTranscriptions: 2,
+          totalFormatting: 3,
+          totalPDFs: 4,
+          totalAIRequests: 2,
+        },
+      });
 
-    await billing.startConsumer();
-    await eventually(async () => (await monthOf(userId))[0]?.login_count === 6);
-    await new Promise((r) => setTimeout(r, 500));
-    const [row] = await monthOf(userId);
-    expect(row).toMatchObject({
-      login_count: 6,
-      transcription_count: 2,
-      formatting_count: 3,
-      ai_request_count: 2,
-      pdf_count: 4,
-    });
-    expect(Number(row!.ai_cost_usd)).toBeCloseTo(0.0225, 6);
-
-    const metrics = await user.get('/api/user-metrics');
-    expect(metrics.body).toMatchObject({
-      currentMonth: {
-        transcriptionCount: 2,
-        formattingCount: 3,
-        pdfGenerationCount: 4,
-        aiRequestCount: 2,
-        sessionDuration: 0,
-      },
-      limits: {
-        transcriptionLimit: 50,
-        formattingLimit: 30,
-        pdfLimit: 20,
-        aiRequestLimit: 100,
-        storageLimit: 1000,
-      },
-      totalUsage: { totalTranscriptions: 2, totalFormatting: 3, totalPDFs: 4, totalAIRequests: 2 },
-    });
-
-    const admin = await billing.as('admin');
-    const months = await admin.get(`/api/admin/usage-metrics/${userId}`);
-    expect(months.body).toEqual([
-      expect.objectContaining({
-        userId,
-        loginCount: 6,
-        transcriptionCount: 2,
-        pdfGenerationCount: 4,
-        aiRequestCount: 2,
-        aiCostUSD: '0.0225',
-        storageUsedMB: 0,
-      }),
-    ]);
-  }, 30_000);
+      const admin = await billing.as('admin');
+      const months = await admin.get(`/api/admin/usage-metrics/${userId}`);
+      expect(months.body).toEqual([
+        expect.objectContaining({
+          userId,
+          loginCount: 6,
+          transcriptionCount: 2,
+          pdfGenerationCount: 4,
+          aiRequestCount: 2,
+          aiCostUSD: '0.0225',
+          storageUsedMB: 0,
+        }),
+      ]);
+    },
+    scaled(30_000),
+  );
 
   it('a transcription session is counted once, for a signed-in user, with a valid id', async () => {
     const user = await billing.as('free');

@@ -6,7 +6,7 @@ import { startSubscriptionConsumer } from '@pv/auth/subscription-consumer';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
 import { type FakeStripe, startFakeStripe } from '@pv/provider-fakes';
 import { createRedis, type DurableSubscription } from '@pv/service-kit';
-import { Client, createTestDatabase, eventually, testInfra } from '@pv/service-kit/testing';
+import { Client, createTestDatabase, eventually, scaled, testInfra } from '@pv/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillingUnderTest, startBilling, urlOf } from './harness.js';
@@ -63,7 +63,7 @@ beforeAll(async () => {
   );
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   stripe.webhookUrl = `${urlOf(gateway)}/api/stripe/webhook`;
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await gateway.close();
@@ -74,51 +74,55 @@ afterAll(async () => {
 });
 
 describe('Premium purchase through the gateway', () => {
-  it('sign-up, subscription, card payment (webhook through the gateway), confirm, upgrade: /auth/user is Premium', async () => {
-    const browser = new Client(urlOf(gateway));
-    const registered = await browser.post('/auth/register', {
-      firstName: 'Bruna',
-      lastName: 'Lima',
-      email: `bruna.${randomBytes(4).toString('hex')}@clinica.test`,
-      password: 'segredo-1',
-    });
-    expect(registered.status).toBe(201);
-    expect((await browser.get('/auth/user')).body).toMatchObject({
-      isPremium: false,
-      subscriptionStatus: null,
-    });
+  it(
+    'sign-up, subscription, card payment (webhook through the gateway), confirm, upgrade: /auth/user is Premium',
+    async () => {
+      const browser = new Client(urlOf(gateway));
+      const registered = await browser.post('/auth/register', {
+        firstName: 'Bruna',
+        lastName: 'Lima',
+        email: `bruna.${randomBytes(4).toString('hex')}@clinica.test`,
+        password: 'segredo-1',
+      });
+      expect(registered.status).toBe(201);
+      expect((await browser.get('/auth/user')).body).toMatchObject({
+        isPremium: false,
+        subscriptionStatus: null,
+      });
 
-    const created = await browser.post('/api/create-subscription');
-    expect(created.status).toBe(200);
-    const subscriptionId = String(created.body.subscriptionId);
-    const paymentIntentId = String(created.body.clientSecret).split('_secret_')[0]!;
+      const created = await browser.post('/api/create-subscription');
+      expect(created.status).toBe(200);
+      const subscriptionId = String(created.body.subscriptionId);
+      const paymentIntentId = String(created.body.clientSecret).split('_secret_')[0]!;
 
-    const paid = await stripe.payFirstInvoice(subscriptionId);
-    expect(paid.responses.map((r) => r.status)).toEqual([200, 200]);
+      const paid = await stripe.payFirstInvoice(subscriptionId);
+      expect(paid.responses.map((r) => r.status)).toEqual([200, 200]);
 
-    const confirmed = await browser.post('/api/confirm-payment', {
-      paymentIntentId,
-      subscriptionId,
-    });
-    expect(confirmed.body).toMatchObject({ isPremium: true, subscriptionStatus: 'active' });
-    const upgraded = await browser.post('/api/subscription/upgrade', { subscriptionId });
-    expect(upgraded.body).toMatchObject({ upgraded: true });
+      const confirmed = await browser.post('/api/confirm-payment', {
+        paymentIntentId,
+        subscriptionId,
+      });
+      expect(confirmed.body).toMatchObject({ isPremium: true, subscriptionStatus: 'active' });
+      const upgraded = await browser.post('/api/subscription/upgrade', { subscriptionId });
+      expect(upgraded.body).toMatchObject({ upgraded: true });
 
-    const user = await eventually(async () => {
-      const body = (await browser.get('/auth/user')).body;
-      return body.isPremium === true ? body : null;
-    });
-    expect(user).toMatchObject({ isPremium: true, subscriptionStatus: 'active' });
-    // The session itself says Premium now: billing gives the Premium allowance and limits.
-    const metrics = await browser.get('/api/user-metrics');
-    expect(metrics.body.limits).toMatchObject({ formattingLimit: -1, pdfLimit: -1 });
+      const user = await eventually(async () => {
+        const body = (await browser.get('/auth/user')).body;
+        return body.isPremium === true ? body : null;
+      });
+      expect(user).toMatchObject({ isPremium: true, subscriptionStatus: 'active' });
+      // The session itself says Premium now: billing gives the Premium allowance and limits.
+      const metrics = await browser.get('/api/user-metrics');
+      expect(metrics.body.limits).toMatchObject({ formattingLimit: -1, pdfLimit: -1 });
 
-    await stripe.cancel(subscriptionId);
-    await eventually(async () => (await browser.get('/auth/user')).body.isPremium === false);
-    expect((await browser.get('/auth/user')).body).toMatchObject({
-      subscriptionStatus: 'canceled',
-    });
-  }, 30_000);
+      await stripe.cancel(subscriptionId);
+      await eventually(async () => (await browser.get('/auth/user')).body.isPremium === false);
+      expect((await browser.get('/auth/user')).body).toMatchObject({
+        subscriptionStatus: 'canceled',
+      });
+    },
+    scaled(30_000),
+  );
 
   it('/internal is not reachable through the gateway', async () => {
     const browser = new Client(urlOf(gateway));

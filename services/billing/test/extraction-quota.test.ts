@@ -1,4 +1,5 @@
 import { BillingMessages, DocumentMessages } from '@pv/contracts';
+import { scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BillingUnderTest, startBilling, startDocumentsFor } from './harness.js';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
     database: 'billing_extract_docs',
     env: { EXTRACT_MAX_PER_HOUR: '3' },
   });
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await documents.close();
   await billing.close();
@@ -42,37 +43,45 @@ async function extractAs(cookie: string) {
 }
 
 describe('PDF text extraction is metered for signed-in users (issue 24)', () => {
-  it('a free user has a monthly limit of its own, shown in Minha Área', async () => {
-    const user = await billing.as('free');
-    for (let i = 0; i < 2; i++) {
-      const ok = await extractAs(user.cookie);
-      expect(ok.status).toBe(200);
-      expect(String(ok.body.text)).toContain('Relatorio antigo');
-    }
-    const refused = await extractAs(user.cookie);
-    expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('EXTRACTION_LIMIT_REACHED');
-    expect(refused.body.message).toBe(BillingMessages.extractionLimit(2));
-    expect(refused.body.message).toBe(
-      'Você atingiu o limite mensal de 2 extrações de texto de PDF do plano gratuito. Assine o Premium para extrair sem limites.',
-    );
-    const metrics = await user.get('/api/user-metrics');
-    expect(metrics.body.currentMonth).toMatchObject({ extractionCount: 2 });
-    expect(metrics.body.limits).toMatchObject({ extractionLimit: 2 });
-  }, 30_000);
+  it(
+    'a free user has a monthly limit of its own, shown in Minha Área',
+    async () => {
+      const user = await billing.as('free');
+      for (let i = 0; i < 2; i++) {
+        const ok = await extractAs(user.cookie);
+        expect(ok.status).toBe(200);
+        expect(String(ok.body.text)).toContain('Relatorio antigo');
+      }
+      const refused = await extractAs(user.cookie);
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('EXTRACTION_LIMIT_REACHED');
+      expect(refused.body.message).toBe(BillingMessages.extractionLimit(2));
+      expect(refused.body.message).toBe(
+        'Você atingiu o limite mensal de 2 extrações de texto de PDF do plano gratuito. Assine o Premium para extrair sem limites.',
+      );
+      const metrics = await user.get('/api/user-metrics');
+      expect(metrics.body.currentMonth).toMatchObject({ extractionCount: 2 });
+      expect(metrics.body.limits).toMatchObject({ extractionLimit: 2 });
+    },
+    scaled(30_000),
+  );
 
-  it('everybody, Premium included, has an hourly limit', async () => {
-    const user = await billing.as('premium');
-    for (let i = 0; i < 3; i++) expect((await extractAs(user.cookie)).status).toBe(200);
-    const refused = await extractAs(user.cookie);
-    expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('EXTRACTION_RATE_LIMITED');
-    expect(refused.body.message).toBe(DocumentMessages.extractionHourlyLimit);
-    expect(refused.body.message).toBe(
-      'Você atingiu o limite de leituras de PDF por hora. Aguarde alguns minutos e tente novamente.',
-    );
-    const metrics = await user.get('/api/user-metrics');
-    expect(metrics.body.currentMonth).toMatchObject({ extractionCount: 3 });
-    expect(metrics.body.limits).toMatchObject({ extractionLimit: -1 });
-  }, 30_000);
+  it(
+    'everybody, Premium included, has an hourly limit',
+    async () => {
+      const user = await billing.as('premium');
+      for (let i = 0; i < 3; i++) expect((await extractAs(user.cookie)).status).toBe(200);
+      const refused = await extractAs(user.cookie);
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('EXTRACTION_RATE_LIMITED');
+      expect(refused.body.message).toBe(DocumentMessages.extractionHourlyLimit);
+      expect(refused.body.message).toBe(
+        'Você atingiu o limite de leituras de PDF por hora. Aguarde alguns minutos e tente novamente.',
+      );
+      const metrics = await user.get('/api/user-metrics');
+      expect(metrics.body.currentMonth).toMatchObject({ extractionCount: 3 });
+      expect(metrics.body.limits).toMatchObject({ extractionLimit: -1 });
+    },
+    scaled(30_000),
+  );
 });

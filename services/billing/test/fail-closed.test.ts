@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startPdfWorker } from '@pv/documents';
-import { Client, eventually } from '@pv/service-kit/testing';
+import { Client, eventually, scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BillingUnderTest,
@@ -79,7 +79,7 @@ beforeAll(async () => {
     env: { BILLING_URL: toBilling.url },
     worker: startPdfWorker,
   });
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await documents.close();
   await formatting.close();
@@ -88,45 +88,52 @@ afterAll(async () => {
 });
 
 describe('paid work fails closed when billing cannot be asked (issue 24)', () => {
-  it("a free user's format and PDF get 503 in pt-BR; counted once when billing returns", async () => {
-    const user = await billing.as('free');
-    const viaFormatting = new Client(formatting.url);
-    viaFormatting.cookie = user.cookie;
-    const viaDocuments = new Client(documents.url);
-    viaDocuments.cookie = user.cookie;
+  it(
+    "a free user's format and PDF get 503 in pt-BR; counted once when billing returns",
+    async () => {
+      const user = await billing.as('free');
+      const viaFormatting = new Client(formatting.url);
+      viaFormatting.cookie = user.cookie;
+      const viaDocuments = new Client(documents.url);
+      viaDocuments.cookie = user.cookie;
 
-    for (const mode of ['down', '5xx'] as const) {
-      toBilling.set(mode);
-      for (const refused of [
-        await viaFormatting.post('/api/format-text', FORMAT),
-        await viaDocuments.post('/api/generate-pdf', PDF_BODY),
-      ]) {
-        expect(refused.status).toBe(503);
-        expect(refused.body.code).toBe('BILLING_UNAVAILABLE');
-        expect(refused.body.message).toBe(BILLING_UNAVAILABLE);
+      for (const mode of ['down', '5xx'] as const) {
+        toBilling.set(mode);
+        for (const refused of [
+          await viaFormatting.post('/api/format-text', FORMAT),
+          await viaDocuments.post('/api/generate-pdf', PDF_BODY),
+        ]) {
+          expect(refused.status).toBe(503);
+          expect(refused.body.code).toBe('BILLING_UNAVAILABLE');
+          expect(refused.body.message).toBe(BILLING_UNAVAILABLE);
+        }
       }
-    }
-    toBilling.set('up');
-    // The same note again (same requestId) and the PDF again: each counted once.
-    expect((await viaFormatting.post('/api/format-text', FORMAT)).status).toBe(200);
-    expect((await viaFormatting.post('/api/format-text', FORMAT)).status).toBe(200);
-    expect((await viaDocuments.post('/api/generate-pdf', PDF_BODY)).status).toBe(200);
-    await eventually(async () => {
-      const row = await billing.runtime.db
-        .selectFrom('monthly_usage')
-        .select(['formatting_count', 'pdf_count'])
+      toBilling.set('up');
+      // The same note again (same requestId) and the PDF again: each counted once.
+      expect((await viaFormatting.post('/api/format-text', FORMAT)).status).toBe(200);
+      expect((await viaFormatting.post('/api/format-text', FORMAT)).status).toBe(200);
+      expect((await viaDocuments.post('/api/generate-pdf', PDF_BODY)).status).toBe(200);
+      await eventually(async () => {
+        const row = await billing.runtime.db
+          .selectFrom('monthly_usage')
+          .select(['formatting_count', 'pdf_count'])
+          .where('user_id', '=', user.userId)
+          .executeTakeFirst();
+        return row?.formatting_count === 1 && row.pdf_count === 1;
+      });
+      const reservations = await billing.runtime.db
+        .selectFrom('quota_reservations')
+        .select(['kind', 'settled_at'])
         .where('user_id', '=', user.userId)
-        .executeTakeFirst();
-      return row?.formatting_count === 1 && row.pdf_count === 1;
-    });
-    const reservations = await billing.runtime.db
-      .selectFrom('quota_reservations')
-      .select(['kind', 'settled_at'])
-      .where('user_id', '=', user.userId)
-      .orderBy('kind')
-      .execute();
-    expect(reservations.map((r) => r.kind)).toEqual(['formatting', 'pdf']);
-    const metrics = await user.get('/api/user-metrics');
-    expect(metrics.body.currentMonth).toMatchObject({ formattingCount: 1, pdfGenerationCount: 1 });
-  }, 60_000);
+        .orderBy('kind')
+        .execute();
+      expect(reservations.map((r) => r.kind)).toEqual(['formatting', 'pdf']);
+      const metrics = await user.get('/api/user-metrics');
+      expect(metrics.body.currentMonth).toMatchObject({
+        formattingCount: 1,
+        pdfGenerationCount: 1,
+      });
+    },
+    scaled(60_000),
+  );
 });

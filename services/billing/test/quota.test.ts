@@ -1,5 +1,5 @@
 import { BillingMessages } from '@pv/contracts';
-import { Client, eventually, freePort } from '@pv/service-kit/testing';
+import { Client, eventually, freePort, scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/usage/period.js';
 import { addToMonth } from '../src/usage/usage.repository.js';
@@ -18,7 +18,7 @@ let formatting: Awaited<ReturnType<typeof startFormattingFor>>;
 beforeAll(async () => {
   billing = await startBilling({}, { consumer: true });
   formatting = await startFormattingFor(billing, billing.url);
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await formatting.close();
   await billing.close();
@@ -41,41 +41,45 @@ async function userWith(role: 'free' | 'premium', used: number) {
 }
 
 describe('the formatting limit, enforced by billing for the formatting service', () => {
-  it('50 concurrent format requests by a free user with 3 left: exactly 3 succeed', async () => {
-    const { client, inBilling } = await userWith('free', 27);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => client.post('/api/format-text', FORMAT)),
-    );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(47);
-    for (const refused of results.filter((r) => r.status === 429))
-      expect(refused.body.message).toBe(FORMATTING_LIMIT_MESSAGE);
+  it(
+    '50 concurrent format requests by a free user with 3 left: exactly 3 succeed',
+    async () => {
+      const { client, inBilling } = await userWith('free', 27);
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => client.post('/api/format-text', FORMAT)),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(47);
+      for (const refused of results.filter((r) => r.status === 429))
+        expect(refused.body.message).toBe(FORMATTING_LIMIT_MESSAGE);
 
-    // The three notes' events reach the counters; the dashboard says 30 of 30.
-    await eventually(async () => {
-      const metrics = await inBilling.get('/api/user-metrics');
-      const month = metrics.body.currentMonth as { formattingCount: number };
-      return month.formattingCount === 30 && metrics;
-    });
-    // Each of the three reservations was settled by its consult.formatted.v1 (same id).
-    await eventually(async () => {
-      const settled = await billing.runtime.db
-        .selectFrom('quota_reservations')
-        .select('settled_at')
-        .where('user_id', '=', client.userId)
-        .execute();
-      return settled.length === 3 && settled.every((r) => r.settled_at !== null);
-    });
-    await eventually(async () => {
-      const r = await billing.runtime.db
-        .selectFrom('monthly_usage')
-        .select('formatting_count')
-        .where('user_id', '=', client.userId)
-        .executeTakeFirstOrThrow();
-      return r.formatting_count === 30;
-    });
-  }, 60_000);
+      // The three notes' events reach the counters; the dashboard says 30 of 30.
+      await eventually(async () => {
+        const metrics = await inBilling.get('/api/user-metrics');
+        const month = metrics.body.currentMonth as { formattingCount: number };
+        return month.formattingCount === 30 && metrics;
+      });
+      // Each of the three reservations was settled by its consult.formatted.v1 (same id).
+      await eventually(async () => {
+        const settled = await billing.runtime.db
+          .selectFrom('quota_reservations')
+          .select('settled_at')
+          .where('user_id', '=', client.userId)
+          .execute();
+        return settled.length === 3 && settled.every((r) => r.settled_at !== null);
+      });
+      await eventually(async () => {
+        const r = await billing.runtime.db
+          .selectFrom('monthly_usage')
+          .select('formatting_count')
+          .where('user_id', '=', client.userId)
+          .executeTakeFirstOrThrow();
+        return r.formatting_count === 30;
+      });
+    },
+    scaled(60_000),
+  );
 
   it('a diagnostic analysis is an AI request: refused at the limit, given back when offline', async () => {
     const { client, inBilling } = await userWith('free', 0);
@@ -100,30 +104,38 @@ describe('the formatting limit, enforced by billing for the formatting service',
     );
   });
 
-  it('a Premium user is not limited', async () => {
-    const { client } = await userWith('premium', 500);
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => client.post('/api/format-text', FORMAT)),
-    );
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-  }, 30_000);
+  it(
+    'a Premium user is not limited',
+    async () => {
+      const { client } = await userWith('premium', 500);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => client.post('/api/format-text', FORMAT)),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    },
+    scaled(30_000),
+  );
 
-  it('a formatting that fails gives its reservation back', async () => {
-    const { client } = await userWith('free', 29);
-    const noWorker = await startFormattingFor(billing, billing.url, false);
-    try {
-      const broken = new Client(noWorker.url);
-      broken.cookie = client.cookie;
-      const failed = await broken.post('/api/format-text', FORMAT);
-      expect(failed.status).toBe(503);
-    } finally {
-      await noWorker.close();
-    }
-    const ok = await client.post('/api/format-text', FORMAT);
-    expect(ok.status).toBe(200);
-    const refused = await client.post('/api/format-text', FORMAT);
-    expect(refused.status).toBe(429);
-  }, 30_000);
+  it(
+    'a formatting that fails gives its reservation back',
+    async () => {
+      const { client } = await userWith('free', 29);
+      const noWorker = await startFormattingFor(billing, billing.url, false);
+      try {
+        const broken = new Client(noWorker.url);
+        broken.cookie = client.cookie;
+        const failed = await broken.post('/api/format-text', FORMAT);
+        expect(failed.status).toBe(503);
+      } finally {
+        await noWorker.close();
+      }
+      const ok = await client.post('/api/format-text', FORMAT);
+      expect(ok.status).toBe(200);
+      const refused = await client.post('/api/format-text', FORMAT);
+      expect(refused.status).toBe(429);
+    },
+    scaled(30_000),
+  );
 
   it('anonymous visitors are not counted by billing', async () => {
     const anonymous = new Client(formatting.url);
@@ -131,25 +143,29 @@ describe('the formatting limit, enforced by billing for the formatting service',
     expect(res.status).toBe(200);
   });
 
-  it('when billing is unreachable a free user gets 503 in pt-BR; a visitor is still served', async () => {
-    const dead = await freePort();
-    const closed = await startFormattingFor(billing, `http://127.0.0.1:${dead}`);
-    try {
-      const { client } = await userWith('free', 0);
-      const viaClosed = new Client(closed.url);
-      viaClosed.cookie = client.cookie;
-      const refused = await viaClosed.post('/api/format-text', FORMAT);
-      expect(refused.status).toBe(503);
-      expect(refused.body.code).toBe('BILLING_UNAVAILABLE');
-      expect(refused.body.message).toBe(
-        'Não foi possível verificar o limite do seu plano agora. Tente novamente em alguns instantes; nada foi cobrado.',
-      );
-      // Visitors have their own per-address budget, which needs no billing.
-      expect((await new Client(closed.url).post('/api/format-text', FORMAT)).status).toBe(200);
-    } finally {
-      await closed.close();
-    }
-  }, 30_000);
+  it(
+    'when billing is unreachable a free user gets 503 in pt-BR; a visitor is still served',
+    async () => {
+      const dead = await freePort();
+      const closed = await startFormattingFor(billing, `http://127.0.0.1:${dead}`);
+      try {
+        const { client } = await userWith('free', 0);
+        const viaClosed = new Client(closed.url);
+        viaClosed.cookie = client.cookie;
+        const refused = await viaClosed.post('/api/format-text', FORMAT);
+        expect(refused.status).toBe(503);
+        expect(refused.body.code).toBe('BILLING_UNAVAILABLE');
+        expect(refused.body.message).toBe(
+          'Não foi possível verificar o limite do seu plano agora. Tente novamente em alguns instantes; nada foi cobrado.',
+        );
+        // Visitors have their own per-address budget, which needs no billing.
+        expect((await new Client(closed.url).post('/api/format-text', FORMAT)).status).toBe(200);
+      } finally {
+        await closed.close();
+      }
+    },
+    scaled(30_000),
+  );
 });
 
 describe('/internal/quota (billing side)', () => {

@@ -1,6 +1,6 @@
 import { BillingMessages } from '@pv/contracts';
 import { startFakeSoniox } from '@pv/provider-fakes';
-import { collectEvents } from '@pv/service-kit/testing';
+import { collectEvents, scaled } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SonioxUsageLogs } from '../src/speech/soniox-usage-logs.js';
@@ -309,64 +309,70 @@ describe("streams settled by Soniox's usage records (issue 24)", () => {
     expect(await usedOf(user)).toBe(20);
   });
 
-  it('replaying the attack (mint, end at 0 s, mint again; 30 times) charges every key and stops at the allowance', async () => {
-    const user = await billing.as('free');
-    const keysBefore = soniox.requests.length;
-    /** What each minted key is charged once settled: its record, or its whole duration. */
-    const owed: {
-      apiKey: string;
-      max: number;
-      streamed: number;
-      record: 'now' | 'late' | 'never';
-    }[] = [];
-    const pattern = ['now', 'late', 'never'] as const;
-    let minted = 0;
-    for (let i = 0; i < 30; i++) {
-      const res = await user.post('/api/soniox/temporary-key');
-      if (res.status === 200) {
-        minted++;
-        const key = res.body as { apiKey: string; maxSessionSeconds: number };
-        // The attacker streams with the key for as long as it lets them (or 700 s).
-        const record = pattern[minted % 3]!;
-        const streamed = Math.min(700, key.maxSessionSeconds);
-        owed.push({ apiKey: key.apiKey, max: key.maxSessionSeconds, streamed, record });
-        if (record === 'now') sonioxRecords(key.apiKey, streamed);
-        // The browser says it streamed nothing and stopped.
-        await report(user, 0, true);
-        // Held at once: the key's whole duration, whatever the browser said.
-        expect((await committedOf(user)) - Number(await usedOf(user))).toBe(key.maxSessionSeconds);
-      } else {
-        expect([409, 429]).toContain(res.status);
-      }
-      expect(await committedOf(user)).toBeLessThanOrEqual(3600);
-      // Time passes: late records arrive; a missing one reaches its deadline.
-      if (i % 4 === 3) {
-        for (const key of owed.filter((k) => k.record === 'late')) {
-          sonioxRecords(key.apiKey, key.streamed);
-          key.record = 'now';
+  it(
+    'replaying the attack (mint, end at 0 s, mint again; 30 times) charges every key and stops at the allowance',
+    async () => {
+      const user = await billing.as('free');
+      const keysBefore = soniox.requests.length;
+      /** What each minted key is charged once settled: its record, or its whole duration. */
+      const owed: {
+        apiKey: string;
+        max: number;
+        streamed: number;
+        record: 'now' | 'late' | 'never';
+      }[] = [];
+      const pattern = ['now', 'late', 'never'] as const;
+      let minted = 0;
+      for (let i = 0; i < 30; i++) {
+        const res = await user.post('/api/soniox/temporary-key');
+        if (res.status === 200) {
+          minted++;
+          const key = res.body as { apiKey: string; maxSessionSeconds: number };
+          // The attacker streams with the key for as long as it lets them (or 700 s).
+          const record = pattern[minted % 3]!;
+          const streamed = Math.min(700, key.maxSessionSeconds);
+          owed.push({ apiKey: key.apiKey, max: key.maxSessionSeconds, streamed, record });
+          if (record === 'now') sonioxRecords(key.apiKey, streamed);
+          // The browser says it streamed nothing and stopped.
+          await report(user, 0, true);
+          // Held at once: the key's whole duration, whatever the browser said.
+          expect((await committedOf(user)) - Number(await usedOf(user))).toBe(
+            key.maxSessionSeconds,
+          );
+        } else {
+          expect([409, 429]).toContain(res.status);
         }
-        await sql`UPDATE speech_streams SET window_ends_at = now() - interval '901 seconds'
+        expect(await committedOf(user)).toBeLessThanOrEqual(3600);
+        // Time passes: late records arrive; a missing one reaches its deadline.
+        if (i % 4 === 3) {
+          for (const key of owed.filter((k) => k.record === 'late')) {
+            sonioxRecords(key.apiKey, key.streamed);
+            key.record = 'now';
+          }
+          await sql`UPDATE speech_streams SET window_ends_at = now() - interval '901 seconds'
           WHERE user_id = ${user.userId} AND settled_at IS NULL`.execute(billing.runtime.db);
+        }
+        await settle();
       }
-      await settle();
-    }
-    for (const key of owed.filter((k) => k.record === 'late')) {
-      sonioxRecords(key.apiKey, key.streamed);
-      key.record = 'now';
-    }
-    await sql`UPDATE speech_streams SET window_ends_at = now() - interval '901 seconds'
+      for (const key of owed.filter((k) => k.record === 'late')) {
+        sonioxRecords(key.apiKey, key.streamed);
+        key.record = 'now';
+      }
+      await sql`UPDATE speech_streams SET window_ends_at = now() - interval '901 seconds'
       WHERE user_id = ${user.userId} AND settled_at IS NULL`.execute(billing.runtime.db);
-    await settle();
-    const charged = owed.reduce((sum, k) => sum + (k.record === 'never' ? k.max : k.streamed), 0);
-    expect(minted).toBeGreaterThan(1);
-    expect(await usedOf(user)).toBe(Math.min(3600, charged));
-    expect(await usedOf(user)).toBe(3600);
-    const last = await user.post('/api/soniox/temporary-key');
-    expect(last.status).toBe(429);
-    expect(last.body.message).toBe(FREE_LIMIT_MESSAGE);
-    // No key was minted past the allowance: each request Soniox saw is one stream counted above.
-    expect(soniox.requests.length - keysBefore).toBe(minted);
-  }, 60_000);
+      await settle();
+      const charged = owed.reduce((sum, k) => sum + (k.record === 'never' ? k.max : k.streamed), 0);
+      expect(minted).toBeGreaterThan(1);
+      expect(await usedOf(user)).toBe(Math.min(3600, charged));
+      expect(await usedOf(user)).toBe(3600);
+      const last = await user.post('/api/soniox/temporary-key');
+      expect(last.status).toBe(429);
+      expect(last.body.message).toBe(FREE_LIMIT_MESSAGE);
+      // No key was minted past the allowance: each request Soniox saw is one stream counted above.
+      expect(soniox.requests.length - keysBefore).toBe(minted);
+    },
+    scaled(60_000),
+  );
 });
 
 describe('POST /api/soniox/temporary-key', () => {

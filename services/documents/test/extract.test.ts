@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PdfTextExtractor } from '../src/extraction/extract.js';
 import { renderPdf } from '../src/pdf/render.js';
@@ -143,23 +144,29 @@ describe('the extraction deadline', () => {
     }
   });
 
-  it('the thread of an abandoned file is replaced: the next file is read', async () => {
-    const extractor = new PdfTextExtractor(
-      { maxBytes: 10 * 1024 * 1024, maxPages: 200, timeoutMs: 1_500 },
-      1,
-    );
-    try {
-      // About 2.5 s of reading: past this extractor's deadline.
-      const slow = await makePdf(
-        Array.from({ length: 150 }, (_, i) => `Página ${i + 1} `.repeat(300)),
+  it(
+    'the thread of an abandoned file is replaced: the next file is read',
+    async () => {
+      const extractor = new PdfTextExtractor(
+        { maxBytes: 10 * 1024 * 1024, maxPages: 200, timeoutMs: 1_500 },
+        1,
       );
-      await expect(extractor.extract(slow)).rejects.toMatchObject({ code: 'PDF_EXTRACT_TIMEOUT' });
-      await expect(extractor.extract(await makePdf(['Olá']))).resolves.toEqual({
-        text: 'Olá',
-        pages: 1,
-      });
-    } finally {
-      await extractor.close();
-    }
-  }, 30_000);
+      try {
+        // About 2.5 s of reading: past this extractor's deadline.
+        const slow = await makePdf(
+          Array.from({ length: 150 }, (_, i) => `Página ${i + 1} `.repeat(300)),
+        );
+        await expect(extractor.extract(slow)).rejects.toMatchObject({
+          code: 'PDF_EXTRACT_TIMEOUT',
+        });
+        await expect(extractor.extract(await makePdf(['Olá']))).resolves.toEqual({
+          text: 'Olá',
+          pages: 1,
+        });
+      } finally {
+        await extractor.close();
+      }
+    },
+    scaled(30_000),
+  );
 });

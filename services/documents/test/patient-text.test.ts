@@ -1,7 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { databaseRowsContaining, redisKeysContaining, testInfra } from '@pv/service-kit/testing';
+import {
+  databaseRowsContaining,
+  redisKeysContaining,
+  scaled,
+  testInfra,
+} from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPdf } from '../src/pdf/render.js';
 import { type DocumentsUnderTest, startDocuments } from './harness.js';
@@ -60,24 +65,28 @@ describe('patient text in documents: where it goes and when it is gone', () => {
     expect(await databaseRowsContaining(url.toString(), patient)).toEqual([]);
   });
 
-  it('a PDF whose caller gave up (timeout) leaves nothing behind once the worker ends it', async () => {
-    const patient = word('GUILLEMOTFINCH');
-    const content = Array.from(
-      { length: 3000 },
-      (_, i) => `Linha ${i + 1}: paciente ${patient} em evolução clínica estável.`,
-    ).join('\n');
-    const res = await svc.file(await svc.as('free'), '/api/generate-pdf', {
-      content,
-      title: 'Evolução',
-    });
-    expect(res.status).toBe(504);
-    // The worker was rendering (in this process, holding the event loop, so the answer came
-    // once it was done): it ends the job now; its job and what it would write must go.
-    await new Promise((r) => setTimeout(r, 2_000));
-    expect(await redisKeysContaining(svc.redis, patient)).toEqual([]);
-    expect(await leftovers()).toEqual([]);
-    expect(await readdir(scratch)).toEqual([]);
-  }, 60_000);
+  it(
+    'a PDF whose caller gave up (timeout) leaves nothing behind once the worker ends it',
+    async () => {
+      const patient = word('GUILLEMOTFINCH');
+      const content = Array.from(
+        { length: 3000 },
+        (_, i) => `Linha ${i + 1}: paciente ${patient} em evolução clínica estável.`,
+      ).join('\n');
+      const res = await svc.file(await svc.as('free'), '/api/generate-pdf', {
+        content,
+        title: 'Evolução',
+      });
+      expect(res.status).toBe(504);
+      // The worker was rendering (in this process, holding the event loop, so the answer came
+      // once it was done): it ends the job now; its job and what it would write must go.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(await redisKeysContaining(svc.redis, patient)).toEqual([]);
+      expect(await leftovers()).toEqual([]);
+      expect(await readdir(scratch)).toEqual([]);
+    },
+    scaled(60_000),
+  );
 
   it('text extraction from an uploaded PDF writes no file', async () => {
     const patient = word('PUFFINFINCH');

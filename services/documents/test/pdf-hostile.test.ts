@@ -6,6 +6,8 @@
  * job timeout). Now long words get an invisible break opportunity every 200 characters and every
  * printed field of a prescription has a bound. Bounds generous for a loaded 2-core machine.
  */
+
+import { scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPdf } from '../src/pdf/render.js';
 import { checkPdf, type DocumentsUnderTest, PROFILE, startDocuments } from './harness.js';
@@ -59,34 +61,42 @@ describe('one long word', () => {
 });
 
 describe('one long paragraph', () => {
-  it('of 500,000 characters (the largest document body) renders in linear time, whole', async () => {
-    const body = 'palavra comprida '.repeat(29_400);
-    const started = performance.now();
-    const pdf = await renderPdf({ content: [{ text: `INÍCIO ${body}FIM`, margin: [0, 4] }] });
-    // ~1 s now; ~15 s as one pdfmake node.
-    expect(performance.now() - started).toBeLessThan(6_000);
-    const { text, pages } = await checkPdf(pdf);
-    expect(pages).toBeGreaterThan(100);
-    const words = text.split(/\s+/).filter(Boolean);
-    expect(words[0]).toBe('INÍCIO');
-    expect(words.at(-1)).toBe('FIM');
-    expect(words.filter((w) => w === 'comprida')).toHaveLength(29_400);
-  }, 60_000);
+  it(
+    'of 500,000 characters (the largest document body) renders in linear time, whole',
+    async () => {
+      const body = 'palavra comprida '.repeat(29_400);
+      const started = performance.now();
+      const pdf = await renderPdf({ content: [{ text: `INÍCIO ${body}FIM`, margin: [0, 4] }] });
+      // ~1 s now; ~15 s as one pdfmake node.
+      expect(performance.now() - started).toBeLessThan(6_000);
+      const { text, pages } = await checkPdf(pdf);
+      expect(pages).toBeGreaterThan(100);
+      const words = text.split(/\s+/).filter(Boolean);
+      expect(words[0]).toBe('INÍCIO');
+      expect(words.at(-1)).toBe('FIM');
+      expect(words.filter((w) => w === 'comprida')).toHaveLength(29_400);
+    },
+    scaled(60_000),
+  );
 });
 
 describe('inline text (a label and its value)', () => {
-  it('keeps a long value in its paragraph, wrapped, and renders it whole', async () => {
-    const value = `${'b'.repeat(30_000)} ${'palavra '.repeat(4_000)}FIM`;
-    const started = performance.now();
-    const pdf = await renderPdf({
-      content: [{ text: [{ text: 'Orientações: ', bold: true }, value] }],
-    });
-    expect(performance.now() - started).toBeLessThan(6_000);
-    const { text } = await checkPdf(pdf);
-    const flat = text.replace(/\s+/g, '');
-    expect(flat).toContain(`Orientações:${'b'.repeat(30_000)}palavra`);
-    expect(flat.endsWith('FIM')).toBe(true);
-  }, 60_000);
+  it(
+    'keeps a long value in its paragraph, wrapped, and renders it whole',
+    async () => {
+      const value = `${'b'.repeat(30_000)} ${'palavra '.repeat(4_000)}FIM`;
+      const started = performance.now();
+      const pdf = await renderPdf({
+        content: [{ text: [{ text: 'Orientações: ', bold: true }, value] }],
+      });
+      expect(performance.now() - started).toBeLessThan(6_000);
+      const { text } = await checkPdf(pdf);
+      const flat = text.replace(/\s+/g, '');
+      expect(flat).toContain(`Orientações:${'b'.repeat(30_000)}palavra`);
+      expect(flat.endsWith('FIM')).toBe(true);
+    },
+    scaled(60_000),
+  );
 });
 
 describe('fields past their bound', () => {

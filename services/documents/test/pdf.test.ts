@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPdf, type DocumentsUnderTest, PROFILE, startDocuments } from './harness.js';
 
@@ -394,34 +395,38 @@ describe('the pdf-worker', () => {
     }
   });
 
-  it('killed mid-job: another worker takes the job over and the caller still gets its PDF', async () => {
-    const lonely = await startDocuments({}, { worker: false });
-    try {
-      const doomed = startWorkerProcess(lonely);
-      await waitFor(async () => (await lonely.queue.workerCount()) > 0);
-      // Long enough to still be rendering when the worker is killed.
-      const content = Array.from(
-        { length: 3000 },
-        (_, i) => `Linha ${i + 1} da evolução clínica.`,
-      ).join('\n');
-      const pending = lonely.file(await lonely.as('free'), '/api/generate-pdf', {
-        content,
-        title: 'Evolução',
-        patientName: 'Paciente Teste',
-      });
-      await waitFor(async () => (await lonely.queue.queue.getActiveCount()) > 0);
-      doomed.kill('SIGKILL');
-      await once(doomed, 'exit');
-      startWorkerProcess(lonely);
-      const res = await pending;
-      expect(res.status).toBe(200);
-      const { text, pages } = await checkPdf(res.bytes);
-      expect(pages).toBeGreaterThan(10);
-      expect(text).toContain('Linha 3000 da evolução clínica.');
-    } finally {
-      await lonely.close();
-    }
-  }, 90_000);
+  it(
+    'killed mid-job: another worker takes the job over and the caller still gets its PDF',
+    async () => {
+      const lonely = await startDocuments({}, { worker: false });
+      try {
+        const doomed = startWorkerProcess(lonely);
+        await waitFor(async () => (await lonely.queue.workerCount()) > 0);
+        // Long enough to still be rendering when the worker is killed.
+        const content = Array.from(
+          { length: 3000 },
+          (_, i) => `Linha ${i + 1} da evolução clínica.`,
+        ).join('\n');
+        const pending = lonely.file(await lonely.as('free'), '/api/generate-pdf', {
+          content,
+          title: 'Evolução',
+          patientName: 'Paciente Teste',
+        });
+        await waitFor(async () => (await lonely.queue.queue.getActiveCount()) > 0);
+        doomed.kill('SIGKILL');
+        await once(doomed, 'exit');
+        startWorkerProcess(lonely);
+        const res = await pending;
+        expect(res.status).toBe(200);
+        const { text, pages } = await checkPdf(res.bytes);
+        expect(pages).toBeGreaterThan(10);
+        expect(text).toContain('Linha 3000 da evolução clínica.');
+      } finally {
+        await lonely.close();
+      }
+    },
+    scaled(90_000),
+  );
 });
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {

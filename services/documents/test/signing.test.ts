@@ -13,6 +13,7 @@ import {
   VerificationMessages,
 } from '@pv/contracts';
 import { connectNats, createRedis } from '@pv/service-kit';
+import { scaled } from '@pv/service-kit/testing';
 import { CertificateMessages } from '@pv/signing';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -558,87 +559,91 @@ describe('the password never reaches a log or the queue', () => {
       });
     });
 
-  it('the service and the pdf-worker, at LOG_LEVEL=trace, never print it', async () => {
-    const password = `Senha-Unica-${randomBytes(6).toString('hex')}`;
-    const own = createTestPki({ password });
-    const port = await freePort();
-    const queue = `test-pdf-logs-${randomBytes(4).toString('hex')}`;
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      POSTGRES_URL: svc.config.POSTGRES_URL,
-      REDIS_URL: svc.config.REDIS_URL,
-      NATS_URL: svc.config.NATS_URL,
-      SESSION_PUBLIC_KEY: svc.config.SESSION_PUBLIC_KEY,
-      DOCUMENTS_DATABASE: svc.config.DOCUMENTS_DATABASE,
-      PDF_QUEUE: queue,
-      SIGNING_KEK: KEK,
-      PUBLIC_URL,
-      LOG_LEVEL: 'trace',
-      // Issue 23: the test CA, trusted the only way a deployment can add one.
-      SIGNING_EXTRA_TRUST_ROOTS: rootFile(own.rootPem),
-    };
-    let captured = '';
-    for (const entry of ['../src/server.ts', '../src/workers/pdf-worker.ts']) {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL(entry, import.meta.url))],
-        { env, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      child.stdout?.on('data', (chunk) => {
-        captured += chunk;
-      });
-      child.stderr?.on('data', (chunk) => {
-        captured += chunk;
-      });
-      children.push(child);
-    }
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 150; i++) {
-      const ready = await fetch(`${base}/ready`).catch(() => undefined);
-      if (ready?.ok && captured.includes('pdf worker ready')) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
-    const premium = await svc.as('premium');
-    expect((await upload(premium, own.valid.p12, password, base)).status).toBe(200);
-    expect((await upload(premium, own.valid.p12, `${password}x`, base)).status).toBe(422);
-    const signedRes = await svc.file(
-      premium,
-      '/api/prescriptions/ambulatory/pdf',
-      { prescription: AMBULATORY, profile: PROFILE, signature: { password } },
-      base,
-    );
-    expect(signedRes.status).toBe(200);
-    const refused = await svc.file(
-      premium,
-      '/api/prescriptions/ambulatory/pdf',
-      { prescription: AMBULATORY, profile: PROFILE, signature: { password: `${password}x` } },
-      base,
-    );
-    expect(refused.status).toBe(422);
-    await new Promise((r) => setTimeout(r, 300));
-
-    // The capture is real: both processes logged the requests and jobs.
-    expect(captured).toContain('/api/signing-certificate');
-    expect(captured).toContain('/api/prescriptions/ambulatory/pdf');
-    expect(captured).toContain('pdf worker ready');
-    expect(captured).not.toContain(password);
-
-    // Job data stays in Redis after the job: the password is sealed there, never in the clear.
-    const redis = createRedis(svc.config.REDIS_URL);
-    try {
-      const keys = await redis.keys(`bull:${queue}:*`);
-      expect(keys.length).toBeGreaterThan(0);
-      for (const key of keys) {
-        if ((await redis.type(key)) !== 'hash') continue;
-        const fields = await redis.hgetall(key);
-        expect(JSON.stringify(fields)).not.toContain(password);
+  it(
+    'the service and the pdf-worker, at LOG_LEVEL=trace, never print it',
+    async () => {
+      const password = `Senha-Unica-${randomBytes(6).toString('hex')}`;
+      const own = createTestPki({ password });
+      const port = await freePort();
+      const queue = `test-pdf-logs-${randomBytes(4).toString('hex')}`;
+      const env = {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        POSTGRES_URL: svc.config.POSTGRES_URL,
+        REDIS_URL: svc.config.REDIS_URL,
+        NATS_URL: svc.config.NATS_URL,
+        SESSION_PUBLIC_KEY: svc.config.SESSION_PUBLIC_KEY,
+        DOCUMENTS_DATABASE: svc.config.DOCUMENTS_DATABASE,
+        PDF_QUEUE: queue,
+        SIGNING_KEK: KEK,
+        PUBLIC_URL,
+        LOG_LEVEL: 'trace',
+        // Issue 23: the test CA, trusted the only way a deployment can add one.
+        SIGNING_EXTRA_TRUST_ROOTS: rootFile(own.rootPem),
+      };
+      let captured = '';
+      for (const entry of ['../src/server.ts', '../src/workers/pdf-worker.ts']) {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', fileURLToPath(new URL(entry, import.meta.url))],
+          { env, stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        child.stdout?.on('data', (chunk) => {
+          captured += chunk;
+        });
+        child.stderr?.on('data', (chunk) => {
+          captured += chunk;
+        });
+        children.push(child);
       }
-      await Promise.all(keys.map((key) => redis.del(key)));
-    } finally {
-      redis.disconnect();
-    }
-  }, 60_000);
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 150; i++) {
+        const ready = await fetch(`${base}/ready`).catch(() => undefined);
+        if (ready?.ok && captured.includes('pdf worker ready')) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+
+      const premium = await svc.as('premium');
+      expect((await upload(premium, own.valid.p12, password, base)).status).toBe(200);
+      expect((await upload(premium, own.valid.p12, `${password}x`, base)).status).toBe(422);
+      const signedRes = await svc.file(
+        premium,
+        '/api/prescriptions/ambulatory/pdf',
+        { prescription: AMBULATORY, profile: PROFILE, signature: { password } },
+        base,
+      );
+      expect(signedRes.status).toBe(200);
+      const refused = await svc.file(
+        premium,
+        '/api/prescriptions/ambulatory/pdf',
+        { prescription: AMBULATORY, profile: PROFILE, signature: { password: `${password}x` } },
+        base,
+      );
+      expect(refused.status).toBe(422);
+      await new Promise((r) => setTimeout(r, 300));
+
+      // The capture is real: both processes logged the requests and jobs.
+      expect(captured).toContain('/api/signing-certificate');
+      expect(captured).toContain('/api/prescriptions/ambulatory/pdf');
+      expect(captured).toContain('pdf worker ready');
+      expect(captured).not.toContain(password);
+
+      // Job data stays in Redis after the job: the password is sealed there, never in the clear.
+      const redis = createRedis(svc.config.REDIS_URL);
+      try {
+        const keys = await redis.keys(`bull:${queue}:*`);
+        expect(keys.length).toBeGreaterThan(0);
+        for (const key of keys) {
+          if ((await redis.type(key)) !== 'hash') continue;
+          const fields = await redis.hgetall(key);
+          expect(JSON.stringify(fields)).not.toContain(password);
+        }
+        await Promise.all(keys.map((key) => redis.del(key)));
+      } finally {
+        redis.disconnect();
+      }
+    },
+    scaled(60_000),
+  );
 });

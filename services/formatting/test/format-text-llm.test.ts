@@ -9,6 +9,7 @@ import {
 } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import { connectNats } from '@pv/service-kit';
+import { scaled } from '@pv/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTY_PROFILES } from '../src/notes/index.js';
 import { collectEvents, type FormattingUnderTest, parseSse, startFormatting } from './harness.js';
@@ -300,34 +301,38 @@ describe('the formatting worker killed mid-job', () => {
     return worker;
   }
 
-  it('the job is retried by another worker and the caller still gets its note', async () => {
-    const slow = await startFakeOpenAI();
-    const lonely = await startFormatting({}, { worker: false });
-    try {
-      slow.setResponder(({ index }) =>
-        index === 0
-          ? { content: modelAnswer('consulta_medica'), delayMs: 30_000 }
-          : { content: modelAnswer('consulta_medica') },
-      );
-      const doomed = startWorkerProcess(lonely, slow.url);
-      await waitFor(async () => (await lonely.queue.workerCount()) > 0);
-      const pending = (await lonely.as('free')).post('/api/format-text', {
-        text: DICTATION,
-        professional: 'consulta_medica',
-      });
-      await waitFor(async () => slow.requests.length > 0);
-      doomed.kill('SIGKILL');
-      await once(doomed, 'exit');
-      startWorkerProcess(lonely, slow.url);
-      const res = await pending;
-      expect(res.status).toBe(200);
-      expect(res.body.engine).toBe('llm');
-      expect(slow.requests.length).toBeGreaterThanOrEqual(2);
-    } finally {
-      await lonely.close();
-      await slow.close();
-    }
-  }, 60_000);
+  it(
+    'the job is retried by another worker and the caller still gets its note',
+    async () => {
+      const slow = await startFakeOpenAI();
+      const lonely = await startFormatting({}, { worker: false });
+      try {
+        slow.setResponder(({ index }) =>
+          index === 0
+            ? { content: modelAnswer('consulta_medica'), delayMs: 30_000 }
+            : { content: modelAnswer('consulta_medica') },
+        );
+        const doomed = startWorkerProcess(lonely, slow.url);
+        await waitFor(async () => (await lonely.queue.workerCount()) > 0);
+        const pending = (await lonely.as('free')).post('/api/format-text', {
+          text: DICTATION,
+          professional: 'consulta_medica',
+        });
+        await waitFor(async () => slow.requests.length > 0);
+        doomed.kill('SIGKILL');
+        await once(doomed, 'exit');
+        startWorkerProcess(lonely, slow.url);
+        const res = await pending;
+        expect(res.status).toBe(200);
+        expect(res.body.engine).toBe('llm');
+        expect(slow.requests.length).toBeGreaterThanOrEqual(2);
+      } finally {
+        await lonely.close();
+        await slow.close();
+      }
+    },
+    scaled(60_000),
+  );
 });
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {

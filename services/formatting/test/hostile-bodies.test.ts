@@ -4,7 +4,12 @@
  * Each answers a 4xx in the one error shape with a pt-BR message, fast (bounds generous for a
  * loaded 2-core machine).
  */
-import { hostileAnswerProblems, hostileBodies, sendHostileBodies } from '@pv/service-kit/testing';
+import {
+  hostileAnswerProblems,
+  hostileBodies,
+  scaled,
+  sendHostileBodies,
+} from '@pv/service-kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FormattingUnderTest, startFormatting } from './harness.js';
 
@@ -20,15 +25,19 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-it('POST /api/format-text answers every hostile body with a fast 4xx in pt-BR', async () => {
-  const answers = await sendHostileBodies(
-    `${svc.url}/api/format-text`,
-    hostileBodies(
-      { text: 'Paciente refere cefaleia há 3 dias.', professional: 'consulta_medica' },
-      2 * 1024 * 1024,
-    ),
-    { 'x-forwarded-for': '203.0.113.41' },
-  );
-  expect(answers).toHaveLength(8);
-  expect(hostileAnswerProblems(answers, 3_000, UNKNOWN_KEYS)).toEqual([]);
-}, 120_000);
+it(
+  'POST /api/format-text answers every hostile body with a fast 4xx in pt-BR',
+  async () => {
+    const answers = await sendHostileBodies(
+      `${svc.url}/api/format-text`,
+      hostileBodies(
+        { text: 'Paciente refere cefaleia há 3 dias.', professional: 'consulta_medica' },
+        2 * 1024 * 1024,
+      ),
+      { 'x-forwarded-for': '203.0.113.41' },
+    );
+    expect(answers).toHaveLength(8);
+    expect(hostileAnswerProblems(answers, scaled(3_000), UNKNOWN_KEYS)).toEqual([]);
+  },
+  scaled(120_000),
+);

@@ -4,7 +4,12 @@
  * 4xx in the one error shape with a pt-BR message, fast (bounds generous for a loaded 2-core
  * machine).
  */
-import { hostileAnswerProblems, hostileBodies, sendHostileBodies } from '@pv/service-kit/testing';
+import {
+  hostileAnswerProblems,
+  hostileBodies,
+  scaled,
+  sendHostileBodies,
+} from '@pv/service-kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SupportUnderTest, startSupport, ticketForm } from './harness.js';
 
@@ -20,12 +25,16 @@ beforeAll(async () => {
 });
 afterAll(() => support.close());
 
-it('POST /api/support/create-ticket answers every hostile body with a fast 4xx in pt-BR', async () => {
-  const answers = await sendHostileBodies(
-    `${support.url}/api/support/create-ticket`,
-    hostileBodies(ticketForm(), 1024 * 1024),
-    { 'x-forwarded-for': '203.0.113.21' },
-  );
-  expect(answers).toHaveLength(8);
-  expect(hostileAnswerProblems(answers, 2_000, UNKNOWN_KEYS)).toEqual([]);
-}, 120_000);
+it(
+  'POST /api/support/create-ticket answers every hostile body with a fast 4xx in pt-BR',
+  async () => {
+    const answers = await sendHostileBodies(
+      `${support.url}/api/support/create-ticket`,
+      hostileBodies(ticketForm(), 1024 * 1024),
+      { 'x-forwarded-for': '203.0.113.21' },
+    );
+    expect(answers).toHaveLength(8);
+    expect(hostileAnswerProblems(answers, scaled(2_000), UNKNOWN_KEYS)).toEqual([]);
+  },
+  scaled(120_000),
+);

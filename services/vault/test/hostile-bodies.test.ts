@@ -4,7 +4,12 @@
  * field. Each answers a 4xx in the one error shape with a pt-BR message, fast (bounds generous
  * for a loaded 2-core machine).
  */
-import { hostileAnswerProblems, hostileBodies, sendHostileBodies } from '@pv/service-kit/testing';
+import {
+  hostileAnswerProblems,
+  hostileBodies,
+  scaled,
+  sendHostileBodies,
+} from '@pv/service-kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startVault, type VaultUnderTest } from './harness.js';
 
@@ -24,15 +29,19 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-it('POST /api/transcript-vault/consult answers every hostile body with a fast 4xx in pt-BR', async () => {
-  const answers = await sendHostileBodies(
-    `${vault.url}/api/transcript-vault/consult`,
-    hostileBodies(
-      { transcript: 'Paciente refere cefaleia há 3 dias.', formattedText: 'QUEIXA\nCefaleia.' },
-      2 * 1024 * 1024,
-    ),
-    { 'x-forwarded-for': '203.0.113.51' },
-  );
-  expect(answers).toHaveLength(8);
-  expect(hostileAnswerProblems(answers, 3_000, TAKEN)).toEqual([]);
-}, 120_000);
+it(
+  'POST /api/transcript-vault/consult answers every hostile body with a fast 4xx in pt-BR',
+  async () => {
+    const answers = await sendHostileBodies(
+      `${vault.url}/api/transcript-vault/consult`,
+      hostileBodies(
+        { transcript: 'Paciente refere cefaleia há 3 dias.', formattedText: 'QUEIXA\nCefaleia.' },
+        2 * 1024 * 1024,
+      ),
+      { 'x-forwarded-for': '203.0.113.51' },
+    );
+    expect(answers).toHaveLength(8);
+    expect(hostileAnswerProblems(answers, scaled(3_000), TAKEN)).toEqual([]);
+  },
+  scaled(120_000),
+);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { fold } from '@pv/pt-text';
-import { eventually } from '@pv/service-kit/testing';
+import { eventually, scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from './corpus.js';
 import { formattedConsult, startVault, type VaultUnderTest } from './harness.js';
@@ -182,40 +182,44 @@ describe('one record per formatted consultation', () => {
     expect(merged.body.consult_id).toBe(eventFirst.consultId);
   });
 
-  it('100 consults formatted while the consumer was down: exactly 100 records, none twice', async () => {
-    await eventually(async () => (await countAll()) === (await maintainedTotal()));
-    const before = await countAll();
-    await vault.stopConsumer();
-    const consults = Array.from({ length: 100 }, () => formattedConsult());
-    for (const consult of consults) await vault.emit(consult);
-    expect(await countAll()).toBe(before);
-    await vault.startConsumer();
-    await eventually(async () => (await countAll()) === before + 100, 20_000);
-    // Half of them again, from a publisher that retried outside the duplicate window.
-    const nc = await vault.runtime.nats.connected();
-    for (const consult of consults.slice(0, 50))
-      await jetstream(nc).publish(
-        'phi.consult.formatted.v1',
-        JSON.stringify({
-          id: randomUUID(),
-          subject: 'phi.consult.formatted.v1',
-          occurredAt: new Date().toISOString(),
-          payload: consult,
-        }),
-      );
-    const marker = formattedConsult();
-    await vault.emit(marker);
-    await eventually(async () => (await recordsOf(marker.consultId)).length === 1);
-    expect(await countAll()).toBe(before + 101);
-    const ids = consults.map((c) => c.consultId);
-    const rows = await vault.db
-      .selectFrom('vault_records')
-      .select('consult_id')
-      .where('consult_id', 'in', ids)
-      .execute();
-    expect(new Set(rows.map((r) => r.consult_id))).toEqual(new Set(ids));
-    expect(await maintainedTotal()).toBe(await countAll());
-  }, 60_000);
+  it(
+    '100 consults formatted while the consumer was down: exactly 100 records, none twice',
+    async () => {
+      await eventually(async () => (await countAll()) === (await maintainedTotal()));
+      const before = await countAll();
+      await vault.stopConsumer();
+      const consults = Array.from({ length: 100 }, () => formattedConsult());
+      for (const consult of consults) await vault.emit(consult);
+      expect(await countAll()).toBe(before);
+      await vault.startConsumer();
+      await eventually(async () => (await countAll()) === before + 100, 20_000);
+      // Half of them again, from a publisher that retried outside the duplicate window.
+      const nc = await vault.runtime.nats.connected();
+      for (const consult of consults.slice(0, 50))
+        await jetstream(nc).publish(
+          'phi.consult.formatted.v1',
+          JSON.stringify({
+            id: randomUUID(),
+            subject: 'phi.consult.formatted.v1',
+            occurredAt: new Date().toISOString(),
+            payload: consult,
+          }),
+        );
+      const marker = formattedConsult();
+      await vault.emit(marker);
+      await eventually(async () => (await recordsOf(marker.consultId)).length === 1);
+      expect(await countAll()).toBe(before + 101);
+      const ids = consults.map((c) => c.consultId);
+      const rows = await vault.db
+        .selectFrom('vault_records')
+        .select('consult_id')
+        .where('consult_id', 'in', ids)
+        .execute();
+      expect(new Set(rows.map((r) => r.consult_id))).toEqual(new Set(ids));
+      expect(await maintainedTotal()).toBe(await countAll());
+    },
+    scaled(60_000),
+  );
 });
 
 describe('anonymisation before storage', () => {

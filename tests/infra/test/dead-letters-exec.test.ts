@@ -12,7 +12,7 @@ import {
   kitMigrations,
   migrateToLatest,
 } from '@pv/service-kit';
-import { createTestDatabase, testInfra, testSessionKeys } from '@pv/service-kit/testing';
+import { createTestDatabase, scaled, testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from './shipped.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   database = await createTestDatabase('exec_dead_letters');
   db = createDb<KitTables>(databaseUrl(testInfra.postgresUrl, database.name));
   await migrateToLatest(db as Kysely<unknown>, kitMigrations);
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   await db?.destroy();
   await database?.drop();
@@ -45,7 +45,7 @@ function exec(...args: string[]) {
       SESSION_PUBLIC_KEY: testSessionKeys().publicKey,
       PORT: '1',
     },
-    timeout: 20_000,
+    timeout: scaled(20_000),
   });
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { defineJob, JobQueue } from '@pv/service-kit';
-import { testInfra } from '@pv/service-kit/testing';
+import { scaled, testInfra } from '@pv/service-kit/testing';
 import { Supervisor } from '@pv/stack/processes';
 import { Type } from '@sinclair/typebox';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,53 +25,57 @@ afterEach(async () => {
 });
 
 describe("npm start's supervisor heals one machine", () => {
-  it('a worker SIGKILLed mid-job is restarted, takes the job over, and the waiting caller gets its answer', async () => {
-    const name = `test-heal-${randomUUID()}`;
-    const queue = await JobQueue.open(name, testInfra.redisUrl);
-    cleanups.push(() => queue.discard());
-    const out = new PassThrough();
-    let text = '';
-    out.on('data', (d: Buffer) => {
-      text += d.toString();
-    });
-    const supervisor = new Supervisor({
-      stdout: out,
-      stderr: out,
-      color: false,
-      killTimeoutMs: 5_000,
-      restart: { initialDelayMs: 200 },
-    });
-    cleanups.push(() => supervisor.shutdown('test over'));
-    supervisor.start([
-      {
-        name: 'worker',
-        command: process.execPath,
-        args: ['--import', 'tsx', workerScript],
-        env: {
-          ...process.env,
-          QUEUE_NAME: name,
-          REDIS_URL: testInfra.redisUrl,
-          DELAY_MS: '1500',
-          LOCK_MS: '1000',
+  it(
+    'a worker SIGKILLed mid-job is restarted, takes the job over, and the waiting caller gets its answer',
+    async () => {
+      const name = `test-heal-${randomUUID()}`;
+      const queue = await JobQueue.open(name, testInfra.redisUrl);
+      cleanups.push(() => queue.discard());
+      const out = new PassThrough();
+      let text = '';
+      out.on('data', (d: Buffer) => {
+        text += d.toString();
+      });
+      const supervisor = new Supervisor({
+        stdout: out,
+        stderr: out,
+        color: false,
+        killTimeoutMs: 5_000,
+        restart: { initialDelayMs: 200 },
+      });
+      cleanups.push(() => supervisor.shutdown('test over'));
+      supervisor.start([
+        {
+          name: 'worker',
+          command: process.execPath,
+          args: ['--import', 'tsx', workerScript],
+          env: {
+            ...process.env,
+            QUEUE_NAME: name,
+            REDIS_URL: testInfra.redisUrl,
+            DELAY_MS: '1500',
+            LOCK_MS: '1000',
+          },
+          cwd: process.cwd(),
         },
-        cwd: process.cwd(),
-      },
-    ]);
-    const pending = queue.run(echo(name), { text: 'nota' }, { timeoutMs: 30_000 });
-    const deadline = Date.now() + 60_000;
-    while (!text.includes('worker | started') && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 25));
-    const first = supervisor.pidOf('worker');
-    expect(first).toBeGreaterThan(0);
-    process.kill(first!, 'SIGKILL');
+      ]);
+      const pending = queue.run(echo(name), { text: 'nota' }, { timeoutMs: 30_000 });
+      const deadline = Date.now() + 60_000;
+      while (!text.includes('worker | started') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      const first = supervisor.pidOf('worker');
+      expect(first).toBeGreaterThan(0);
+      process.kill(first!, 'SIGKILL');
 
-    const result = await pending;
-    const second = supervisor.pidOf('worker');
-    expect(second).not.toBe(first);
-    // The restarted worker ran it, once its predecessor's lock expired.
-    expect(result).toEqual({ echoed: 'nota', by: second });
-    expect(text).toContain(
-      'worker exited unexpectedly with signal SIGKILL; restarting it in 200 ms',
-    );
-  }, 120_000);
+      const result = await pending;
+      const second = supervisor.pidOf('worker');
+      expect(second).not.toBe(first);
+      // The restarted worker ran it, once its predecessor's lock expired.
+      expect(result).toEqual({ echoed: 'nota', by: second });
+      expect(text).toContain(
+        'worker exited unexpectedly with signal SIGKILL; restarting it in 200 ms',
+      );
+    },
+    scaled(120_000),
+  );
 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scaled } from '@pv/service-kit/testing';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startStack } from './stack.js';
@@ -22,7 +23,7 @@ afterAll(() => stack.close());
 
 // Generating seven files and running the compiler is CPU work (about 10 s of CPU here), not a
 // wait for an event: under a loaded 2-core CI it takes several times that, so it gets room.
-const COMPILE_BUDGET_MS = 180_000;
+const COMPILE_BUDGET_MS = scaled(180_000);
 
 describe('a TypeScript client generated from docs/api', () => {
   it('is generated from every OpenAPI file and compiles with a typed call', {

@@ -4,6 +4,7 @@ import {
   databaseRowsContaining,
   eventually,
   redisKeysContaining,
+  scaled,
   testInfra,
   withTotp,
 } from '@pv/service-kit/testing';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   });
   admin = new Browser(stack.url);
   await admin.call('POST', '/auth/login', withTotp(ADMIN));
-}, 120_000);
+}, scaled(120_000));
 afterAll(async () => {
   redis.disconnect();
   await stack.close();
@@ -61,105 +62,114 @@ async function signUp(email: string): Promise<{ browser: Browser; userId: string
 }
 
 describe('patient text goes only to the vault (issue 15 item 4)', () => {
-  it('a dictation with a unique word is, after the window, in no database but the vault and nowhere in Redis', async () => {
-    const word = `zebrafinch${randomBytes(4).toString('hex')}`;
-    const dictation = `Paciente refere dor lombar há três dias, piora ao esforço, relata ${word} e nega febre. Exame físico sem alterações. Conduta: analgesia e retorno em sete dias.`;
-    const { browser } = await signUp(`clara.${randomUUID()}@clinica.test`);
-    const signedIn = await browser.call('POST', '/api/format-text', {
-      text: dictation,
-      professional: 'consulta_medica',
-    });
-    expect(signedIn.status).toBe(200);
-    const anonymous = await new Browser(stack.url).call('POST', '/api/format-text', {
-      text: `${dictation} Segunda consulta.`,
-      professional: 'consulta_medica',
-    });
-    expect(anonymous.status).toBe(200);
-    const pdf = await fetch(`${stack.url}/api/generate-pdf`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ content: String(signedIn.body.text), title: 'Evolução' }),
-    });
-    expect(pdf.status).toBe(200);
-    await pdf.arrayBuffer();
+  it(
+    'a dictation with a unique word is, after the window, in no database but the vault and nowhere in Redis',
+    async () => {
+      const word = `zebrafinch${randomBytes(4).toString('hex')}`;
+      const dictation = `Paciente refere dor lombar há três dias, piora ao esforço, relata ${word} e nega febre. Exame físico sem alterações. Conduta: analgesia e retorno em sete dias.`;
+      const { browser } = await signUp(`clara.${randomUUID()}@clinica.test`);
+      const signedIn = await browser.call('POST', '/api/format-text', {
+        text: dictation,
+        professional: 'consulta_medica',
+      });
+      expect(signedIn.status).toBe(200);
+      const anonymous = await new Browser(stack.url).call('POST', '/api/format-text', {
+        text: `${dictation} Segunda consulta.`,
+        professional: 'consulta_medica',
+      });
+      expect(anonymous.status).toBe(200);
+      const pdf = await fetch(`${stack.url}/api/generate-pdf`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ content: String(signedIn.body.text), title: 'Evolução' }),
+      });
+      expect(pdf.status).toBe(200);
+      await pdf.arrayBuffer();
 
-    // The vault received it through the restricted stream...
-    await eventually(
-      async () => (await databaseRowsContaining(stack.databases.vault!, word)).length > 0,
-      30_000,
-    );
-    // ...and, once the outbox window has passed, nothing else holds it.
-    await eventually(async () => (await placesHolding(word, ['vault'])).length === 0, 30_000).catch(
-      () => undefined,
-    );
-    expect(await placesHolding(word, ['vault'])).toEqual([]);
-  }, 90_000);
+      // The vault received it through the restricted stream...
+      await eventually(
+        async () => (await databaseRowsContaining(stack.databases.vault!, word)).length > 0,
+        30_000,
+      );
+      // ...and, once the outbox window has passed, nothing else holds it.
+      await eventually(
+        async () => (await placesHolding(word, ['vault'])).length === 0,
+        30_000,
+      ).catch(() => undefined);
+      expect(await placesHolding(word, ['vault'])).toEqual([]);
+    },
+    scaled(90_000),
+  );
 });
 
 describe('deleting a user erases them everywhere (issue 15 item 5)', () => {
-  it("no database and no Redis key holds the user's e-mail or id within 60 s, and Stripe stops charging", async () => {
-    const email = `apagar.${randomUUID()}@clinica.test`;
-    const { browser, userId } = await signUp(email);
-    // Leave traces in every service: a page view, a formatting, a ticket, a subscription.
-    expect(
-      (
-        await browser.call('POST', '/api/analytics/page-view', {
-          path: '/workspace',
-          app: 'workspace',
-        })
-      ).status,
-    ).toBeLessThan(300);
-    expect(
-      (
-        await browser.call('POST', '/api/format-text', {
-          text: 'Paciente com tosse seca há uma semana, sem febre.',
-          professional: 'consulta_medica',
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await browser.call('POST', '/api/support/create-ticket', {
-          contactEmail: email,
-          subject: 'Dúvida',
-          description: 'Como exporto o PDF?',
-          category: 'technical',
-        })
-      ).status,
-    ).toBe(201);
-    const subscription = await browser.call('POST', '/api/create-subscription');
-    expect(subscription.status).toBe(200);
-    const subscriptionId = String(subscription.body.subscriptionId);
-    await stack.fakeStripe.payFirstInvoice(subscriptionId);
-    const customerId = String(stack.fakeStripe.subscriptions.get(subscriptionId)?.customer);
-    // Every projection has caught up before the delete.
-    await eventually(async () => {
-      const places = await placesHolding(userId);
-      return ['auth', 'billing', 'analytics', 'support'].every((s) =>
-        places.some((p) => p.startsWith(`${s}.`)),
+  it(
+    "no database and no Redis key holds the user's e-mail or id within 60 s, and Stripe stops charging",
+    async () => {
+      const email = `apagar.${randomUUID()}@clinica.test`;
+      const { browser, userId } = await signUp(email);
+      // Leave traces in every service: a page view, a formatting, a ticket, a subscription.
+      expect(
+        (
+          await browser.call('POST', '/api/analytics/page-view', {
+            path: '/workspace',
+            app: 'workspace',
+          })
+        ).status,
+      ).toBeLessThan(300);
+      expect(
+        (
+          await browser.call('POST', '/api/format-text', {
+            text: 'Paciente com tosse seca há uma semana, sem febre.',
+            professional: 'consulta_medica',
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await browser.call('POST', '/api/support/create-ticket', {
+            contactEmail: email,
+            subject: 'Dúvida',
+            description: 'Como exporto o PDF?',
+            category: 'technical',
+          })
+        ).status,
+      ).toBe(201);
+      const subscription = await browser.call('POST', '/api/create-subscription');
+      expect(subscription.status).toBe(200);
+      const subscriptionId = String(subscription.body.subscriptionId);
+      await stack.fakeStripe.payFirstInvoice(subscriptionId);
+      const customerId = String(stack.fakeStripe.subscriptions.get(subscriptionId)?.customer);
+      // Every projection has caught up before the delete.
+      await eventually(async () => {
+        const places = await placesHolding(userId);
+        return ['auth', 'billing', 'analytics', 'support'].every((s) =>
+          places.some((p) => p.startsWith(`${s}.`)),
+        );
+      }, 30_000);
+
+      const deleted = await admin.call('DELETE', `/api/admin/users/${userId}`);
+      expect(deleted.status).toBe(200);
+      const started = Date.now();
+
+      await eventually(
+        async () =>
+          (await placesHolding(userId)).length === 0 && (await placesHolding(email)).length === 0,
+        60_000,
+      ).catch(() => undefined);
+      expect(await placesHolding(userId)).toEqual([]);
+      expect(await placesHolding(email)).toEqual([]);
+      // The trail kept the deletion, by id only.
+      const authUrl = stack.databases.auth as string;
+      await eventually(
+        async () => (await databaseRowsContaining(authUrl, userId)).includes('audit_log'),
+        30_000,
       );
-    }, 30_000);
-
-    const deleted = await admin.call('DELETE', `/api/admin/users/${userId}`);
-    expect(deleted.status).toBe(200);
-    const started = Date.now();
-
-    await eventually(
-      async () =>
-        (await placesHolding(userId)).length === 0 && (await placesHolding(email)).length === 0,
-      60_000,
-    ).catch(() => undefined);
-    expect(await placesHolding(userId)).toEqual([]);
-    expect(await placesHolding(email)).toEqual([]);
-    // The trail kept the deletion, by id only.
-    const authUrl = stack.databases.auth as string;
-    await eventually(
-      async () => (await databaseRowsContaining(authUrl, userId)).includes('audit_log'),
-      30_000,
-    );
-    expect(await databaseRowsContaining(authUrl, email)).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(60_000);
-    expect(stack.fakeStripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
-    expect(stack.fakeStripe.customers.has(customerId)).toBe(false);
-  }, 120_000);
+      expect(await databaseRowsContaining(authUrl, email)).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(stack.fakeStripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+      expect(stack.fakeStripe.customers.has(customerId)).toBe(false);
+    },
+    scaled(120_000),
+  );
 });

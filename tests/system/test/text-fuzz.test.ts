@@ -12,7 +12,7 @@
  * PDF text extraction is bounded by file size, pages and a 20 s deadline (services/documents) and
  * reads no regex over user text; it is not in this list.
  */
-import { ADVERSARIAL_TEXTS, workRatio } from '@pv/service-kit/testing';
+import { ADVERSARIAL_TEXTS, scaled, workRatio } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EntryPoint, startTextServices } from './text-services.js';
 
@@ -22,7 +22,7 @@ const MAX_RATIO = 4;
 let services: Awaited<ReturnType<typeof startTextServices>>;
 beforeAll(async () => {
   services = await startTextServices();
-}, 120_000);
+}, scaled(120_000));
 afterAll(() => services.close());
 
 /** Each input behind one letter: a text of blanks alone is refused as empty, cheaply. */

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { scaled } from '@pv/service-kit/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stackBinDir } from '../src/paths.js';
 import { TEST_STEPS } from '../src/test.js';
@@ -38,7 +39,7 @@ describe('the API documents step of npm test', () => {
   // The parser loads its whole rule engine (Spectral) per call: CPU work that a loaded 2-core CI
   // makes several times slower (50 s seen), not a wait, so it gets room.
   it('@asyncapi/parser reports the errors of a broken AsyncAPI document and none of ours', {
-    timeout: 180_000,
+    timeout: scaled(180_000),
   }, async () => {
     const file = path.join(scratch, 'events.asyncapi.json');
     writeFileSync(file, JSON.stringify({ asyncapi: '3.0.0', channels: { x: { address: 1 } } }));

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scaled } from '@pv/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { PROCESSES } from '../src/catalog/catalog.js';
 import { generatedFiles, staleGeneratedFiles } from '../src/catalog/generate.js';
@@ -23,7 +24,7 @@ describe('the infra files step of npm test', () => {
 
   // Three kubectl kustomize renders (the base and the two overlays) and the schemas: CPU work,
   // several times slower on a loaded 2-core CI than alone, so it gets room (not a wait).
-  it('passes on the committed tree', { timeout: 180_000 }, async () => {
+  it('passes on the committed tree', { timeout: scaled(180_000) }, async () => {
     expect(await infraFilesStep.run({} as never)).toEqual({ status: 'passed' });
   });
 

@@ -1,4 +1,5 @@
 import { toastShown } from '@pv/web-kit';
+import { scaled } from '@pv/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +18,7 @@ describe('header per role', () => {
     });
     expect(login).toHaveAttribute('href', '/auth');
     await userEvent.hover(login);
-    expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(
+    expect(await screen.findByRole('tooltip', {}, { timeout: scaled(2000) })).toHaveTextContent(
       'Clique para Entrar',
     );
     expect(screen.queryByRole('button', { name: 'Abrir menu do usuário' })).not.toBeInTheDocument();

@@ -25,7 +25,12 @@ const docs: FastifyPluginAsyncTypebox<{ service: string; version?: string }> = a
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${options.service} service`, version: options.version ?? '0.1.0' },
+      info: {
+        title: `${options.service} service`,
+        version: options.version ?? '0.1.0',
+        // The repository's licence (LICENSE, docs/releases.md): a generator copies it into clients.
+        license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'pv_session' },
@@ -37,12 +42,52 @@ const docs: FastifyPluginAsyncTypebox<{ service: string; version?: string }> = a
     // What others read: route schemas as published (`x-errorMessage`), a copy, so the schemas
     // Fastify validates with keep the `errorMessage` the kit's Ajv reads.
     transformObject: (document) =>
-      publishedSchema(
-        'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+      withOperationIds(
+        publishedSchema(
+          'openapiObject' in document ? document.openapiObject : document.swaggerObject,
+        ),
       ),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 };
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * The operation's name in generated clients, from its method and path, so no route has to be
+ * given one by hand: `DELETE /api/admin/medical-terms/{id}` is `deleteApiAdminMedicalTermsById`.
+ * @example operationIdOf('get', '/auth/user') // 'getAuthUser'
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const parameter = /^\{(.+)\}$/.exec(segment)?.[1];
+      const parts = (parameter ?? segment).split(/[^A-Za-z0-9]+/).filter(Boolean);
+      return parameter ? ['by', ...parts] : parts;
+    });
+  return [method.toLowerCase(), ...words]
+    .map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join('');
+}
+
+/** Every operation gets its operationId (a copy of `document`); two alike ones are a bug. */
+function withOperationIds<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { operationId?: string }>> })
+    .paths;
+  const seen = new Map<string, string>();
+  for (const [path, item] of Object.entries(paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!HTTP_METHODS.has(method) || typeof operation !== 'object') continue;
+      operation.operationId ??= operationIdOf(method, path);
+      const other = seen.get(operation.operationId);
+      if (other) throw new Error(`${method} ${path} and ${other} share an operationId`);
+      seen.set(operation.operationId, `${method} ${path}`);
+    }
+  }
+  return document;
+}
 
 /**
  * What the app serves, said two ways: OpenAPI (JSON and UI at /docs) from the routes' schemas,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ export async function startPrivateNats(
   url: string;
   stop: () => Promise<void>;
   start: () => Promise<void>;
+  /** Stops the server for good and deletes its store. */
+  dispose: () => Promise<void>;
 }> {
   const binary = natsServerBinary();
   if (!binary)
@@ -72,8 +74,18 @@ export async function startPrivateNats(
     child.kill('SIGKILL');
     await exited;
   };
+  const dispose = async () => {
+    await stop();
+    rmSync(storeDir, { recursive: true, force: true });
+  };
   await start();
-  return { url: `${options.tls ? 'tls' : 'nats'}://127.0.0.1:${port}`, logFile, stop, start };
+  return {
+    url: `${options.tls ? 'tls' : 'nats'}://127.0.0.1:${port}`,
+    logFile,
+    stop,
+    start,
+    dispose,
+  };
 }
 
 export function canConnect(port: number): Promise<boolean> {

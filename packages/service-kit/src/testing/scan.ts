@@ -41,7 +41,7 @@ async function contentOf(redis: Redis, key: string): Promise<string> {
     case 'set':
       return JSON.stringify(await redis.smembers(key));
     case 'zset':
-      return JSON.stringify(await redis.zrange(key, 0, -1));
+      return JSON.stringify(await redis.zrange(key, 0, '-1'));
     case 'stream':
       return JSON.stringify(await redis.xrange(key, '-', '+'));
     default:

@@ -51,7 +51,8 @@ async function extract(data, maxPages, part, parts) {
   } catch {
     return { error: 'corrupt' };
   } finally {
-    await doc.destroy();
+    // The loading task owns the document's teardown (pdfjs 6 removed the document's alias of it).
+    await task.destroy();
   }
 }
 

@@ -31,7 +31,12 @@ function target(proc: CatalogProcess): string {
   ];
   if (isGateway) lines.push('COPY --from=web /web/ /app/web/');
   if (proc.kind === 'server') lines.push(`ENV PORT=${proc.port}`, `EXPOSE ${proc.port}`);
-  else lines.push('# A worker serves no HTTP: nothing to expose.');
+  else
+    lines.push(
+      '# A worker serves only its probes (/health, /ready: serveWorkerHealth) on HEALTH_PORT.',
+      `ENV HEALTH_PORT=${proc.port}`,
+      `EXPOSE ${proc.port}`,
+    );
   lines.push('CMD ["node", "--enable-source-maps", "/app/dist/main.mjs"]', '');
   return lines.join('\n');
 }

@@ -1,3 +1,4 @@
+import { scaled } from '@pv/web-kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,7 +80,9 @@ describe('/auth Entrar tab', () => {
       email: 'ana@clinica.test',
       password: 'segredo-1',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), {
+      timeout: scaled(3000),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   });
 });
@@ -145,7 +148,9 @@ describe('/auth Cadastrar tab: terms', () => {
       password: 'segredo-1',
       acceptedTermsVersion: '2.1',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), {
+      timeout: scaled(3000),
+    });
   });
 });
 
@@ -203,7 +208,9 @@ describe('/auth/login after a successful sign-in', () => {
     await fill(/^Senha/, 'Segredo#2026');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Login realizado com sucesso')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), {
+      timeout: scaled(4000),
+    });
     expect(screen.queryByText(/Você já entrou como/)).toBeNull();
   });
 });
@@ -290,7 +297,9 @@ describe('/auth/register', () => {
       email: 'ana@clinica.test',
       password: 'segredo-1',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), {
+      timeout: scaled(4000),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
   });
 

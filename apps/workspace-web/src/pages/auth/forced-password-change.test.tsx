@@ -1,3 +1,4 @@
+import { scaled } from '@pv/web-kit/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -99,7 +100,9 @@ describe('forced password change', () => {
       }),
     );
     expect(await screen.findByText('Senha alterada com sucesso')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), {
+      timeout: scaled(3000),
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

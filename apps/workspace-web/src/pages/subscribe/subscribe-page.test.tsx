@@ -1,3 +1,4 @@
+import { scaled } from '@pv/web-kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -190,7 +191,7 @@ describe('/subscribe', () => {
     const { router } = renderInLayout('/subscribe', pages());
     await userEvent.click(await screen.findByRole('button', { name: 'Pagar R$ 29,90' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscribe-success'), {
-      timeout: 3000,
+      timeout: scaled(3000),
     });
     expect(router.state.location.search).toBe('?upgraded=true');
     expect(fetchFn.calls.find((c) => c.url === '/api/confirm-payment')?.body).toEqual({
@@ -217,7 +218,7 @@ describe('/subscribe', () => {
     const { router } = renderInLayout('/subscribe', pages());
     await userEvent.click(await screen.findByRole('button', { name: 'Pagar R$ 29,90' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/subscribe-success'), {
-      timeout: 3000,
+      timeout: scaled(3000),
     });
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('heading', { name: 'Pagamento recebido' })).toBeInTheDocument();

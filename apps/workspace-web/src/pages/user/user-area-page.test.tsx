@@ -1,3 +1,4 @@
+import { scaled } from '@pv/web-kit/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -151,7 +152,7 @@ describe('Minha Área', () => {
     });
     vi.stubGlobal('fetch', fetchFn);
     renderInLayout('/user', pages);
-    await screen.findByText('Bem-vindo(a), Ana!', undefined, { timeout: 5_000 });
+    await screen.findByText('Bem-vindo(a), Ana!', undefined, { timeout: scaled(5_000) });
     const plan = card('Seu plano');
     await userEvent.click(await within(plan).findByRole('button', { name: 'Cancelar assinatura' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancelar a assinatura Premium?' });
@@ -197,7 +198,7 @@ describe('Minha Área', () => {
     });
     vi.stubGlobal('fetch', fetchFn);
     renderInLayout('/user', pages);
-    await screen.findByText('Bem-vindo(a), Ana!', undefined, { timeout: 5_000 });
+    await screen.findByText('Bem-vindo(a), Ana!', undefined, { timeout: scaled(5_000) });
     const plan = card('Seu plano');
     const manage = await within(plan).findByRole('button', { name: 'Gerenciar assinatura' });
     expect(within(plan).getByRole('button', { name: 'Cancelar assinatura' })).toBeInTheDocument();
@@ -227,7 +228,11 @@ describe('Minha Área', () => {
     );
     renderInLayout('/user', pages);
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Gerenciar assinatura' }, { timeout: 5_000 }),
+      await screen.findByRole(
+        'button',
+        { name: 'Gerenciar assinatura' },
+        { timeout: scaled(5_000) },
+      ),
     );
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveAttribute('data-variant', 'destructive');
@@ -281,50 +286,54 @@ describe('Perfil tab', () => {
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
   };
 
-  it('PUTs /api/profile with the council, UF, number, RQE and the clinic, and confirms', async () => {
-    const updated = userFixture({
-      fullName: 'Ana Maria Souza',
-      professionalRegistry: 'CRM',
-      registryNumber: '123456',
-      registryUf: 'SP',
-      rqe: '7788',
-    });
-    const fetchFn = jsonResponses({
-      '/auth/user': [200, userFixture()],
-      '/api/user-metrics': [200, metrics],
-      'PUT /api/profile': [200, updated],
-    });
-    vi.stubGlobal('fetch', fetchFn);
-    renderInLayout('/user', pages);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
-    await choose('Conselho profissional', 'CRM');
-    await choose('UF do conselho', 'SP');
-    fireEvent.change(screen.getByLabelText('Número do registro'), {
-      target: { value: '123456' },
-    });
-    fireEvent.change(screen.getByLabelText('RQE (especialista)'), { target: { value: '7788' } });
-    fireEvent.change(screen.getByLabelText('Telefone do consultório'), {
-      target: { value: '(11) 3333-4444' },
-    });
-    fireEvent.change(screen.getByLabelText('Endereço do consultório'), {
-      target: { value: 'Rua das Acácias, 100 - São Paulo/SP' },
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    expect(await screen.findByText('Perfil atualizado com sucesso')).toBeInTheDocument();
-    expect(fetchFn.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      fullName: 'Ana Maria Souza',
-      professionalRegistry: 'CRM',
-      registryNumber: '123456',
-      registryUf: 'SP',
-      rqe: '7788',
-      specialty: null,
-      clinicPhone: '(11) 3333-4444',
-      clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
-      // Issue 23: the CPF field, left blank.
-      cpf: null,
-    });
-    // Two selects and six fields in jsdom: slow on a shared machine, not stuck.
-  }, 60_000);
+  it(
+    'PUTs /api/profile with the council, UF, number, RQE and the clinic, and confirms',
+    async () => {
+      const updated = userFixture({
+        fullName: 'Ana Maria Souza',
+        professionalRegistry: 'CRM',
+        registryNumber: '123456',
+        registryUf: 'SP',
+        rqe: '7788',
+      });
+      const fetchFn = jsonResponses({
+        '/auth/user': [200, userFixture()],
+        '/api/user-metrics': [200, metrics],
+        'PUT /api/profile': [200, updated],
+      });
+      vi.stubGlobal('fetch', fetchFn);
+      renderInLayout('/user', pages);
+      await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
+      await choose('Conselho profissional', 'CRM');
+      await choose('UF do conselho', 'SP');
+      fireEvent.change(screen.getByLabelText('Número do registro'), {
+        target: { value: '123456' },
+      });
+      fireEvent.change(screen.getByLabelText('RQE (especialista)'), { target: { value: '7788' } });
+      fireEvent.change(screen.getByLabelText('Telefone do consultório'), {
+        target: { value: '(11) 3333-4444' },
+      });
+      fireEvent.change(screen.getByLabelText('Endereço do consultório'), {
+        target: { value: 'Rua das Acácias, 100 - São Paulo/SP' },
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+      expect(await screen.findByText('Perfil atualizado com sucesso')).toBeInTheDocument();
+      expect(fetchFn.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        fullName: 'Ana Maria Souza',
+        professionalRegistry: 'CRM',
+        registryNumber: '123456',
+        registryUf: 'SP',
+        rqe: '7788',
+        specialty: null,
+        clinicPhone: '(11) 3333-4444',
+        clinicAddress: 'Rua das Acácias, 100 - São Paulo/SP',
+        // Issue 23: the CPF field, left blank.
+        cpf: null,
+      });
+      // Two selects and six fields in jsdom: slow on a shared machine, not stuck.
+    },
+    scaled(60_000),
+  );
 
   it('shows the saved registry and opens on Perfil from the workspace link', async () => {
     vi.stubGlobal(
@@ -350,35 +359,39 @@ describe('Perfil tab', () => {
     );
   });
 
-  it('points at the registry fields before sending: letters in a CRM, a number without UF', async () => {
-    const fetchFn = jsonResponses({
-      '/auth/user': [200, userFixture()],
-      '/api/user-metrics': [200, metrics],
-      'PUT /api/profile': [200, userFixture()],
-    });
-    vi.stubGlobal('fetch', fetchFn);
-    renderInLayout('/user', pages);
-    await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
-    await choose('Conselho profissional', 'CRM');
-    const number = screen.getByLabelText('Número do registro');
-    fireEvent.change(number, { target: { value: '12345-SP' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    expect(
-      (await screen.findAllByText('Número do CRM inválido: use apenas algarismos (ex.: 123456).'))
-        .length,
-    ).toBeGreaterThan(0);
-    expect(number).toHaveAttribute('aria-invalid', 'true');
-    fireEvent.change(number, { target: { value: '12345' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
-    expect(
-      (
-        await screen.findAllByText(
-          'Escolha a UF do conselho em que o registro foi feito (ex.: SP).',
-        )
-      ).length,
-    ).toBeGreaterThan(0);
-    expect(fetchFn.calls.some((c) => c.method === 'PUT')).toBe(false);
-  }, 60_000);
+  it(
+    'points at the registry fields before sending: letters in a CRM, a number without UF',
+    async () => {
+      const fetchFn = jsonResponses({
+        '/auth/user': [200, userFixture()],
+        '/api/user-metrics': [200, metrics],
+        'PUT /api/profile': [200, userFixture()],
+      });
+      vi.stubGlobal('fetch', fetchFn);
+      renderInLayout('/user', pages);
+      await userEvent.click(await screen.findByRole('tab', { name: 'Perfil' }));
+      await choose('Conselho profissional', 'CRM');
+      const number = screen.getByLabelText('Número do registro');
+      fireEvent.change(number, { target: { value: '12345-SP' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+      expect(
+        (await screen.findAllByText('Número do CRM inválido: use apenas algarismos (ex.: 123456).'))
+          .length,
+      ).toBeGreaterThan(0);
+      expect(number).toHaveAttribute('aria-invalid', 'true');
+      fireEvent.change(number, { target: { value: '12345' } });
+      await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+      expect(
+        (
+          await screen.findAllByText(
+            'Escolha a UF do conselho em que o registro foi feito (ex.: SP).',
+          )
+        ).length,
+      ).toBeGreaterThan(0);
+      expect(fetchFn.calls.some((c) => c.method === 'PUT')).toBe(false);
+    },
+    scaled(60_000),
+  );
 
   it("shows the server's message when it refuses the registry", async () => {
     const fetchFn = jsonResponses({

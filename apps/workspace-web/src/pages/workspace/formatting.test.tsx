@@ -1,4 +1,5 @@
 import type { FormatTextResponse, FormattedNote } from '@pv/contracts';
+import { scaled } from '@pv/web-kit/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,7 +46,7 @@ describe('formatting card', () => {
     const { container } = renderWorkspace();
     expect(formatButton()).toBeDisabled();
     typeInEditor(container, 'dor');
-    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
+    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: scaled(5_000) });
   });
 
   it('sends the options, shows the note and the engine, and archives it in the vault once', async () => {
@@ -55,7 +56,7 @@ describe('formatting card', () => {
       'POST /api/transcript-vault/consult': [201, { consult_id: consultId, message: 'ok' }],
     });
     typeInEditor(container, 'paciente com dor de cabeça');
-    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
+    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: scaled(5_000) });
     fireEvent.click(formatButton());
     expect(await screen.findByTestId('formatted-text')).toHaveTextContent('dor de cabeça');
     expect(screen.getByText('Formatado pelo formatador offline')).toBeInTheDocument();
@@ -89,7 +90,7 @@ describe('formatting card', () => {
     });
     fireEvent.click(formatButton());
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/format-text')).toHaveLength(2));
-    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
+    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: scaled(5_000) });
     expect(calls.filter((c) => c.url === '/api/transcript-vault/consult')).toHaveLength(1);
     // Formatted again: the same transcription (the vault updates its one record).
     expect(
@@ -129,7 +130,7 @@ describe('formatting card', () => {
         new Response(stream, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } }),
     });
     typeInEditor(container, 'dor');
-    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
+    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: scaled(5_000) });
     fireEvent.click(formatButton());
     act(() => push('event: delta\ndata: {"text":"QUEIXA PRIN"}\n\n'));
     expect(await screen.findByText('QUEIXA PRIN')).toBeInTheDocument();
@@ -157,11 +158,11 @@ describe('formatting card', () => {
       },
     });
     typeInEditor(container, 'dor');
-    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
+    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: scaled(5_000) });
     fireEvent.click(formatButton());
-    expect(await screen.findByTestId('formatted-text', {}, { timeout: 5_000 })).toHaveTextContent(
-      'dor de cabeça',
-    );
+    expect(
+      await screen.findByTestId('formatted-text', {}, { timeout: scaled(5_000) }),
+    ).toHaveTextContent('dor de cabeça');
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]).toBe(sent[0]);
@@ -175,7 +176,7 @@ describe('formatting card', () => {
       'POST /api/format-text': [429, { statusCode: 429, code: 'LIMIT', message }],
     });
     typeInEditor(container, 'dor');
-    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
+    await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: scaled(5_000) });
     fireEvent.click(formatButton());
     await waitFor(() =>
       expect(currentToast(store)).toMatchObject({

@@ -1,4 +1,5 @@
 import type { FormatTextResponse } from '@pv/contracts';
+import { scaled } from '@pv/web-kit/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/base';
@@ -65,7 +66,7 @@ describe('patient text in the browser', () => {
     await screen.findByTestId('super-usage');
     typeInEditor(container, `paciente ${WORD} com dor de cabeça`);
     const format = () => screen.getByRole('button', { name: 'Format with AI' });
-    await waitFor(() => expect(format()).toBeEnabled(), { timeout: 5_000 });
+    await waitFor(() => expect(format()).toBeEnabled(), { timeout: scaled(5_000) });
     fireEvent.click(format());
     expect(await screen.findByTestId('formatted-text')).toHaveTextContent(WORD);
     expect(storages()).not.toContain(WORD);

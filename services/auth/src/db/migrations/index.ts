@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as accounts from './2026_11_22_0900_accounts.js';
 import * as auditLog from './2026_11_26_0900_audit_log.js';
 import * as registryUfAndRqe from './2026_11_26_0900_registry_uf_and_rqe.js';

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as billing from './2026_11_22_1100_billing.js';
 import * as speechStreams from './2026_11_26_0800_speech_streams.js';
 import * as aiRequestQuota from './2026_11_26_0810_ai_request_quota.js';

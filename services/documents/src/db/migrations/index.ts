@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as professionals from './2026_11_26_0900_professionals.js';
 import * as signing from './2026_11_26_0900_signing.js';
 import * as documentTemplates from './2026_11_26_1200_document_templates.js';

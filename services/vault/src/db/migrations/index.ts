@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as vault from './2026_11_23_0900_vault.js';
 import * as transcriptions from './2026_11_26_0900_transcriptions.js';
 

@@ -1,4 +1,5 @@
 import type { AdminUser } from '@pv/contracts';
+import { scaled } from '@pv/web-kit/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -75,42 +76,50 @@ describe('Usuários paged, searched and sorted on the server (issue 17)', () => 
     }),
   );
 
-  it('asks for one page of 25 and pages with the grid controls', async () => {
-    const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
-    vi.stubGlobal('fetch', fetchFn);
-    renderAt(<UsersTab />);
-    await screen.findByText('Pessoa 00');
-    expect(listCalls(fetchFn).map((c) => c.url)).toEqual(['/api/admin/users?page=1&limit=25']);
-    expect(screen.queryByText('Pessoa 25')).not.toBeInTheDocument();
-    expect(screen.getByText(/^1.25 de 60$/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
-    expect(await screen.findByText('Pessoa 25')).toBeInTheDocument();
-    expect(listCalls(fetchFn).at(-1)?.url).toBe('/api/admin/users?page=2&limit=25');
-  }, 60_000);
+  it(
+    'asks for one page of 25 and pages with the grid controls',
+    async () => {
+      const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
+      vi.stubGlobal('fetch', fetchFn);
+      renderAt(<UsersTab />);
+      await screen.findByText('Pessoa 00');
+      expect(listCalls(fetchFn).map((c) => c.url)).toEqual(['/api/admin/users?page=1&limit=25']);
+      expect(screen.queryByText('Pessoa 25')).not.toBeInTheDocument();
+      expect(screen.getByText(/^1.25 de 60$/)).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
+      expect(await screen.findByText('Pessoa 25')).toBeInTheDocument();
+      expect(listCalls(fetchFn).at(-1)?.url).toBe('/api/admin/users?page=2&limit=25');
+    },
+    scaled(60_000),
+  );
 
-  it('sends the search once typing pauses, and starts again at page 1', async () => {
-    const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
-    vi.stubGlobal('fetch', fetchFn);
-    renderAt(<UsersTab />);
-    await screen.findByText('Pessoa 00');
-    await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
-    await screen.findByText('Pessoa 25');
-    const before = listCalls(fetchFn).length;
-    const box = screen.getByRole('searchbox', { name: 'Buscar por nome ou email' });
-    // Typing faster than the pause: one change per keystroke, no wait in between.
-    for (const end of [1, 2, 3, 4, 5, 6, 7, 8])
-      fireEvent.change(box, { target: { value: 'PESSOA 0'.slice(0, end) } });
-    await waitFor(() => expect(screen.getByText(/^1.10 de 10$/)).toBeInTheDocument(), {
-      timeout: 10_000,
-    });
-    // Eight keystrokes, one search: the debounced text, on page 1.
-    expect(
-      listCalls(fetchFn)
-        .slice(before)
-        .map((c) => c.url),
-    ).toEqual(['/api/admin/users?page=1&limit=25&q=PESSOA+0']);
-    expect(screen.getByText('Pessoa 09')).toBeInTheDocument();
-  }, 60_000);
+  it(
+    'sends the search once typing pauses, and starts again at page 1',
+    async () => {
+      const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
+      vi.stubGlobal('fetch', fetchFn);
+      renderAt(<UsersTab />);
+      await screen.findByText('Pessoa 00');
+      await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
+      await screen.findByText('Pessoa 25');
+      const before = listCalls(fetchFn).length;
+      const box = screen.getByRole('searchbox', { name: 'Buscar por nome ou email' });
+      // Typing faster than the pause: one change per keystroke, no wait in between.
+      for (const end of [1, 2, 3, 4, 5, 6, 7, 8])
+        fireEvent.change(box, { target: { value: 'PESSOA 0'.slice(0, end) } });
+      await waitFor(() => expect(screen.getByText(/^1.10 de 10$/)).toBeInTheDocument(), {
+        timeout: scaled(10_000),
+      });
+      // Eight keystrokes, one search: the debounced text, on page 1.
+      expect(
+        listCalls(fetchFn)
+          .slice(before)
+          .map((c) => c.url),
+      ).toEqual(['/api/admin/users?page=1&limit=25&q=PESSOA+0']);
+      expect(screen.getByText('Pessoa 09')).toBeInTheDocument();
+    },
+    scaled(60_000),
+  );
 
   it('sorts on the server when a column header is clicked', async () => {
     const fetchFn = await renderUsers();
@@ -141,7 +150,7 @@ describe('Usuários paged, searched and sorted on the server (issue 17)', () => 
       'ninguém',
     );
     expect(
-      await screen.findByText('Nenhum usuário encontrado', {}, { timeout: 10_000 }),
+      await screen.findByText('Nenhum usuário encontrado', {}, { timeout: scaled(10_000) }),
     ).toBeInTheDocument();
   });
 });
@@ -171,7 +180,7 @@ describe('Usuários tab', () => {
       'CARLA',
     );
     await waitFor(() => expect(screen.queryByText('Bruno Souza')).not.toBeInTheDocument(), {
-      timeout: 10_000,
+      timeout: scaled(10_000),
     });
     expect(screen.getByText('Carla Dias')).toBeInTheDocument();
   });
@@ -260,48 +269,52 @@ describe('Usuários tab', () => {
     expect(shown).toHaveTextContent('Informe um email válido.');
   });
 
-  it('edit form: council UF, RQE and the clinic are sent; an untouched registry is not', async () => {
-    const fetchFn = await renderUsers({
-      [`PUT /api/admin/users/${bruno.id}`]: [200, bruno],
-    });
-    await userEvent.click(screen.getByRole('button', { name: 'Editar Bruno Souza' }));
-    let dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('combobox', { name: 'UF do conselho' })).toHaveTextContent(
-      'SP',
-    );
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'UF do conselho' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'MG' }));
-    fireEvent.change(within(dialog).getByLabelText('RQE'), { target: { value: '4321' } });
-    fireEvent.change(within(dialog).getByLabelText('Telefone da clínica'), {
-      target: { value: '(31) 3222-1100' },
-    });
-    fireEvent.change(within(dialog).getByLabelText('Endereço da clínica'), {
-      target: { value: 'Av. Afonso Pena, 1000 - Belo Horizonte/MG' },
-    });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(fetchFn.calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(fetchFn.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      professionalRegistry: 'CRM',
-      registryNumber: '12345',
-      registryUf: 'MG',
-      rqe: '4321',
-      clinicPhone: '(31) 3222-1100',
-      clinicAddress: 'Av. Afonso Pena, 1000 - Belo Horizonte/MG',
-    });
+  it(
+    'edit form: council UF, RQE and the clinic are sent; an untouched registry is not',
+    async () => {
+      const fetchFn = await renderUsers({
+        [`PUT /api/admin/users/${bruno.id}`]: [200, bruno],
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Editar Bruno Souza' }));
+      let dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('combobox', { name: 'UF do conselho' })).toHaveTextContent(
+        'SP',
+      );
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'UF do conselho' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'MG' }));
+      fireEvent.change(within(dialog).getByLabelText('RQE'), { target: { value: '4321' } });
+      fireEvent.change(within(dialog).getByLabelText('Telefone da clínica'), {
+        target: { value: '(31) 3222-1100' },
+      });
+      fireEvent.change(within(dialog).getByLabelText('Endereço da clínica'), {
+        target: { value: 'Av. Afonso Pena, 1000 - Belo Horizonte/MG' },
+      });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      await waitFor(() => expect(fetchFn.calls.some((c) => c.method === 'PUT')).toBe(true));
+      expect(fetchFn.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        professionalRegistry: 'CRM',
+        registryNumber: '12345',
+        registryUf: 'MG',
+        rqe: '4321',
+        clinicPhone: '(31) 3222-1100',
+        clinicAddress: 'Av. Afonso Pena, 1000 - Belo Horizonte/MG',
+      });
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await userEvent.click(screen.getByRole('button', { name: 'Editar Bruno Souza' }));
-    dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/Nome Completo/), {
-      target: { value: 'Bruno S. Souza' },
-    });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(fetchFn.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
-    const second = fetchFn.calls.filter((c) => c.method === 'PUT')[1]?.body as object;
-    expect(second).toMatchObject({ fullName: 'Bruno S. Souza' });
-    expect(second).not.toHaveProperty('registryNumber');
-    expect(second).not.toHaveProperty('registryUf');
-  }, 60_000);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await userEvent.click(screen.getByRole('button', { name: 'Editar Bruno Souza' }));
+      dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText(/Nome Completo/), {
+        target: { value: 'Bruno S. Souza' },
+      });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      await waitFor(() => expect(fetchFn.calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+      const second = fetchFn.calls.filter((c) => c.method === 'PUT')[1]?.body as object;
+      expect(second).toMatchObject({ fullName: 'Bruno S. Souza' });
+      expect(second).not.toHaveProperty('registryNumber');
+      expect(second).not.toHaveProperty('registryUf');
+    },
+    scaled(60_000),
+  );
 
   describe('password reset', () => {
     async function openReset(extra = {}) {

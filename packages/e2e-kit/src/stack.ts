@@ -4,12 +4,10 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { natsServerBinary, startPrivateNats } from '@pv/service-kit/testing';
-import { type Infra, probeTcp, provisionInfra } from '@pv/stack/infra';
+import { type Infra, probeTcp } from '@pv/stack/infra';
 import { forEachLine } from '@pv/stack/processes';
 import { ensureVaultSecrets } from '@pv/stack/secrets';
 import { discoverProcesses } from '@pv/stack/services';
-import pg from 'pg';
 import { acquireLock, STACK_PORTS_LOCK_FILE } from './lock.js';
 import { e2eDataDir, repoRoot } from './paths.js';
 import {
@@ -21,6 +19,7 @@ import {
   type StaffCredentials,
   stripAnsi,
 } from './stack-env.js';
+import { dropDatabases, infraFromEnvironment, privateEventBroker } from './stack-infra.js';
 
 /** `npm start`'s entry point, found through @pv/stack's exports rather than a path into it. */
 const STACK_CLI = createRequire(import.meta.url).resolve('@pv/stack/cli');
@@ -71,25 +70,6 @@ export function freePort(port: number): Promise<number> {
       });
     });
   return tryListen(port).then(async (bound) => bound ?? (await tryListen(0)) ?? port);
-}
-
-async function dropDatabases(postgresUrl: string, names: string[]): Promise<void> {
-  const url = new URL(postgresUrl);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5000 });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    for (const name of names) {
-      const quoted = `"${name.replace(/"/g, '""')}"`;
-      // FORCE (PostgreSQL 13+) ends connections a killed earlier run may have left open.
-      await client
-        .query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`)
-        .catch(() => client.query(`DROP DATABASE IF EXISTS ${quoted}`));
-    }
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /** The processes of a group that are still alive (signal 0 to the group). */
@@ -297,42 +277,6 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
     await cleanup();
     throw err;
   }
-}
-
-/**
- * The run's own nats-server. The event streams and durable consumer names are the product's
- * (`EVENTS`, `analytics-logins`, ...), so on the machine's NATS an e2e run would read what
- * `npm start` published and move its consumers' positions (and the other way round); Redis has
- * the run's key prefix and Postgres its databases, NATS gets a server of its own. Without a
- * nats-server binary (NATS from a container) the run says so and shares the machine's.
- */
-async function privateEventBroker(): Promise<
-  { url: string; dispose: () => Promise<void> } | undefined
-> {
-  if (!natsServerBinary()) {
-    process.stderr.write(
-      '[e2e] no nats-server binary (NATS_SERVER_BIN): the stack shares the NATS of NATS_URL\n',
-    );
-    return undefined;
-  }
-  return startPrivateNats();
-}
-
-/** The infrastructure the test pipeline handed over, or found/started as `npm start` would. */
-async function infraFromEnvironment(): Promise<Infra> {
-  const { POSTGRES_URL, REDIS_URL, NATS_URL } = process.env;
-  if (POSTGRES_URL && REDIS_URL && NATS_URL) {
-    return {
-      postgresUrl: POSTGRES_URL,
-      redisUrl: REDIS_URL,
-      natsUrl: NATS_URL,
-      natsServerBin: undefined,
-      summary: { postgres: 'POSTGRES_URL', redis: 'REDIS_URL', nats: 'NATS_URL' },
-      stop: async () => {},
-    };
-  }
-  // Servers on the standard ports, else private instances this process owns until stop().
-  return provisionInfra({ mode: 'test' });
 }
 
 async function assertServicePortsFree(gatewayPort: number): Promise<void> {

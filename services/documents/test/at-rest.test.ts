@@ -40,7 +40,14 @@ afterAll(async () => {
 });
 
 const PRESCRIPTION = {
-  patientData: { name: 'Ana Souza', birthDate: '', cpf: '', rg: '', address: 'Rua A, 1', phone: '' },
+  patientData: {
+    name: 'Ana Souza',
+    birthDate: '',
+    cpf: '',
+    rg: '',
+    address: 'Rua A, 1',
+    phone: '',
+  },
   prescriptionDate: '28/11/2026',
   medications: [
     {
@@ -165,7 +172,12 @@ describe('ciphertexts swapped between two users are refused', () => {
     const swap = async (into: string, from: (typeof rows)[number]) =>
       db()
         .updateTable('signed_documents')
-        .set({ key_id: from.key_id, wrapped_key: from.wrapped_key, nonce: from.nonce, pdf: from.pdf })
+        .set({
+          key_id: from.key_id,
+          wrapped_key: from.wrapped_key,
+          nonce: from.nonce,
+          pdf: from.pdf,
+        })
         .where('id', '=', into)
         .execute();
     await swap(a.id, rows.find((row) => row.id === b.id)!);
@@ -261,20 +273,28 @@ describe('the migration re-encrypts rows kept in the older formats', () => {
         }>`SELECT id::text AS id, key_id, wrapped_key, nonce, ciphertext
           FROM signing_certificates WHERE user_id = 'user-old'`.execute(migrationsDb)
       ).rows[0]!;
-      const opened = await open(keys, {
-        keyId: certificate.key_id,
-        wrappedKey: certificate.wrapped_key,
-        nonce: certificate.nonce,
-        ciphertext: certificate.ciphertext,
-      }, certificateAad('user-old', certificate.id));
-      expect(opened.plaintext.equals(p12)).toBe(true);
-      await expect(
-        open(keys, {
+      const opened = await open(
+        keys,
+        {
           keyId: certificate.key_id,
           wrappedKey: certificate.wrapped_key,
           nonce: certificate.nonce,
           ciphertext: certificate.ciphertext,
-        }, 'a1-certificate'),
+        },
+        certificateAad('user-old', certificate.id),
+      );
+      expect(opened.plaintext.equals(p12)).toBe(true);
+      await expect(
+        open(
+          keys,
+          {
+            keyId: certificate.key_id,
+            wrappedKey: certificate.wrapped_key,
+            nonce: certificate.nonce,
+            ciphertext: certificate.ciphertext,
+          },
+          'a1-certificate',
+        ),
       ).rejects.toThrow();
 
       const documents = (

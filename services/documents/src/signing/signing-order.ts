@@ -1,6 +1,6 @@
-import type { PdfSigning } from '../pdf/jobs.js';
 import { SigningMessages } from '@pv/contracts';
 import { JobFailedError } from '@pv/service-kit';
+import type { PdfSigning } from '../pdf/jobs.js';
 import {
   certificateAad,
   type Envelope,

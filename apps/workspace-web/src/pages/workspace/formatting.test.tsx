@@ -52,7 +52,10 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
     const { container, calls } = renderWorkspace({
       ...anonymous,
       'POST /api/format-text': [200, formatted],
-      'POST /api/transcript-vault/consult': [201, { consult_id: consultId, message: 'ok' }],
+      'POST /api/transcript-vault/consult': [
+        201,
+        { consult_id: consultId, message: 'ok', edit_secret: 'segredo-do-registro' },
+      ],
     });
     typeInEditor(container, 'paciente com dor de cabeça');
     await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
@@ -87,6 +90,10 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
       formattedText: formatted.text,
       professional: 'consulta_medica',
     });
+    // The creating call has no secret to send; it gets the record's (issue 24).
+    expect(calls.find((c) => c.url === '/api/transcript-vault/consult')?.body).not.toHaveProperty(
+      'editSecret',
+    );
     fireEvent.click(formatButton());
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/format-text')).toHaveLength(2));
     await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: 5_000 });
@@ -111,6 +118,8 @@ describe('formatting card (spec 1 §2, §4, §5)', () => {
       transcriptionId,
       formattedText: formatted.text,
       editedText: 'QUEIXA PRINCIPAL\ndor de cabeça há 2 dias',
+      // The public archive only creates: the edit carries the secret the creation answered.
+      editSecret: 'segredo-do-registro',
     });
   });
 

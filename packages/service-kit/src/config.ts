@@ -1,6 +1,7 @@
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import './formats.js';
+import { HttpTimeoutFields } from './http-timeouts.js';
 
 /** Thrown when the environment does not satisfy a service's config schema. */
 export class ConfigError extends Error {
@@ -55,6 +56,8 @@ export const BaseConfigFields = {
   MIGRATE_AT_START: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'true' }),
   /** A worker's internal port for its liveness and readiness probes (serveWorkerHealth); unset: none. */
   HEALTH_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
+  /** How long a client may take to send a request (http-timeouts.ts, docs/http-timeouts.md). */
+  ...HttpTimeoutFields,
 } satisfies TProperties;
 
 /**

@@ -1,6 +1,6 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { createServiceApp } from '@pv/service-kit';
+import { createServiceApp, httpTimeoutsFrom } from '@pv/service-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
@@ -67,13 +67,18 @@ export async function buildGatewayApp(
     internalRoutes: false,
     // Public: every trace starts here, whatever `traceparent` a client sends (tracing on).
     traceRoot: true,
+    // A client has this long to send its request (408 past it); the upload is then forwarded whole.
+    timeouts: httpTimeoutsFrom(config),
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
   });
 
-  const agents = {
-    'http:': new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
-    'https:': new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
+  // maxSockets counts per origin: each upstream has its own pool of this many connections.
+  const pool = {
+    keepAlive: true,
+    maxSockets: config.UPSTREAM_MAX_SOCKETS,
+    maxFreeSockets: config.UPSTREAM_MAX_SOCKETS,
   };
+  const agents = { 'http:': new HttpAgent(pool), 'https:': new HttpsAgent(pool) };
   app.addHook('onClose', async () => {
     agents['http:'].destroy();
     agents['https:'].destroy();
@@ -107,6 +112,7 @@ export async function buildGatewayApp(
   await registerProxies(app, {
     upstreams,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    queueTimeoutMs: config.UPSTREAM_QUEUE_TIMEOUT_MS,
     agents,
     answerLocally: (request, reply) => answerAuthPage(spas, request, reply),
   });

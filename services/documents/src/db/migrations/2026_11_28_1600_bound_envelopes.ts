@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { decrypt, encrypt, type KeyWrapper } from '../../signing/envelope.js';
 
-// Frozen in time: later changes get a new migration file (the AADs are written out here for that
-// reason, not taken from the envelope module).
+// Frozen in time: later changes get a new migration file (the cipher and the AADs are written out
+// here for that reason, not taken from the envelope module, which also imports the schema).
 //
 // Issue 24: the certificate envelope is bound to its owner and row, and signed PDFs are sealed at
 // rest. Existing rows are re-encrypted here, the only place that reads the old formats:
@@ -16,6 +15,28 @@ import { decrypt, encrypt, type KeyWrapper } from '../../signing/envelope.js';
 // Rows left to re-encrypt without SIGNING_KEK (or objects without the bucket) stop the migration
 // with a message naming the setting: it cannot be skipped, since nothing reads the old formats
 // afterwards. `down` is refused: going back would put health documents in clear again.
+
+/** The KEK's two calls (the signing module's KeyWrapper has this shape). */
+export interface KeyWrapper {
+  readonly keyId: string;
+  wrap(dataKey: Buffer): Promise<Buffer>;
+  unwrap(wrapped: Buffer, keyId: string): Promise<Buffer>;
+}
+
+// AES-256-GCM as the envelope writes it (ciphertext then the 16-byte tag), written out here so
+// this migration keeps reading and writing exactly these formats whatever the module becomes.
+function encrypt(key: Buffer, nonce: Buffer, plaintext: Buffer, aad: string): Buffer {
+  const cipher = createCipheriv('aes-256-gcm', key, nonce);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  return Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+}
+
+function decrypt(key: Buffer, nonce: Buffer, sealed: Buffer, aad: string): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, nonce);
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+  return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]);
+}
 
 /** What the migration needs of the bucket (SIGNED_DOCUMENTS_S3_*), when one is configured. */
 export interface ObjectBytes {

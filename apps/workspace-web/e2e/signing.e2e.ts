@@ -221,16 +221,18 @@ describe('digital signature (issue 14) in a real browser', () => {
     expect((await through(baseUrl)).equals(downloaded)).toBe(true);
     expect((await through(DOCUMENTS_DIRECT)).equals(downloaded)).toBe(true);
 
-    // The suite's stack keeps signed PDFs in the fake S3 bucket: the object is the same file, and
-    // every request documents made was signed with the configured key.
+    // The suite's stack keeps signed PDFs in the fake S3 bucket, sealed (issue 24: AES-GCM, 16
+    // bytes of tag more, not the file), and every request documents made was signed with the
+    // configured key.
     const s3 = inject('s3');
     if (s3) {
       const state = (await (await fetch(s3.stateUrl)).json()) as FakeS3State;
-      expect(state.buckets[s3.bucket]?.[`signed-documents/${id}.pdf`]).toEqual({
-        size: downloaded.byteLength,
-        sha256: createHash('sha256').update(downloaded).digest('hex'),
-        contentType: 'application/pdf',
+      const object = state.buckets[s3.bucket]?.[`signed-documents/${id}.sealed`];
+      expect(object).toMatchObject({
+        size: downloaded.byteLength + 16,
+        contentType: 'application/octet-stream',
       });
+      expect(object?.sha256).not.toBe(createHash('sha256').update(downloaded).digest('hex'));
       expect(state.refused).toBe(0);
     }
   });

@@ -54,12 +54,28 @@ export const ArchiveConsultBodySchema = Type.Object({
       ),
     ),
   ),
+  /**
+   * The record's secret, answered as `edit_secret` when the workspace's call created it: a later
+   * call that changes the record carries it (or comes from the owner's session).
+   */
+  editSecret: Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[A-Za-z0-9_-]+$',
+        errorMessage: VaultMessages.invalidEditSecret,
+      }),
+    ),
+  ),
 });
 export type ArchiveConsultBody = Static<typeof ArchiveConsultBodySchema>;
 
 export const ArchiveConsultResponseSchema = Type.Object({
   consult_id: UuidSchema,
   message: Type.String(),
+  /** Only when this call created the record: what later calls send as `editSecret`. */
+  edit_secret: Type.Optional(Type.String()),
 });
 export type ArchiveConsultResponse = Static<typeof ArchiveConsultResponseSchema>;
 

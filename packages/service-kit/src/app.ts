@@ -5,6 +5,7 @@ import { Messages } from '@pv/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Registry } from 'prom-client';
 import { csv } from './config.js';
+import { type HttpTimeouts, httpTimeoutsFrom, serverTimeoutOptions } from './http-timeouts.js';
 import { logSerializers } from './log.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -53,6 +54,8 @@ export interface ServiceAppOptions {
    * environment (unset: plain HTTP). Peers verify it against their TLS_CA_FILE.
    */
   tls?: { cert: string | Buffer; key: string | Buffer };
+  /** How long a client may take to send a request; unset: the defaults of http-timeouts.ts. */
+  timeouts?: HttpTimeouts;
 }
 
 /**
@@ -62,7 +65,11 @@ export interface ServiceAppOptions {
  */
 export function standardAppOptions(options: {
   name: string;
-  config: { PUBLIC_ORIGINS: string; TRUST_PROXY: string; LOG_LEVEL: string };
+  config: {
+    PUBLIC_ORIGINS: string;
+    TRUST_PROXY: string;
+    LOG_LEVEL: string;
+  } & Parameters<typeof httpTimeoutsFrom>[0];
   runtime: Pick<ServiceAppOptions, 'sessions'> & {
     readiness: Record<string, () => Promise<unknown>>;
     degradable?: Record<string, () => Promise<unknown>>;
@@ -81,6 +88,7 @@ export function standardAppOptions(options: {
     ...(runtime.metrics ? { collectMetrics: runtime.metrics } : {}),
     logLevel: config.LOG_LEVEL,
     ...(logger === false ? { logger: false } : {}),
+    timeouts: httpTimeoutsFrom(config),
   };
 }
 
@@ -129,6 +137,8 @@ function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
     // that the fault suite saw during rollouts); createServiceApp answers it in the error shape.
     return503OnClosing: false,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // Headers and body within bounds, checked every second, answered 408 in the error shape.
+    ...serverTimeoutOptions(options.timeouts ?? httpTimeoutsFrom({})),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

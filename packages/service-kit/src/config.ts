@@ -1,6 +1,7 @@
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import './formats.js';
+import { HttpTimeoutFields } from './http-timeouts.js';
 
 /** Thrown when the environment does not satisfy a service's config schema. */
 export class ConfigError extends Error {
@@ -85,6 +86,8 @@ export const BaseConfigFields = {
   TLS_KEY_FILE: Type.Optional(Type.String({ minLength: 1 })),
   /** `true` (Kubernetes): refuse to start with any plaintext or unverified connection configured. */
   TLS_REQUIRED: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
+  /** How long a client may take to send a request (http-timeouts.ts, docs/http-timeouts.md). */
+  ...HttpTimeoutFields,
 } satisfies TProperties;
 
 /**

@@ -5,6 +5,7 @@ export * from './db.js';
 export * from './dead-letters.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './http-timeouts.js';
 export * from './jobs.js';
 export * from './lifecycle.js';
 export * from './log.js';

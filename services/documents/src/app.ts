@@ -92,10 +92,11 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
   app.addHook('onClose', () => extractor.close());
   const quota = config.BILLING_URL ? new QuotaClient(config.BILLING_URL, runtime.log) : undefined;
   const db = runtime.db as DocumentsKysely;
+  const keys = keyWrapperFrom(config);
   const signing = {
     certificates: new CertificatesService({
       repository: new CertificatesRepository(db),
-      keys: keyWrapperFrom(config),
+      keys,
       extraTrustRoots:
         options.signingExtraTrustRoots ?? readExtraTrustRoots(config.SIGNING_EXTRA_TRUST_ROOTS),
       verifiedCpfOf: async (userId) => (await findProfessional(db, userId))?.verified_cpf ?? null,
@@ -103,6 +104,7 @@ export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<F
     }),
     documents: new SignedDocumentsService({
       store: await signedDocumentStore(config, db, app),
+      keys,
       publicUrl: config.PUBLIC_URL,
       retentionDays: config.SIGNED_DOCUMENT_RETENTION_DAYS,
       ...(quota ? { quota } : {}),

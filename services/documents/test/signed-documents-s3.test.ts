@@ -126,10 +126,14 @@ describe('signed documents in an S3-compatible bucket', () => {
     first = await signOne(premium);
   });
 
-  it('stores the signed PDF as an object, byte for byte; Postgres keeps the metadata only', async () => {
-    const object = s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${first.id}.pdf`);
-    expect(object?.body.equals(first.pdf)).toBe(true);
-    expect(object?.contentType).toBe('application/pdf');
+  it('stores the signed PDF sealed as an object; Postgres keeps the metadata and the wrapped key', async () => {
+    const object = s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${first.id}.sealed`);
+    // Issue 24: the object is the PDF under its own data key (AES-GCM: 16 bytes of tag more),
+    // nothing of the PDF readable in it.
+    expect(object?.body.length).toBe(first.pdf.length + 16);
+    expect(object?.body.includes(Buffer.from('%PDF'))).toBe(false);
+    expect(object?.body.includes(first.pdf.subarray(2000, 2032))).toBe(false);
+    expect(object?.contentType).toBe('application/octet-stream');
     const expiresAt = new Date(object?.metadata['expires-at'] ?? '');
     const years = (expiresAt.getTime() - Date.now()) / (365.25 * 86_400_000);
     expect(years).toBeGreaterThan(19.99);
@@ -142,8 +146,10 @@ describe('signed documents in an S3-compatible bucket', () => {
       .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
     expect(row.pdf).toBeNull();
-    expect(row.object_key).toBe(`${SIGNED_OBJECT_PREFIX}${first.id}.pdf`);
-    expect(row.pdf_sha256?.equals(sha256(first.pdf))).toBe(true);
+    expect(row.object_key).toBe(`${SIGNED_OBJECT_PREFIX}${first.id}.sealed`);
+    expect(row.pdf_sha256?.equals(sha256(object?.body ?? Buffer.alloc(0)))).toBe(true);
+    expect(row.wrapped_key.length).toBeGreaterThan(32);
+    expect(row.key_id).toMatch(/^local:/);
     expect(row.code_hash.equals(sha256(Buffer.from(first.code)))).toBe(true);
     expect(row.expires_at.getTime()).toBe(expiresAt.getTime());
     // Every request the fake took was signed with the configured key (it refuses others).
@@ -160,13 +166,15 @@ describe('signed documents in an S3-compatible bucket', () => {
         const p = e.payload as StorageChangedPayload;
         return p.userId === premium.userId && p.source === 'signed-documents';
       });
-      expect((counted?.payload as StorageChangedPayload | undefined)?.bytes).toBe(first.pdf.length);
+      expect((counted?.payload as StorageChangedPayload | undefined)?.bytes).toBe(
+        first.pdf.length + 16,
+      );
       const row = await db()
         .selectFrom('signed_documents')
         .select('pdf_size')
         .where('id', '=', first.id)
         .executeTakeFirstOrThrow();
-      expect(row.pdf_size).toBe(first.pdf.length);
+      expect(row.pdf_size).toBe(first.pdf.length + 16);
     } finally {
       await events.stop();
       await nc.close();
@@ -195,7 +203,7 @@ describe('signed documents in an S3-compatible bucket', () => {
 
   it('a changed object is never served: 503 with the pt-BR message', async () => {
     const second = await signOne(premium);
-    const object = s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${second.id}.pdf`)!;
+    const object = s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${second.id}.sealed`)!;
     const original = object.body;
     const changed = Buffer.from(original);
     changed[300] = (changed[300] ?? 0) ^ 0x01;
@@ -209,9 +217,56 @@ describe('signed documents in an S3-compatible bucket', () => {
     expect((await file(second.id, second.code)).status).toBe(200);
   });
 
+  it("issue 24: objects swapped between two users' documents are refused, not served", async () => {
+    const other = await premiumWithCertificate();
+    const mine = await signOne(premium);
+    const theirs = await signOne(other);
+    const objectOf = (id: string) => s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${id}.sealed`)!;
+    const [a, b] = [objectOf(mine.id), objectOf(theirs.id)];
+    const [bodyA, bodyB] = [a.body, b.body];
+    // The objects and their rows' wrapped keys and hashes, each into the other's place.
+    const rows = await db()
+      .selectFrom('signed_documents')
+      .select(['id', 'key_id', 'wrapped_key', 'nonce', 'pdf_sha256'])
+      .where('id', 'in', [mine.id, theirs.id])
+      .execute();
+    const put = (id: string, from: (typeof rows)[number]) =>
+      db()
+        .updateTable('signed_documents')
+        .set({
+          key_id: from.key_id,
+          wrapped_key: from.wrapped_key,
+          nonce: from.nonce,
+          pdf_sha256: from.pdf_sha256,
+        })
+        .where('id', '=', id)
+        .execute();
+    const rowOf = (id: string) => rows.find((row) => row.id === id)!;
+    a.body = bodyB;
+    b.body = bodyA;
+    await put(mine.id, rowOf(theirs.id));
+    await put(theirs.id, rowOf(mine.id));
+    try {
+      for (const document of [mine, theirs]) {
+        const refused = await file(document.id, document.code);
+        expect(refused.status).toBe(500);
+        expect(await refused.json()).toMatchObject({
+          code: 'SIGNED_DOCUMENT_UNREADABLE',
+          message: SigningMessages.documentUnreadable,
+        });
+      }
+    } finally {
+      a.body = bodyA;
+      b.body = bodyB;
+      for (const row of rows) await put(row.id, row);
+    }
+    const served = await file(mine.id, mine.code);
+    expect(Buffer.from(await served.arrayBuffer()).equals(mine.pdf)).toBe(true);
+  });
+
   it('past its expiry a document answers 404 at once, and the next signing deletes the object', async () => {
     const expiring = await signOne(premium);
-    const key = `${SIGNED_OBJECT_PREFIX}${expiring.id}.pdf`;
+    const key = `${SIGNED_OBJECT_PREFIX}${expiring.id}.sealed`;
     expect((await verify(expiring.id, expiring.code)).status).toBe(200);
     await db()
       .updateTable('signed_documents')
@@ -274,12 +329,14 @@ describe('SIGNED_DOCUMENTS_S3_* configuration', () => {
 });
 
 describe('the S3 store itself', () => {
+  // The stores keep bytes as given (the service seals them before): any bytes do here.
   const row = (pdf: Buffer) => ({
     id: crypto.randomUUID(),
     userId: 'user-s3-store',
     codeHash: sha256(Buffer.from('CODIGO')),
     documentType: '2.16.76.1.12.1.1',
     pdf,
+    sealing: { keyId: 'local:test', wrappedKey: randomBytes(60), nonce: randomBytes(12) },
     expiresAt: new Date(Date.now() + 86_400_000),
   });
 
@@ -324,7 +381,7 @@ describe('the S3 store itself', () => {
       s3.behaviour.stall = false;
       client.destroy();
     }
-    expect(s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${stalled.id}.pdf`)).toBeUndefined();
+    expect(s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${stalled.id}.sealed`)).toBeUndefined();
     const rows = await db()
       .selectFrom('signed_documents')
       .select('id')
@@ -342,7 +399,7 @@ describe('the S3 store itself', () => {
       message: SigningMessages.storeUnavailable,
     });
     expect(s3.requests.at(-1)?.error).toBe('SignatureDoesNotMatch');
-    expect(s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${refused.id}.pdf`)).toBeUndefined();
+    expect(s3.object(BUCKET, `${SIGNED_OBJECT_PREFIX}${refused.id}.sealed`)).toBeUndefined();
     const rows = await db()
       .selectFrom('signed_documents')
       .select('id')

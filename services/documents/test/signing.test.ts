@@ -357,11 +357,11 @@ describe('signed PDFs and their verification', () => {
         const p = e.payload as StorageChangedPayload;
         return p.userId === premium.userId && p.source === source && p.bytes === bytes;
       };
-      // The certificate as stored (encrypted: 16 bytes of tag more), the PDF as downloaded.
+      // The certificate and the PDF as stored (encrypted: 16 bytes of tag more each).
       expect(
         await events.waitFor(of('signing-certificate', pki.valid.p12.length + 16)),
       ).toBeTruthy();
-      expect(await events.waitFor(of('signed-documents', signed.length))).toBeTruthy();
+      expect(await events.waitFor(of('signed-documents', signed.length + 16))).toBeTruthy();
     } finally {
       await events.stop();
       await nc.close();
@@ -404,7 +404,7 @@ describe('signed PDFs and their verification', () => {
     expect(text).not.toContain('Documento assinado digitalmente (ICP-Brasil)');
   });
 
-  it('verify answers the ITI JSON whose URL serves the same bytes, stored as downloaded', async () => {
+  it('verify answers the ITI JSON whose URL serves the same bytes, stored sealed', async () => {
     const anonymous = await svc.as('anonymous');
     const res = await anonymous.get(
       `/api/documents/${id}/verify?_format=${encodeURIComponent(ITI_FORMAT)}&_secretCode=${code}`,
@@ -434,7 +434,9 @@ describe('signed PDFs and their verification', () => {
       .where('id' as never, '=', id as never)
       .executeTakeFirstOrThrow();
     const stored = row as { pdf: Buffer; user_id: string; expires_at: Date; code_hash: Buffer };
-    expect(stored.pdf.equals(signed)).toBe(true);
+    // Issue 24: sealed at rest (test/at-rest.test.ts swaps such rows between users).
+    expect(stored.pdf.length).toBe(signed.length + 16);
+    expect(stored.pdf.includes(Buffer.from('%PDF'))).toBe(false);
     expect(stored.user_id).toBe(premium.userId);
     expect(stored.code_hash.includes(Buffer.from(code))).toBe(false);
     // Default retention: 20 years.

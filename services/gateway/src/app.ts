@@ -1,6 +1,6 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { createServiceApp, internalHttpsOptions } from '@pv/service-kit';
+import { createServiceApp, httpTimeoutsFrom, internalHttpsOptions } from '@pv/service-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
@@ -67,18 +67,21 @@ export async function buildGatewayApp(
     internalRoutes: false,
     // Public: every trace starts here, whatever `traceparent` a client sends (tracing on).
     traceRoot: true,
+    // A client has this long to send its request (408 past it); the upload is then forwarded whole.
+    timeouts: httpTimeoutsFrom(config),
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
   });
 
+  // maxSockets counts per origin: each upstream has its own pool of this many connections.
+  const pool = {
+    keepAlive: true,
+    maxSockets: config.UPSTREAM_MAX_SOCKETS,
+    maxFreeSockets: config.UPSTREAM_MAX_SOCKETS,
+  };
   const agents = {
-    'http:': new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256 }),
+    'http:': new HttpAgent(pool),
     // https:// services are verified against the internal CA (docs/transport-security.md).
-    'https:': new HttpsAgent({
-      keepAlive: true,
-      maxSockets: 256,
-      maxFreeSockets: 256,
-      ...internalHttpsOptions(),
-    }),
+    'https:': new HttpsAgent({ ...pool, ...internalHttpsOptions() }),
   };
   app.addHook('onClose', async () => {
     agents['http:'].destroy();
@@ -113,6 +116,7 @@ export async function buildGatewayApp(
   await registerProxies(app, {
     upstreams,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    queueTimeoutMs: config.UPSTREAM_QUEUE_TIMEOUT_MS,
     agents,
     answerLocally: (request, reply) => answerAuthPage(spas, request, reply),
   });

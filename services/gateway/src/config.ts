@@ -1,4 +1,4 @@
-import { BaseConfigFields, loadConfig } from '@pv/service-kit';
+import { BaseConfigFields, HttpTimeoutFields, loadConfig } from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 const UpstreamUrl = (service: string) =>
@@ -68,8 +68,17 @@ export const GatewayConfigSchema = Type.Object({
     pattern: '^wss?://[^\\s;,\'"]+$',
     default: 'wss://stt-rt.soniox.com/transcribe-websocket',
   }),
-  /** Time an upstream may take to answer (and between body chunks); LLM calls are slow. */
+  /**
+   * Time an upstream may take to answer (and between body chunks); LLM calls are slow. Past it
+   * the gateway answers 504 with the service's pt-BR name.
+   */
   UPSTREAM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 120_000 }),
+  /** Connections the gateway keeps open to each upstream at most (each service's pool). */
+  UPSTREAM_MAX_SOCKETS: Type.Integer({ minimum: 1, default: 256 }),
+  /** Time a request may wait for one of those connections to be free before a pt-BR 503. */
+  UPSTREAM_QUEUE_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  /** How long a client may take to send its request (the kit's, docs/http-timeouts.md). */
+  ...HttpTimeoutFields,
 });
 
 export type GatewayConfig = Readonly<Static<typeof GatewayConfigSchema>>;

@@ -283,16 +283,20 @@ describe('when a service cannot answer', () => {
     }
   });
 
-  it('answers 503 when the service is slower than UPSTREAM_TIMEOUT_MS, without hanging', async () => {
+  it('answers 504 when the service is slower than UPSTREAM_TIMEOUT_MS, without hanging', async () => {
     const { status, body, ms } = await timed('/api/format-text/slow', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"text":"paciente refere dor"}',
     });
-    expect(status).toBe(503);
-    expect(body.message).toBe(
-      'O serviço de formatação está indisponível no momento. Tente novamente em instantes.',
-    );
+    // Issue 24: the upstream too slow is a 504 in the error shape, with the service's name.
+    expect(status).toBe(504);
+    expect(body).toMatchObject({
+      statusCode: 504,
+      code: 'UPSTREAM_TIMEOUT',
+      message:
+        'O serviço de formatação demorou demais para responder. Tente novamente em instantes.',
+    });
     expect(ms).toBeGreaterThanOrEqual(350);
     expect(ms).toBeLessThan(2_000);
   });

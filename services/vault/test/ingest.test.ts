@@ -55,7 +55,11 @@ describe('POST /api/transcript-vault/consult', () => {
     const first = await visitor.post('/api/transcript-vault/consult', workspaceCall(consult));
     expect(first.status).toBe(201);
     expect(first.body.consult_id).toBe(consult.consultId);
-    const again = await visitor.post('/api/transcript-vault/consult', workspaceCall(consult));
+    // A later call changes the record with the secret the creation answered (issue 24).
+    const again = await visitor.post(
+      '/api/transcript-vault/consult',
+      workspaceCall(consult, { editSecret: first.body.edit_secret }),
+    );
     expect(again.status).toBe(200);
     expect(again.body.consult_id).toBe(consult.consultId);
     expect(await recordsOf(consult.consultId)).toHaveLength(1);
@@ -173,7 +177,8 @@ describe('one record per formatted consultation', () => {
     expect(await recordsOf(provisionalId)).toHaveLength(0);
     expect((await recordsOf(callFirst.consultId))[0]!.edited_transcript).toContain('Conduta');
 
-    const eventFirst = formattedConsult();
+    // A visitor's format: the event names no user, so the workspace's first call claims it.
+    const eventFirst = formattedConsult({ userId: null });
     await vault.emit(eventFirst);
     await eventually(async () => (await recordsOf(eventFirst.consultId)).length === 1);
     const { consultId: _drop2, ...idless2 } = workspaceCall(eventFirst);

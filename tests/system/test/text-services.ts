@@ -2,7 +2,7 @@
  * Every text entry point of the product on the real services (issue 15 item 1), as a function of
  * its text: used by text-fuzz.test.ts and bench/text-entry-points.ts.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { buildDocumentsApp } from '@pv/documents';
 import { loadDocumentsConfig } from '@pv/documents/config';
 import { openDocuments } from '@pv/documents/runtime';
@@ -163,6 +163,9 @@ export async function startTextServices() {
       'POST /api/transcript-vault/consult (scrubber)',
       (text) =>
         post('vault', '/api/transcript-vault/consult', {
+          // A record of its own per call: the public archive only creates (issue 24), and the
+          // same text twice would otherwise be a change of the first call's record (403).
+          consultId: randomUUID(),
           transcript: text,
           formattedText: text,
           professional: 'consulta_medica',

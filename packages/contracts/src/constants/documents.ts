@@ -166,6 +166,12 @@ export const SigningMessages = {
   wrongCode: 'Código de verificação incorreto. Confira o código impresso no documento.',
   unknownDocument:
     'Documento não encontrado. Confira o endereço do QR code; documentos vencidos são apagados.',
+  /** 422: the stored certificate does not open for its owner (altered or copied from another row). */
+  certificateUnreadable:
+    'Não foi possível abrir o certificado digital guardado. Envie o arquivo do certificado A1 novamente em Minha Área.',
+  /** 500: a kept signed PDF does not open for its own row (altered or copied from another). */
+  documentUnreadable:
+    'Não foi possível abrir este documento assinado. Peça ao profissional que o emitiu uma nova via.',
   /** The signed PDF could not be kept (or read back) in the configured store: 503. */
   storeUnavailable:
     'O armazenamento de documentos assinados está indisponível no momento. Tente novamente em instantes.',

@@ -65,6 +65,17 @@ export const Messages = {
   /** A store, the broker or another service briefly out of reach (a restart, a failover). */
   dependencyUnavailable:
     'O serviço está momentaneamente indisponível. Tente novamente em instantes.',
+  /** 408: the request (headers or body) took longer to arrive than the server waits. */
+  requestTimeout:
+    'A requisição demorou demais para chegar ao servidor. Verifique sua conexão e tente novamente.',
+  headersTooLarge: 'Os cabeçalhos da requisição são grandes demais.',
+  badRequest: 'Requisição inválida.',
+  /** 504 from the gateway: the service took longer to answer than the gateway waits. */
+  upstreamTimeout: (serviceLabel: string) =>
+    `O serviço de ${serviceLabel} demorou demais para responder. Tente novamente em instantes.`,
+  /** 503 from the gateway: every connection to the service stayed busy for too long. */
+  upstreamBusy: (serviceLabel: string) =>
+    `O serviço de ${serviceLabel} está sobrecarregado no momento. Tente novamente em instantes.`,
   serviceUnavailable: (serviceLabel: string) =>
     `O serviço de ${serviceLabel} está indisponível no momento. Tente novamente em instantes.`,
 } as const;

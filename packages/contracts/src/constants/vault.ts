@@ -111,6 +111,10 @@ export const VaultMessages = {
   tooManyConsults:
     'Muitos atendimentos enviados ao Transcript Vault a partir deste endereço. Aguarde alguns minutos.',
   archived: 'Atendimento arquivado no Transcript Vault.',
+  /** 403: the public archive only creates; a change needs the owner's session or the record's secret. */
+  recordLocked:
+    'Este atendimento já está arquivado no Transcript Vault e só pode ser alterado por quem o arquivou.',
+  invalidEditSecret: 'O editSecret deve ser o código devolvido quando o atendimento foi arquivado.',
 } as const;
 
 /** What every records route needs besides an admin session (checked by the vault service). */

@@ -41,6 +41,8 @@ export interface DocumentTemplatesTable {
 /** Issue 14: the user's encrypted signing certificate. */
 export interface SigningCertificatesTable {
   user_id: string;
+  /** The certificate's id (new with each upload), bound with the owner into the envelope's AAD. */
+  id: string;
   /** The KEK that wrapped the data key (LocalKeyWrapper or a KMS key). */
   key_id: string;
   wrapped_key: Buffer;
@@ -66,6 +68,10 @@ export interface SignedDocumentsTable {
   pdf_sha256: Buffer | null;
   /** Bytes of the file kept in the bucket (storage used counts it); null for a row with `pdf`. */
   pdf_size: number | null;
+  /** The envelope of the bytes (`pdf` or the object): KEK id, wrapped data key, GCM nonce. */
+  key_id: string;
+  wrapped_key: Buffer;
+  nonce: Buffer;
   created_at: Generated<Date>;
   expires_at: Date;
 }

@@ -64,6 +64,9 @@ const Base64 = Type.String({ contentEncoding: 'base64' });
  */
 export const PdfSigningSchema = Type.Object({
   certificate: Type.Object({
+    /** Owner and row the envelope is bound to (its AAD): a swapped ciphertext does not open. */
+    owner: Type.String(),
+    id: Type.String(),
     keyId: Type.String(),
     wrappedKey: Base64,
     nonce: Base64,

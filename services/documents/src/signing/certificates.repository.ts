@@ -6,6 +6,8 @@ import type { Envelope } from './envelope.js';
 
 /** A stored certificate: its encrypted file and what it says. */
 export interface StoredCertificate {
+  /** The row's id, new with each upload: bound into the envelope with the owner. */
+  id: string;
   envelope: Envelope;
   info: SigningCertificate;
 }
@@ -32,6 +34,7 @@ export class CertificatesRepository {
 
   async put(userId: string, stored: StoredCertificate): Promise<void> {
     const row = {
+      id: stored.id,
       key_id: stored.envelope.keyId,
       wrapped_key: stored.envelope.wrappedKey,
       nonce: stored.envelope.nonce,
@@ -55,6 +58,7 @@ export class CertificatesRepository {
       .executeTakeFirst();
     if (!row) return undefined;
     return {
+      id: row.id,
       envelope: {
         keyId: row.key_id,
         wrappedKey: row.wrapped_key,

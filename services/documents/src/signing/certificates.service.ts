@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type SigningCertificate, SigningMessages, VerificationMessages } from '@pv/contracts';
 import { AppError, notFound, type QuotaClient, serviceUnavailable } from '@pv/service-kit';
 import {
@@ -8,7 +9,7 @@ import {
 } from '@pv/signing';
 import type { PdfSigning } from '../pdf/jobs.js';
 import type { CertificatesRepository } from './certificates.repository.js';
-import { type KeyWrapper, seal } from './envelope.js';
+import { certificateAad, type KeyWrapper, seal } from './envelope.js';
 import { makeSigningOrder } from './signing-order.js';
 
 export interface CertificatesDeps {
@@ -68,8 +69,9 @@ export class CertificatesService {
     }
     await this.assertOwner(userId, info);
     await this.deps.quota?.checkStorage(file.byteLength, credentials);
-    const envelope = await seal(keys, file, 'a1-certificate');
-    await this.deps.repository.put(userId, { envelope, info });
+    const id = randomUUID();
+    const envelope = await seal(keys, file, certificateAad(userId, id));
+    await this.deps.repository.put(userId, { id, envelope, info });
     return info;
   }
 
@@ -104,7 +106,7 @@ export class CertificatesService {
     if (!stored.info.icpBrasil && stored.info.trustRoot !== 'extra')
       throw new AppError(422, 'CERTIFICATE_UNTRUSTED', VerificationMessages.certificateUntrusted);
     return {
-      signing: await makeSigningOrder(keys, stored.envelope, password, reason),
+      signing: await makeSigningOrder(keys, { ...stored, owner: userId }, password, reason),
       extraRoot: !stored.info.icpBrasil,
     };
   }

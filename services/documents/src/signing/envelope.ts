@@ -75,14 +75,25 @@ export interface Envelope {
   ciphertext: Buffer;
 }
 
-/** What an envelope protects; each purpose is bound into the GCM tag (no swapping). */
-export type EnvelopePurpose = 'a1-certificate';
+/**
+ * What an envelope's GCM tag binds besides the data: the purpose, the owner and the row. A
+ * ciphertext copied into another user's row (or another row of the same user) fails to open, so
+ * whoever can write the table still cannot hand one user another's certificate or document.
+ */
+export const certificateAad = (userId: string, certificateId: string) =>
+  `a1-certificate:v2:${userId}:${certificateId}`;
+export const signedPdfAad = (userId: string, documentId: string) =>
+  `signed-pdf:v1:${userId}:${documentId}`;
 
-export async function seal(
-  wrapper: KeyWrapper,
-  plaintext: Buffer,
-  purpose: EnvelopePurpose,
-): Promise<Envelope> {
+/** Thrown when an envelope does not open: altered, wrapped by another KEK, or bound to another row. */
+export class EnvelopeError extends Error {
+  constructor(cause: unknown) {
+    super('envelope did not open', { cause });
+    this.name = 'EnvelopeError';
+  }
+}
+
+export async function seal(wrapper: KeyWrapper, plaintext: Buffer, aad: string): Promise<Envelope> {
   const dataKey = randomBytes(32);
   const nonce = randomBytes(NONCE_BYTES);
   try {
@@ -90,20 +101,27 @@ export async function seal(
       keyId: wrapper.keyId,
       wrappedKey: await wrapper.wrap(dataKey),
       nonce,
-      ciphertext: encrypt(dataKey, nonce, plaintext, purpose),
+      ciphertext: encrypt(dataKey, nonce, plaintext, aad),
     };
   } finally {
     dataKey.fill(0);
   }
 }
 
+/** Opens an envelope sealed with the same `aad`; EnvelopeError otherwise. */
 export async function open(
   wrapper: KeyWrapper,
   envelope: Envelope,
-  purpose: EnvelopePurpose,
+  aad: string,
 ): Promise<{ plaintext: Buffer; dataKey: Buffer }> {
-  const dataKey = await wrapper.unwrap(envelope.wrappedKey, envelope.keyId);
-  return { plaintext: decrypt(dataKey, envelope.nonce, envelope.ciphertext, purpose), dataKey };
+  let dataKey: Buffer | undefined;
+  try {
+    dataKey = await wrapper.unwrap(envelope.wrappedKey, envelope.keyId);
+    return { plaintext: decrypt(dataKey, envelope.nonce, envelope.ciphertext, aad), dataKey };
+  } catch (error) {
+    dataKey?.fill(0);
+    throw new EnvelopeError(error);
+  }
 }
 
 /** A secret sealed with an envelope's data key (the signing password on its way to the worker). */

@@ -8,6 +8,8 @@ import {
   publishStoredBytesOf,
   type SignedDocumentRow,
   type SignedDocumentStore,
+  sealingColumns,
+  sealingOf,
   storageOf,
 } from './signed-documents.repository.js';
 
@@ -33,8 +35,10 @@ interface Log {
 
 /** Objects of this store live under one prefix, so a bucket can be shared with other data. */
 export const SIGNED_OBJECT_PREFIX = 'signed-documents/';
-const objectKey = (id: string) => `${SIGNED_OBJECT_PREFIX}${id}.pdf`;
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
+// `.sealed`: the object is the PDF under its data key (AES-GCM), not a PDF; documents kept before
+// the encryption were `{id}.pdf` and are re-encrypted to this name by the migration.
+export const objectKey = (id: string) => `${SIGNED_OBJECT_PREFIX}${id}.sealed`;
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
 
 const storeUnavailable = () =>
   new AppError(503, 'SIGNED_STORE_UNAVAILABLE', SigningMessages.storeUnavailable);
@@ -91,7 +95,7 @@ export class S3SignedDocumentStore implements SignedDocumentStore {
           Bucket: this.bucket,
           Key: key,
           Body: row.pdf,
-          ContentType: 'application/pdf',
+          ContentType: 'application/octet-stream',
           // For the bucket's operators (lifecycle rules, audits); Postgres decides expiry.
           Metadata: {
             'expires-at': row.expiresAt.toISOString(),
@@ -113,6 +117,7 @@ export class S3SignedDocumentStore implements SignedDocumentStore {
             code_hash: row.codeHash,
             document_type: row.documentType,
             pdf: null,
+            ...sealingColumns(row.sealing),
             object_key: key,
             pdf_sha256: sha256(row.pdf),
             pdf_size: row.pdf.length,
@@ -132,12 +137,22 @@ export class S3SignedDocumentStore implements SignedDocumentStore {
   async find(id: string) {
     const row = await this.db
       .selectFrom('signed_documents')
-      .select(['code_hash', 'pdf', 'object_key', 'pdf_sha256'])
+      .select([
+        'code_hash',
+        'user_id',
+        'pdf',
+        'object_key',
+        'pdf_sha256',
+        'key_id',
+        'wrapped_key',
+        'nonce',
+      ])
       .where('id', '=', id)
       .where('expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (row.pdf) return { codeHash: row.code_hash, pdf: row.pdf };
+    const found = { codeHash: row.code_hash, userId: row.user_id, sealing: sealingOf(row) };
+    if (row.pdf) return { ...found, pdf: row.pdf };
     if (!row.object_key || !row.pdf_sha256) return undefined;
     const pdf = await this.read(id, row.object_key);
     if (!pdf) return undefined;
@@ -149,7 +164,7 @@ export class S3SignedDocumentStore implements SignedDocumentStore {
       );
       throw storeUnavailable();
     }
-    return { codeHash: row.code_hash, pdf };
+    return { ...found, pdf };
   }
 
   private async read(id: string, key: string): Promise<Buffer | undefined> {
@@ -208,4 +223,35 @@ export class S3SignedDocumentStore implements SignedDocumentStore {
 function errorName(error: unknown): string {
   if (error && typeof error === 'object' && 'name' in error) return String(error.name);
   return 'unknown';
+}
+
+/** The bucket's bytes for the re-encrypting migration (get, put, delete by key). */
+export function bucketObjects(s3: S3Client, bucket: string) {
+  return {
+    async get(key: string): Promise<Buffer | undefined> {
+      const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+      try {
+        const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
+      } catch (error) {
+        if (errorName(error) === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    async put(key: string, bytes: Buffer): Promise<void> {
+      const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: 'application/octet-stream',
+        }),
+      );
+    },
+    async delete(key: string): Promise<void> {
+      const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
 }

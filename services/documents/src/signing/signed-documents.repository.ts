@@ -28,14 +28,43 @@ export async function publishStoredBytesOf(
     await publishStoredBytes(trx, storageOf(userId));
 }
 
+/** How a kept PDF is sealed (its data key, wrapped by the KEK); the bytes are the ciphertext. */
+export interface PdfSealing {
+  keyId: string;
+  wrappedKey: Buffer;
+  nonce: Buffer;
+}
+
 export interface SignedDocumentRow {
   id: string;
   userId: string;
   codeHash: Buffer;
   documentType: string;
+  /** The signed PDF sealed under `sealing` (AES-256-GCM bound to owner and id), never in clear. */
   pdf: Buffer;
+  sealing: PdfSealing;
   expiresAt: Date;
 }
+
+/** A live document as a store answers it: the bytes still sealed. */
+export interface FoundSignedDocument {
+  codeHash: Buffer;
+  userId: string;
+  pdf: Buffer;
+  sealing: PdfSealing;
+}
+
+/** The columns of a row's sealing, and back. */
+export const sealingColumns = (sealing: PdfSealing) => ({
+  key_id: sealing.keyId,
+  wrapped_key: sealing.wrappedKey,
+  nonce: sealing.nonce,
+});
+export const sealingOf = (row: { key_id: string; wrapped_key: Buffer; nonce: Buffer }) => ({
+  keyId: row.key_id,
+  wrappedKey: row.wrapped_key,
+  nonce: row.nonce,
+});
 
 /**
  * Where signed PDFs are kept: Postgres by default (SignedDocumentsRepository), or an
@@ -45,7 +74,7 @@ export interface SignedDocumentRow {
 export interface SignedDocumentStore {
   save(row: SignedDocumentRow): Promise<void>;
   /** The live (not expired) document, or undefined. */
-  find(id: string): Promise<{ codeHash: Buffer; pdf: Buffer } | undefined>;
+  find(id: string): Promise<FoundSignedDocument | undefined>;
   /** Deletes up to `limit` expired documents (and their bytes); answers how many. */
   purgeExpired(limit: number): Promise<number>;
 }
@@ -64,6 +93,7 @@ export class SignedDocumentsRepository implements SignedDocumentStore {
           code_hash: row.codeHash,
           document_type: row.documentType,
           pdf: row.pdf,
+          ...sealingColumns(row.sealing),
           object_key: null,
           pdf_sha256: null,
           pdf_size: null,
@@ -80,11 +110,13 @@ export class SignedDocumentsRepository implements SignedDocumentStore {
   async find(id: string) {
     const row = await this.db
       .selectFrom('signed_documents')
-      .select(['code_hash', 'pdf'])
+      .select(['code_hash', 'user_id', 'pdf', 'key_id', 'wrapped_key', 'nonce'])
       .where('id', '=', id)
       .where('expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
-    return row?.pdf ? { codeHash: row.code_hash, pdf: row.pdf } : undefined;
+    return row?.pdf
+      ? { codeHash: row.code_hash, userId: row.user_id, pdf: row.pdf, sealing: sealingOf(row) }
+      : undefined;
   }
 
   /**

@@ -2,10 +2,16 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { type ItiVerification, SigningMessages } from '@pv/contracts';
 import { AppError, notFound, type QuotaClient } from '@pv/service-kit';
 import type { PdfVerification } from '../pdf/jobs.js';
+import { EnvelopeError, type KeyWrapper, open, seal, signedPdfAad } from './envelope.js';
 import type { SignedDocumentStore } from './signed-documents.repository.js';
 
 export interface SignedDocumentsDeps {
   store: SignedDocumentStore;
+  /**
+   * The certificates' KeyWrapper (SIGNING_KEK): each kept PDF is sealed under its own data key.
+   * Undefined: nothing can be signed, and a kept document cannot be opened (503).
+   */
+  keys: KeyWrapper | undefined;
   /** {PUBLIC_URL}: the gateway's public origin. */
   publicUrl: string;
   retentionDays: number;
@@ -64,12 +70,16 @@ export class SignedDocumentsService {
     // code would point at nothing (429 with billing's message).
     await this.deps.quota?.checkStorage(pdf.byteLength, credentials);
     const expiresAt = new Date(Date.now() + this.deps.retentionDays * 86_400_000);
+    // At rest the PDF is sealed under a data key of its own, bound to its owner and id: a
+    // ciphertext copied into another row (Postgres or bucket) does not open.
+    const envelope = await seal(this.keys(), pdf, signedPdfAad(userId, ticket.id));
     await this.deps.store.save({
       id: ticket.id,
       userId,
       codeHash: hashCode(ticket.code),
       documentType,
-      pdf,
+      pdf: envelope.ciphertext,
+      sealing: { keyId: envelope.keyId, wrappedKey: envelope.wrappedKey, nonce: envelope.nonce },
       expiresAt,
     });
     // Retention: each signing removes a few expired documents, so the table never holds more
@@ -83,7 +93,26 @@ export class SignedDocumentsService {
     if (!found) throw notFound(SigningMessages.unknownDocument, 'UNKNOWN_DOCUMENT');
     if (!code || !timingSafeEqual(hashCode(code), found.codeHash))
       throw new AppError(401, 'WRONG_CODE', SigningMessages.wrongCode);
-    return found.pdf;
+    try {
+      const { plaintext, dataKey } = await open(
+        this.keys(),
+        { ...found.sealing, ciphertext: found.pdf },
+        signedPdfAad(found.userId, id),
+      );
+      dataKey.fill(0);
+      return plaintext;
+    } catch (error) {
+      // Altered, or another document's bytes copied into this row: refused, never served.
+      if (error instanceof EnvelopeError)
+        throw new AppError(500, 'SIGNED_DOCUMENT_UNREADABLE', SigningMessages.documentUnreadable);
+      throw error;
+    }
+  }
+
+  private keys(): KeyWrapper {
+    if (!this.deps.keys)
+      throw new AppError(503, 'SIGNING_UNAVAILABLE', SigningMessages.unavailable);
+    return this.deps.keys;
   }
 
   /** The ITI validator's answer: where the signed file is. */

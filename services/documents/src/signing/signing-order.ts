@@ -1,6 +1,10 @@
+import { SigningMessages } from '@pv/contracts';
+import { JobFailedError } from '@pv/service-kit';
 import type { PdfSigning } from '../pdf/jobs.js';
 import {
+  certificateAad,
   type Envelope,
+  EnvelopeError,
   type KeyWrapper,
   LocalKeyWrapper,
   open,
@@ -25,19 +29,22 @@ const bytes = (text: string) => Buffer.from(text, 'base64');
 /** Seals the password with the certificate's own data key and packs both for the job. */
 export async function makeSigningOrder(
   keys: KeyWrapper,
-  certificate: Envelope,
+  certificate: { envelope: Envelope; owner: string; id: string },
   password: string,
   reason: string,
 ): Promise<PdfSigning> {
-  const dataKey = await keys.unwrap(certificate.wrappedKey, certificate.keyId);
+  const { envelope, owner, id } = certificate;
+  const dataKey = await keys.unwrap(envelope.wrappedKey, envelope.keyId);
   try {
     const sealed = sealWithDataKey(dataKey, password, PASSWORD_AAD);
     return {
       certificate: {
-        keyId: certificate.keyId,
-        wrappedKey: b64(certificate.wrappedKey),
-        nonce: b64(certificate.nonce),
-        ciphertext: b64(certificate.ciphertext),
+        owner,
+        id,
+        keyId: envelope.keyId,
+        wrappedKey: b64(envelope.wrappedKey),
+        nonce: b64(envelope.nonce),
+        ciphertext: b64(envelope.ciphertext),
       },
       password: { nonce: b64(sealed.nonce), ciphertext: b64(sealed.ciphertext) },
       reason,
@@ -47,11 +54,16 @@ export async function makeSigningOrder(
   }
 }
 
-/** The A1 file and the password of a job (the worker's side of makeSigningOrder). */
+/**
+ * The A1 file and the password of a job (the worker's side of makeSigningOrder). A certificate
+ * that does not open under its owner and row (altered, or copied from another row) ends the job
+ * with a 422 asking for the file again: nobody signs with a certificate that is not theirs.
+ */
 export async function openSigningOrder(
   keys: KeyWrapper,
   order: PdfSigning,
 ): Promise<{ p12: Buffer; password: string }> {
+  const { owner, id } = order.certificate;
   const { plaintext, dataKey } = await open(
     keys,
     {
@@ -60,8 +72,16 @@ export async function openSigningOrder(
       nonce: bytes(order.certificate.nonce),
       ciphertext: bytes(order.certificate.ciphertext),
     },
-    'a1-certificate',
-  );
+    certificateAad(owner, id),
+  ).catch((error: unknown) => {
+    if (error instanceof EnvelopeError)
+      throw new JobFailedError({
+        kind: 'CERTIFICATE_UNREADABLE',
+        status: 422,
+        message: SigningMessages.certificateUnreadable,
+      });
+    throw error;
+  });
   try {
     const password = openWithDataKey(
       dataKey,

@@ -2,12 +2,10 @@ import {
   type Agent as HttpAgent,
   request as httpRequest,
   type IncomingHttpHeaders,
-  type IncomingMessage,
 } from 'node:http';
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { type Readable, Transform } from 'node:stream';
 import { Messages } from '@pv/contracts';
-import { AppError, errorBody, startClientSpan } from '@pv/service-kit';
+import { errorBody, startClientSpan } from '@pv/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import {
   bodyLimitFor,
@@ -22,8 +20,10 @@ const PROXIED_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST'
 export interface ProxyOptions {
   /** Base URL per service; a service without one answers 503 on all its prefixes. */
   upstreams: Partial<Record<ServiceName, string>>;
-  /** Headers and body-gap timeout for every upstream call. */
+  /** Headers and body-gap timeout for every upstream call (504 past it). */
   timeoutMs: number;
+  /** Longest wait for a free connection of the upstream's pool (503 past it). */
+  queueTimeoutMs: number;
   /**
    * Keep-alive connection pools shared by every prefix of every service. Node's own http client:
    * measured faster than undici through reply-from on this path (docs/BENCHMARKS.md).
@@ -56,8 +56,6 @@ const unavailableBody = (request: FastifyRequest, route: ServiceRoute) =>
     code: 'SERVICE_UNAVAILABLE',
     message: Messages.serviceUnavailable(route.label),
   });
-
-const bodyTooLarge = () => new AppError(413, 'BODY_TOO_LARGE', Messages.bodyTooLarge);
 
 /** Each service documents its own routes at its /docs; the gateway's would only repeat prefixes. */
 function hideFromOpenApi(scope: FastifyInstance): void {
@@ -96,31 +94,53 @@ interface ScopeOptions extends ProxyOptions {
   upstream: string;
 }
 
-/** Raw requests whose streamed body went over the limit mid-way (chunked uploads). */
-const oversized = new WeakSet<IncomingMessage>();
+/** Why an upstream call failed, when the gateway itself gave up on it. */
+class UpstreamTimeout extends Error {}
+class UpstreamBusy extends Error {}
 
 async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promise<void> {
-  const { route, owned: prefix, upstream, timeoutMs, agents, answerLocally } = options;
+  const {
+    route,
+    owned: prefix,
+    upstream,
+    timeoutMs,
+    queueTimeoutMs,
+    agents,
+    answerLocally,
+  } = options;
   hideFromOpenApi(scope);
-  // Bodies are streamed to the service untouched (JSON, multipart, anything): the service parses
-  // and validates them. The kit's JSON parser is replaced in this scope only.
+  // Bodies reach the service untouched (JSON, multipart, anything): the service parses and
+  // validates them. They are read whole here first (within the prefix's limit: 413 past it,
+  // declared or chunked), so a client sending slowly holds only its own connection, never one of
+  // the upstream's pool: a few hundred slow uploads cannot take every connection to a service.
+  // The kit's JSON parser is replaced in this scope only.
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', streamWithin(bodyLimitFor(prefix)));
+  scope.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: bodyLimitFor(prefix) },
+    (_request, body, done) => done(null, body),
+  );
   const target = new URL(upstream);
   const client = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
   const failed = (request: FastifyRequest, reply: FastifyReply, error: Error) => {
-    if (oversized.has(request.raw)) {
-      reply.header('connection', 'close');
-      return reply.code(413).send(
+    request.log.warn({ service: route.service, err: error.message }, 'upstream unavailable');
+    if (error instanceof UpstreamTimeout)
+      return reply.code(504).send(
         errorBody(request, {
-          statusCode: 413,
-          code: 'BODY_TOO_LARGE',
-          message: Messages.bodyTooLarge,
+          statusCode: 504,
+          code: 'UPSTREAM_TIMEOUT',
+          message: Messages.upstreamTimeout(route.label),
         }),
       );
-    }
-    request.log.warn({ service: route.service, err: error.message }, 'upstream unavailable');
+    if (error instanceof UpstreamBusy)
+      return reply.code(503).send(
+        errorBody(request, {
+          statusCode: 503,
+          code: 'UPSTREAM_BUSY',
+          message: Messages.upstreamBusy(route.label),
+        }),
+      );
     return reply.code(503).send(unavailableBody(request, route));
   };
   // A proxy of our own rather than @fastify/http-proxy: reply-from cost two thirds of the
@@ -129,6 +149,10 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
     new Promise<FastifyReply>((resolve) => {
       const headers = forwardedHeaders(request, withoutHopByHop(request.headers));
       headers.host = target.host;
+      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      // The body goes in one piece with its length (a chunked upload was read whole above).
+      delete headers['transfer-encoding'];
+      if (body) headers['content-length'] = String(body.length);
       // Tracing on: a CLIENT span per upstream call, its `traceparent` sent to the service.
       const span = startClientSpan({
         method: request.method,
@@ -159,7 +183,14 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
           );
         },
       );
-      outgoing.on('timeout', () => outgoing.destroy(new Error('upstream timeout')));
+      outgoing.on('timeout', () => outgoing.destroy(new UpstreamTimeout('upstream timeout')));
+      // Every connection of the pool busy for too long: 503 rather than an unbounded queue.
+      const queued = setTimeout(
+        () => outgoing.destroy(new UpstreamBusy('no free upstream connection')),
+        queueTimeoutMs,
+      );
+      outgoing.once('socket', () => clearTimeout(queued));
+      outgoing.once('close', () => clearTimeout(queued));
       outgoing.on('error', (error) => {
         if (!reply.sent) span?.end({ error });
         if (reply.sent) return;
@@ -169,13 +200,7 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
         }
         resolve(failed(request, reply, error));
       });
-      const body = request.body as Readable | undefined;
-      if (body && typeof body.pipe === 'function') {
-        body.on('error', (error) => outgoing.destroy(error));
-        body.pipe(outgoing);
-      } else {
-        outgoing.end();
-      }
+      outgoing.end(body);
     });
   for (const url of [prefix, `${prefix}/*`]) {
     scope.route({
@@ -204,43 +229,6 @@ function mayRetryRefused(request: FastifyRequest, error: Error): boolean {
 /** Sends the request again after a short wait (REFUSED_RETRY_DELAY_MS), once. */
 function retryRefusedOnce(send: () => Promise<FastifyReply>): Promise<FastifyReply> {
   return new Promise((resolve) => setTimeout(resolve, REFUSED_RETRY_DELAY_MS)).then(send);
-}
-
-/**
- * A content-type parser that hands the request stream on instead of parsing it, refusing a
- * declared Content-Length over the limit at once and cutting a chunked body that grows past it.
- */
-function streamWithin(limit: number) {
-  return (
-    request: FastifyRequest,
-    payload: IncomingMessage,
-    done: (error: Error | null, body?: unknown) => void,
-  ): void => {
-    const declared = Number(request.headers['content-length']);
-    if (declared > limit) {
-      done(bodyTooLarge());
-      return;
-    }
-    // Node's parser never delivers more than a declared length, so only chunked bodies are counted.
-    if (Number.isFinite(declared)) {
-      done(null, payload);
-      return;
-    }
-    let seen = 0;
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        seen += chunk.length;
-        if (seen > limit) {
-          oversized.add(request.raw);
-          callback(bodyTooLarge());
-          return;
-        }
-        callback(null, chunk);
-      },
-    });
-    payload.pipe(counted);
-    done(null, counted);
-  };
 }
 
 /**

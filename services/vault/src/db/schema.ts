@@ -36,6 +36,11 @@ export interface VaultRecordsTable {
   geo_explicit: boolean;
   /** The workspace's id of the dictation: one record per transcription, however often formatted. */
   transcription_id: string | null;
+  /**
+   * SHA-256 of the secret answered to the workspace call that created (or first claimed) the
+   * record; a later public call changes the record only with it or from the owner's session.
+   */
+  edit_secret_hash: Buffer | null;
   updated_at: Generated<Date>;
 }
 

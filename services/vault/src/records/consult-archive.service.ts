@@ -48,7 +48,7 @@ export class ConsultArchive {
   async fromWorkspace(
     body: ArchiveConsultBody,
     caller: { ip: string; userId: string | null },
-  ): Promise<{ consultId: string; created: boolean }> {
+  ): Promise<{ consultId: string; created: boolean; editSecret?: string }> {
     const formattedText = body.formattedText?.trim() ? body.formattedText : body.transcript;
     if (!formattedText?.trim())
       throw badRequest(VaultMessages.consultTextRequired, 'VAULT_TEXT_REQUIRED');
@@ -71,7 +71,9 @@ export class ConsultArchive {
       },
       this.deps.hasher,
     );
-    return this.deps.db.transaction().execute((trx) => archiveConsult(trx, consult));
+    return this.deps.db
+      .transaction()
+      .execute((trx) => archiveConsult(trx, consult, { editSecret: body.editSecret ?? null }));
   }
 
   /**

@@ -36,6 +36,7 @@ export function newRecord(
     provisional_id: provisional,
     geo_explicit: consult.geo_explicit,
     transcription_id: consult.transcriptionId,
+    edit_secret_hash: null,
   };
 }
 

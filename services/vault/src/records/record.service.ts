@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   paginate,
@@ -9,7 +9,7 @@ import {
   type VaultRecordSummary,
   type VaultRecordsPage,
 } from '@pv/contracts';
-import { notFound, recordStaffAccess, type StaffActor } from '@pv/service-kit';
+import { AppError, notFound, recordStaffAccess, type StaffActor } from '@pv/service-kit';
 import { type AnonymisedConsult, teaserOf } from '../anonymise/anonymise.js';
 import type { VaultDb, VaultKysely, VaultRecordRow } from '../db/schema.js';
 import { csvLine, UTF8_BOM } from './csv.js';
@@ -67,6 +67,38 @@ export function filterOf(query: { ym?: string; uf?: string }): RecordFilter {
   };
 }
 
+const secretHash = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
+
+/**
+ * May this workspace call change an existing record? The public route creates; a change needs
+ * the record's secret (answered to the call that created it), or the owner's session (the
+ * caller's keyed user hash is the record's professional_hash). One exception, the workspace's
+ * first call after a format whose event came first: a record nobody owns that no workspace call
+ * has touched yet (so it holds no edited note to replace) is claimed by that call, which gets the
+ * secret. Answers whether a secret is to be minted (the claim); throws the 403 otherwise.
+ */
+function authorizeChange(
+  existing: VaultRecordRow,
+  incoming: AnonymisedConsult,
+  editSecret: string | null,
+): { mint: boolean } {
+  if (editSecret && existing.edit_secret_hash) {
+    const offered = secretHash(editSecret);
+    if (timingSafeEqual(offered, existing.edit_secret_hash)) return { mint: false };
+  }
+  if (incoming.professional_hash && incoming.professional_hash === existing.professional_hash)
+    return { mint: false };
+  if (!existing.has_client && !existing.edit_secret_hash && !existing.professional_hash)
+    return { mint: true };
+  throw new AppError(403, 'VAULT_RECORD_LOCKED', VaultMessages.recordLocked);
+}
+
+/** A new record secret: 32 random bytes, base64url; only its hash is stored. */
+function mintSecret(): { secret: string; hash: Buffer } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: secretHash(secret) };
+}
+
 /**
  * Stores one arrival of a consultation in the caller's transaction: exactly one record per
  * consultation whatever the order of the event and the workspace call, and however often either
@@ -75,7 +107,8 @@ export function filterOf(query: { ym?: string; uf?: string }): RecordFilter {
 export async function archiveConsult(
   trx: VaultDb,
   received: AnonymisedConsult,
-): Promise<{ consultId: string; created: boolean }> {
+  access: { editSecret: string | null } = { editSecret: null },
+): Promise<{ consultId: string; created: boolean; editSecret?: string }> {
   // Lock order (transcription, id, then content) is the same for every writer: no deadlock.
   if (received.transcriptionId)
     await lockKey(trx, `vault:transcription:${received.transcriptionId}`);
@@ -91,6 +124,9 @@ export async function archiveConsult(
     // A record of another transcription is never taken over by id.
     if (!byId?.transcription_id || byId.transcription_id === consult.transcriptionId)
       existing = byId;
+    // ...nor answered with a second record under its id (the insert would fail on the key).
+    else if (consult.source === 'client')
+      throw new AppError(403, 'VAULT_RECORD_LOCKED', VaultMessages.recordLocked);
   }
   if (!existing && consult.source === 'event') {
     // An id-less workspace call may have come first: the event gives that record its real id.
@@ -105,16 +141,32 @@ export async function archiveConsult(
   }
   if (!existing) {
     const consultId = consult.consultId ?? randomUUID();
-    await insertRecord(trx, newRecord(consultId, consult, consult.consultId === null));
-    return { consultId, created: true };
+    const minted = consult.source === 'client' ? mintSecret() : undefined;
+    await insertRecord(trx, {
+      ...newRecord(consultId, consult, consult.consultId === null),
+      edit_secret_hash: minted?.hash ?? null,
+    });
+    return { consultId, created: true, ...(minted ? { editSecret: minted.secret } : {}) };
   }
+  // The event (from formatting, over NATS) is trusted; a public workspace call is checked.
+  const minted =
+    consult.source === 'client' && authorizeChange(existing, consult, access.editSecret).mint
+      ? mintSecret()
+      : undefined;
   const patch = mergeInto(existing, consult);
-  await updateRecord(trx, existing.consult_id, patch);
+  await updateRecord(trx, existing.consult_id, {
+    ...patch,
+    ...(minted ? { edit_secret_hash: minted.hash } : {}),
+  });
   if (patch.geo_region !== undefined && patch.geo_region !== existing.geo_region) {
     await addToCount(trx, { ym: existing.date_ym, region: existing.geo_region, delta: -1 });
     await addToCount(trx, { ym: existing.date_ym, region: patch.geo_region, delta: 1 });
   }
-  return { consultId: existing.consult_id, created: false };
+  return {
+    consultId: existing.consult_id,
+    created: false,
+    ...(minted ? { editSecret: minted.secret } : {}),
+  };
 }
 
 /**

@@ -236,7 +236,12 @@ const DECLARED: readonly CatalogProcess[] = [
       ADMIN_WEB_DIST: '/app/web/admin-web',
       INTERNAL_PORT: '9464',
     },
-    optional: ['RATE_LIMIT_AUTH_MAX', 'UPSTREAM_TIMEOUT_MS'],
+    optional: [
+      'RATE_LIMIT_AUTH_MAX',
+      'UPSTREAM_TIMEOUT_MS',
+      'UPSTREAM_MAX_SOCKETS',
+      'UPSTREAM_QUEUE_TIMEOUT_MS',
+    ],
     secrets: [],
     internet: false,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
@@ -413,9 +418,24 @@ const DECLARED: readonly CatalogProcess[] = [
   }),
 ];
 
+/**
+ * How long a client may take to send a request (the kit's HttpTimeoutFields, docs/http-timeouts.md):
+ * every server may be given them; workers serve no requests.
+ */
+export const HTTP_TIMEOUT_SETTINGS = [
+  'HTTP_HEADERS_TIMEOUT_MS',
+  'HTTP_REQUEST_TIMEOUT_MS',
+  'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+  'HTTP_IDLE_TIMEOUT_MS',
+] as const;
+
 export const PROCESSES: readonly CatalogProcess[] = DECLARED.map((proc) => ({
   ...proc,
-  optional: [...proc.optional, ...TRACING_SETTINGS],
+  optional: [
+    ...proc.optional,
+    ...(proc.kind === 'server' ? HTTP_TIMEOUT_SETTINGS : []),
+    ...TRACING_SETTINGS,
+  ],
 }));
 
 /** Where the product is reached and what it reaches outside its own processes. */

@@ -19,7 +19,7 @@ const namespaceNamed = (name: string) => ({
 const tcp = (...ports: number[]) => ports.map((port) => ({ protocol: 'TCP' as const, port }));
 
 /** Addresses outside the cluster's private ranges and the cloud metadata endpoint. */
-const INTERNET = {
+export const INTERNET = {
   ipBlock: {
     cidr: '0.0.0.0/0',
     except: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16', '100.64.0.0/10'],

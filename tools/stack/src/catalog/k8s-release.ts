@@ -4,7 +4,7 @@
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { type CatalogProcess, DEPLOYMENT, PROCESSES } from './catalog.js';
-import { gatewayApiObjects } from './k8s-network.js';
+import { gatewayApiObjects, INTERNET } from './k8s-network.js';
 import { tlsVolume, tlsVolumeMount } from './k8s-tls.js';
 import {
   imageOf,
@@ -114,8 +114,36 @@ function migrationPolicy(): INetworkPolicy {
   };
 }
 
+/**
+ * A migration may need what its service reaches on the internet: the documents migration that
+ * re-encrypts signed PDFs (issue 24) reads and writes the S3 bucket. Same reach as the service's
+ * own policy (HTTPS outside the private ranges), for that service's Job only.
+ */
+function migrationInternetPolicy(proc: CatalogProcess): INetworkPolicy {
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: {
+      name: `migrate-${proc.name}-internet`,
+      namespace: DEPLOYMENT.namespace,
+      labels: { ...PART_OF },
+    },
+    spec: {
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': `migrate-${proc.name}` } },
+      policyTypes: ['Egress'],
+      egress: [{ to: [INTERNET], ports: [{ protocol: 'TCP' as const, port: 443 }] }],
+    },
+  };
+}
+
 export function migrationObjects(): unknown[] {
-  return [...migrating().map(migrationJob), migrationPolicy()];
+  return [
+    ...migrating().map(migrationJob),
+    migrationPolicy(),
+    ...migrating()
+      .filter((proc) => proc.internet)
+      .map(migrationInternetPolicy),
+  ];
 }
 
 /** The kustomization of an overlay: the base, its images at the release tag, and its patches. */

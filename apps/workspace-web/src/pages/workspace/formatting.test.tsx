@@ -53,7 +53,10 @@ describe('formatting card', () => {
     const { container, calls } = renderWorkspace({
       ...anonymous,
       'POST /api/format-text': [200, formatted],
-      'POST /api/transcript-vault/consult': [201, { consult_id: consultId, message: 'ok' }],
+      'POST /api/transcript-vault/consult': [
+        201,
+        { consult_id: consultId, message: 'ok', edit_secret: 'segredo-do-registro' },
+      ],
     });
     typeInEditor(container, 'paciente com dor de cabeça');
     await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: scaled(5_000) });
@@ -88,6 +91,10 @@ describe('formatting card', () => {
       formattedText: formatted.text,
       professional: 'consulta_medica',
     });
+    // The creating call has no secret to send; it gets the record's (issue 24).
+    expect(calls.find((c) => c.url === '/api/transcript-vault/consult')?.body).not.toHaveProperty(
+      'editSecret',
+    );
     fireEvent.click(formatButton());
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/format-text')).toHaveLength(2));
     await waitFor(() => expect(formatButton()).toBeEnabled(), { timeout: scaled(5_000) });
@@ -112,6 +119,8 @@ describe('formatting card', () => {
       transcriptionId,
       formattedText: formatted.text,
       editedText: 'QUEIXA PRINCIPAL\ndor de cabeça há 2 dias',
+      // The public archive only creates: the edit carries the secret the creation answered.
+      editSecret: 'segredo-do-registro',
     });
   });
 

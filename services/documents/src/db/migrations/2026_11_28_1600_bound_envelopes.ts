@@ -93,6 +93,10 @@ interface DocumentRow {
   pdf_sha256: Buffer | null;
 }
 
+/** Why this migration has no `down` (the house rule of tools/stack/test/migrations.test.ts). */
+export const irreversible =
+  'going back would leave certificates unbound to their owner and signed PDFs in clear again, health documents readable by whoever reads the database or the bucket';
+
 export function boundEnvelopes(deps: BoundEnvelopesDeps) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -160,11 +164,6 @@ export function boundEnvelopes(deps: BoundEnvelopesDeps) {
       await sql`ALTER TABLE signed_documents ALTER COLUMN key_id SET NOT NULL,
         ALTER COLUMN wrapped_key SET NOT NULL, ALTER COLUMN nonce SET NOT NULL`.execute(db);
       for (const key of clearObjects) await deps.objects?.delete(key);
-    },
-    async down(): Promise<void> {
-      throw new Error(
-        'irreversible: going back would keep certificates unbound and signed PDFs in clear again',
-      );
     },
   };
 }

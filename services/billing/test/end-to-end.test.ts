@@ -80,7 +80,7 @@ describe('Premium purchase through the gateway', () => {
       firstName: 'Bruna',
       lastName: 'Lima',
       email: `bruna.${randomBytes(4).toString('hex')}@clinica.test`,
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
     });
     expect(registered.status).toBe(201);
     expect((await browser.get('/auth/user')).body).toMatchObject({

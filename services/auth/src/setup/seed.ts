@@ -6,7 +6,12 @@ import type { AuthKysely } from '../db/schema.js';
 import { seedSecret } from '../staff-mfa/second-factor.repository.js';
 import { findActiveTerms, insertTerms, listTerms } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
-import { hashPassword, passwordProblem, temporaryPassword } from '../users/passwords.js';
+import {
+  hashPassword,
+  passwordProblem,
+  personalWords,
+  temporaryPassword,
+} from '../users/passwords.js';
 import { toChangedUser } from '../users/user.mapper.js';
 import { anyAdminExists, findUserByEmail, insertUser } from '../users/user.repository.js';
 
@@ -45,7 +50,10 @@ export async function seed(
   },
 ): Promise<void> {
   if (options.adminPassword !== undefined) {
-    const problem = passwordProblem(options.adminPassword);
+    const problem = passwordProblem(
+      options.adminPassword,
+      personalWords({ email: options.adminEmail }),
+    );
     if (problem) throw new Error(`ADMIN_PASSWORD is too weak: ${problem}`);
   }
   if ((await listTerms(db)).length === 0 && !(await findActiveTerms(db))) {

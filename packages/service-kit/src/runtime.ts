@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { type Kysely, type Migration, sql } from 'kysely';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { assertMigrated, createDb, databaseUrl, ensureDatabase, migrateToLatest } from './db.js';
 import {
@@ -11,7 +11,7 @@ import {
   kitMigrations,
   OutboxRelay,
 } from './events.js';
-import { logSerializers } from './log.js';
+import { productLogger } from './log.js';
 import { registerOutboxMetrics } from './observability.js';
 import { createRedis } from './redis.js';
 import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './session.js';
@@ -177,10 +177,9 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
   startTracing(options.service);
   const log =
     options.log ??
-    pino({
-      level: options.logLevel ?? 'info',
-      base: { service: options.service },
-      serializers: logSerializers,
+    productLogger({
+      service: options.service,
+      ...(options.logLevel ? { level: options.logLevel } : {}),
     });
   const database = options.database ?? options.service;
   const migrateAtStart = options.migrateAtStart ?? migrateAtStartFromEnv();

@@ -67,6 +67,8 @@ export async function buildGatewayApp(
     internalRoutes: false,
     // Public: every trace starts here, whatever `traceparent` a client sends (tracing on).
     traceRoot: true,
+    // Public: a client's x-request-id is logged apart, never adopted as ours.
+    mintRequestIds: true,
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
   });
 

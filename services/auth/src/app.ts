@@ -57,7 +57,7 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
   const mfa = new StaffMfaService(deps);
   accountRoutes(app, new AccountService(deps, mfa), config.COOKIE_SECURE);
   staffMfaRoutes(app, mfa);
-  termsRoutes(app, new TermsService(deps.db));
+  termsRoutes(app, new TermsService(deps.db, deps.relay));
   adminUserRoutes(app, new AdminUsersService(deps));
   auditLogRoutes(app, new AuditLogService(deps.db));
   verificationRoutes(

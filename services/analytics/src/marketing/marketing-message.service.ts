@@ -7,8 +7,13 @@ import {
   type Promotion,
   type UpdateMarketingMessageBody,
 } from '@pv/contracts';
-import { notFound } from '@pv/service-kit';
-import type { AnalyticsDb, MarketingMessageRow } from '../db/schema.js';
+import {
+  contentChangeDetails,
+  notFound,
+  recordStaffAccess,
+  type StaffActor,
+} from '@pv/service-kit';
+import type { AnalyticsDb, AnalyticsKysely, MarketingMessageRow } from '../db/schema.js';
 import {
   activeMessagesOfType,
   allMessages,
@@ -46,7 +51,39 @@ function toMessage(row: MarketingMessageRow): MarketingMessage {
 
 /** The Mensagens tab and the workspace's promotions. */
 export class MarketingMessageService {
-  constructor(private readonly db: AnalyticsDb) {}
+  constructor(
+    private readonly db: AnalyticsKysely,
+    /** Kicked after a change: each one enqueues its audit entry. */
+    private readonly relay?: { kick(): void },
+  ) {}
+
+  /**
+   * Each message reaches every user who signs up, so every change is audited in its own
+   * transaction (issue 23 item 9): which fields and how long, never the text.
+   */
+  private async audited<T>(
+    staff: StaffActor,
+    change: {
+      action: 'content.create' | 'content.update' | 'content.delete';
+      id?: string;
+      body?: unknown;
+    },
+    write: (trx: AnalyticsDb) => Promise<T & { id: string }>,
+  ): Promise<T & { id: string }> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const written = await write(trx);
+      await recordStaffAccess(trx, staff, {
+        service: 'analytics',
+        action: change.action,
+        targetType: 'marketing-message',
+        targetId: change.id ?? written.id,
+        details: change.body === undefined ? {} : contentChangeDetails(change.body),
+      });
+      return written;
+    });
+    this.relay?.kick();
+    return result;
+  }
 
   promotions(type: MarketingMessageType = 'signup'): Promise<Promotion[]> {
     return activeMessagesOfType(this.db, type);
@@ -56,32 +93,45 @@ export class MarketingMessageService {
     return (await allMessages(this.db)).map(toMessage);
   }
 
-  async create(body: CreateMarketingMessageBody): Promise<MarketingMessage> {
-    const row = await insertMessage(this.db, {
-      type: body.type ?? 'signup',
-      title: body.title.trim(),
-      message: body.message.trim(),
-      display_order: displayOrderOf(body.displayOrder),
-      is_active: body.isActive ?? true,
+  async create(staff: StaffActor, body: CreateMarketingMessageBody): Promise<MarketingMessage> {
+    const row = await this.audited(staff, { action: 'content.create', body }, (trx) =>
+      insertMessage(trx, {
+        type: body.type ?? 'signup',
+        title: body.title.trim(),
+        message: body.message.trim(),
+        display_order: displayOrderOf(body.displayOrder),
+        is_active: body.isActive ?? true,
+      }),
+    );
+    return toMessage(row);
+  }
+
+  async update(
+    staff: StaffActor,
+    id: string,
+    body: UpdateMarketingMessageBody,
+  ): Promise<MarketingMessage> {
+    const row = await this.audited(staff, { action: 'content.update', id, body }, async (trx) => {
+      const updated = await updateMessage(trx, id, {
+        ...(body.type !== undefined ? { type: body.type } : {}),
+        ...(body.title !== undefined ? { title: body.title.trim() } : {}),
+        ...(body.message !== undefined ? { message: body.message.trim() } : {}),
+        ...('displayOrder' in body ? { display_order: displayOrderOf(body.displayOrder) } : {}),
+        ...(body.isActive !== undefined ? { is_active: body.isActive } : {}),
+      });
+      if (!updated)
+        throw notFound(AnalyticsMessages.messageNotFound, 'MARKETING_MESSAGE_NOT_FOUND');
+      return updated;
     });
     return toMessage(row);
   }
 
-  async update(id: string, body: UpdateMarketingMessageBody): Promise<MarketingMessage> {
-    const row = await updateMessage(this.db, id, {
-      ...(body.type !== undefined ? { type: body.type } : {}),
-      ...(body.title !== undefined ? { title: body.title.trim() } : {}),
-      ...(body.message !== undefined ? { message: body.message.trim() } : {}),
-      ...('displayOrder' in body ? { display_order: displayOrderOf(body.displayOrder) } : {}),
-      ...(body.isActive !== undefined ? { is_active: body.isActive } : {}),
+  async remove(staff: StaffActor, id: string): Promise<MessageBody> {
+    await this.audited(staff, { action: 'content.delete', id }, async (trx) => {
+      if (!(await deleteMessage(trx, id)))
+        throw notFound(AnalyticsMessages.messageNotFound, 'MARKETING_MESSAGE_NOT_FOUND');
+      return { id };
     });
-    if (!row) throw notFound(AnalyticsMessages.messageNotFound, 'MARKETING_MESSAGE_NOT_FOUND');
-    return toMessage(row);
-  }
-
-  async remove(id: string): Promise<MessageBody> {
-    if (!(await deleteMessage(this.db, id)))
-      throw notFound(AnalyticsMessages.messageNotFound, 'MARKETING_MESSAGE_NOT_FOUND');
     return { message: AnalyticsMessages.messageDeleted };
   }
 }

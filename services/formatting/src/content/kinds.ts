@@ -28,6 +28,7 @@ export const professionalTemplates: ContentKind<
   Static<typeof UpdateProfessionalTemplateBodySchema>
 > = {
   table: 'professional_templates',
+  auditTarget: 'professional-template',
   orderBy: [
     { column: 'professional', direction: 'asc' },
     { column: 'updated_at', direction: 'desc' },
@@ -52,6 +53,7 @@ export const medicalTerms: ContentKind<
   Static<typeof UpdateMedicalTermBodySchema>
 > = {
   table: 'medical_terms',
+  auditTarget: 'medical-term',
   orderBy: [{ column: 'term', direction: 'asc' }],
   toItem: (r: Row) => ({
     id: String(r.id),
@@ -74,6 +76,7 @@ export const systemInstructions: ContentKind<
   Static<typeof UpdateSystemInstructionBodySchema>
 > = {
   table: 'system_instructions',
+  auditTarget: 'system-instruction',
   orderBy: [
     { column: 'display_order', direction: 'asc' },
     { column: 'created_at', direction: 'asc' },
@@ -110,6 +113,7 @@ export const aiTemplates: ContentKind<
   Static<typeof UpdateAiTemplateBodySchema>
 > = {
   table: 'ai_templates',
+  auditTarget: 'ai-template',
   orderBy: [
     { column: 'template_type', direction: 'asc' },
     { column: 'name', direction: 'asc' },

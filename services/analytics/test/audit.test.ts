@@ -120,8 +120,14 @@ describe('marketing messages in the audit trail (issue 23 item 9)', () => {
     });
     expect(created.status).toBe(201);
     const id = (created.body as { id: string }).id;
+    // A key the contract does not know may itself be text: it is not named in the trail.
     expect(
-      (await admin.put(`/api/admin/marketing-messages/${id}`, { message: 'Texto novo' })).status,
+      (
+        await admin.put(`/api/admin/marketing-messages/${id}`, {
+          message: 'Texto novo',
+          'Paciente Maria da Silva': true,
+        })
+      ).status,
     ).toBe(200);
     expect((await admin.delete(`/api/admin/marketing-messages/${id}`)).status).toBe(200);
 
@@ -146,6 +152,7 @@ describe('marketing messages in the audit trail (issue 23 item 9)', () => {
       { ...base, action: 'content.delete', details: {} },
     ]);
     expect(JSON.stringify(entries)).not.toContain('Premium');
+    expect(JSON.stringify(entries)).not.toContain('Maria');
     expect(JSON.stringify(entries)).not.toContain(title);
   });
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     SESSION_PUBLIC_KEY: billing.keys.publicKey,
     SESSION_PRIVATE_KEY: billing.keys.privateKey,
     ADMIN_EMAIL: 'operacoes@clinica.test',
-    ADMIN_PASSWORD: 'Operac0es!',
+    ADMIN_PASSWORD: 'Sala-de-Operac0es-7!',
     LOG_LEVEL: 'silent',
   });
   const runtime = await openAuth(authConfig);

@@ -1,11 +1,13 @@
 import {
   AnalyticsMessages,
   type CreateMarketingMessageBody,
+  CreateMarketingMessageBodySchema,
   type MarketingMessage,
   type MarketingMessageType,
   type MessageBody,
   type Promotion,
   type UpdateMarketingMessageBody,
+  UpdateMarketingMessageBodySchema,
 } from '@pv/contracts';
 import {
   contentChangeDetails,
@@ -66,7 +68,7 @@ export class MarketingMessageService {
     change: {
       action: 'content.create' | 'content.update' | 'content.delete';
       id?: string;
-      body?: unknown;
+      sent?: { body: unknown; schema: { properties: Record<string, unknown> } };
     },
     write: (trx: AnalyticsDb) => Promise<T & { id: string }>,
   ): Promise<T & { id: string }> {
@@ -77,7 +79,7 @@ export class MarketingMessageService {
         action: change.action,
         targetType: 'marketing-message',
         targetId: change.id ?? written.id,
-        details: change.body === undefined ? {} : contentChangeDetails(change.body),
+        details: change.sent ? contentChangeDetails(change.sent.body, change.sent.schema) : {},
       });
       return written;
     });
@@ -94,14 +96,20 @@ export class MarketingMessageService {
   }
 
   async create(staff: StaffActor, body: CreateMarketingMessageBody): Promise<MarketingMessage> {
-    const row = await this.audited(staff, { action: 'content.create', body }, (trx) =>
-      insertMessage(trx, {
-        type: body.type ?? 'signup',
-        title: body.title.trim(),
-        message: body.message.trim(),
-        display_order: displayOrderOf(body.displayOrder),
-        is_active: body.isActive ?? true,
-      }),
+    const row = await this.audited(
+      staff,
+      {
+        action: 'content.create',
+        sent: { body, schema: CreateMarketingMessageBodySchema },
+      },
+      (trx) =>
+        insertMessage(trx, {
+          type: body.type ?? 'signup',
+          title: body.title.trim(),
+          message: body.message.trim(),
+          display_order: displayOrderOf(body.displayOrder),
+          is_active: body.isActive ?? true,
+        }),
     );
     return toMessage(row);
   }
@@ -111,18 +119,26 @@ export class MarketingMessageService {
     id: string,
     body: UpdateMarketingMessageBody,
   ): Promise<MarketingMessage> {
-    const row = await this.audited(staff, { action: 'content.update', id, body }, async (trx) => {
-      const updated = await updateMessage(trx, id, {
-        ...(body.type !== undefined ? { type: body.type } : {}),
-        ...(body.title !== undefined ? { title: body.title.trim() } : {}),
-        ...(body.message !== undefined ? { message: body.message.trim() } : {}),
-        ...('displayOrder' in body ? { display_order: displayOrderOf(body.displayOrder) } : {}),
-        ...(body.isActive !== undefined ? { is_active: body.isActive } : {}),
-      });
-      if (!updated)
-        throw notFound(AnalyticsMessages.messageNotFound, 'MARKETING_MESSAGE_NOT_FOUND');
-      return updated;
-    });
+    const row = await this.audited(
+      staff,
+      {
+        action: 'content.update',
+        id,
+        sent: { body, schema: UpdateMarketingMessageBodySchema },
+      },
+      async (trx) => {
+        const updated = await updateMessage(trx, id, {
+          ...(body.type !== undefined ? { type: body.type } : {}),
+          ...(body.title !== undefined ? { title: body.title.trim() } : {}),
+          ...(body.message !== undefined ? { message: body.message.trim() } : {}),
+          ...('displayOrder' in body ? { display_order: displayOrderOf(body.displayOrder) } : {}),
+          ...(body.isActive !== undefined ? { is_active: body.isActive } : {}),
+        });
+        if (!updated)
+          throw notFound(AnalyticsMessages.messageNotFound, 'MARKETING_MESSAGE_NOT_FOUND');
+        return updated;
+      },
+    );
     return toMessage(row);
   }
 

@@ -1,8 +1,8 @@
 import {
-  type CreateTermsBodySchema,
+  CreateTermsBodySchema,
   Messages,
   type TermsVersion,
-  type UpdateTermsBodySchema,
+  UpdateTermsBodySchema,
 } from '@pv/contracts';
 import {
   conflict,
@@ -52,14 +52,14 @@ export class TermsService {
     staff: StaffActor,
     action: 'content.create' | 'content.update' | 'content.delete',
     id: string,
-    body?: unknown,
+    sent?: { body: unknown; schema: { properties: Record<string, unknown> } },
   ) {
     return recordStaffAccess(trx, staff, {
       service: 'auth',
       action,
       targetType: 'terms-version',
       targetId: id,
-      details: body === undefined ? {} : contentChangeDetails(body),
+      details: sent ? contentChangeDetails(sent.body, sent.schema) : {},
     });
   }
 
@@ -92,7 +92,10 @@ export class TermsService {
           isActive: body.isActive ?? false,
           effectiveDate: body.effectiveDate ? new Date(body.effectiveDate) : new Date(),
         });
-        await this.audit(trx, staff, 'content.create', inserted.id, body);
+        await this.audit(trx, staff, 'content.create', inserted.id, {
+          body,
+          schema: CreateTermsBodySchema,
+        });
         return inserted;
       });
       this.relay?.kick();
@@ -114,7 +117,10 @@ export class TermsService {
         if (!(await findTermsById(trx, id)))
           throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
         if (body.isActive) await deactivateAllTerms(trx, id);
-        await this.audit(trx, staff, 'content.update', id, body);
+        await this.audit(trx, staff, 'content.update', id, {
+          body,
+          schema: UpdateTermsBodySchema,
+        });
         return updateTerms(trx, id, {
           ...(body.version !== undefined ? { version: body.version.trim() } : {}),
           ...(body.title !== undefined ? { title: body.title.trim() } : {}),

@@ -18,6 +18,8 @@ import {
   updateContent,
 } from './admin-content.repository.js';
 
+type BodySchema = { properties: Record<string, unknown> };
+
 /** How one admin list maps between its table and its contract types. */
 export interface ContentKind<Item, Create, Update> extends ContentTable {
   toItem: (row: Row) => Item;
@@ -26,6 +28,8 @@ export interface ContentKind<Item, Create, Update> extends ContentTable {
   messages: { notFound: string; deleted: string; duplicate?: string };
   /** What the audit trail calls this list: every change reaches every user (issue 23 item 9). */
   auditTarget: AuditTargetType;
+  /** The contract's bodies: only their fields are named in the audit trail. */
+  bodies: { create: BodySchema; update: BodySchema };
   /**
    * Checks a body before it is written (after the contract's schema); throws the pt-BR answer.
    * An update is checked with the row it changes, so a partial body is judged as the result.
@@ -59,7 +63,10 @@ export class AdminContentService<Item, Create, Update> {
       this.write(async (trx) => {
         const inserted = await insertContent(trx, this.kind.table, values);
         await this.kind.changed?.(trx, 'saved', inserted);
-        await this.audit(trx, staff, 'content.create', String(inserted.id), body);
+        await this.audit(trx, staff, 'content.create', String(inserted.id), {
+          body,
+          schema: this.kind.bodies.create,
+        });
         return inserted;
       }),
     );
@@ -75,7 +82,10 @@ export class AdminContentService<Item, Create, Update> {
         // Judged as the row it becomes (a partial body alone may not say the template's type).
         this.kind.validate?.(updated);
         await this.kind.changed?.(trx, 'saved', updated);
-        await this.audit(trx, staff, 'content.update', id, body);
+        await this.audit(trx, staff, 'content.update', id, {
+          body,
+          schema: this.kind.bodies.update,
+        });
         return updated;
       }),
     );
@@ -102,14 +112,14 @@ export class AdminContentService<Item, Create, Update> {
     staff: StaffActor,
     action: 'content.create' | 'content.update' | 'content.delete',
     id: string,
-    body: unknown,
+    sent: { body: unknown; schema: BodySchema } | undefined,
   ) {
     return recordStaffAccess(trx, staff, {
       service: 'formatting',
       action,
       targetType: this.kind.auditTarget,
       targetId: id,
-      details: body === undefined ? {} : contentChangeDetails(body),
+      details: sent ? contentChangeDetails(sent.body, sent.schema) : {},
     });
   }
 

@@ -1,18 +1,18 @@
 import {
   type AiTemplateSchema,
-  type CreateAiTemplateBodySchema,
-  type CreateMedicalTermBodySchema,
-  type CreateProfessionalTemplateBodySchema,
-  type CreateSystemInstructionBodySchema,
+  CreateAiTemplateBodySchema,
+  CreateMedicalTermBodySchema,
+  CreateProfessionalTemplateBodySchema,
+  CreateSystemInstructionBodySchema,
   DOCUMENT_TEMPLATE_KEY_INVALID,
   DOCUMENT_TYPES,
   type MedicalTermSchema,
   type ProfessionalTemplateSchema,
   type SystemInstructionSchema,
-  type UpdateAiTemplateBodySchema,
-  type UpdateMedicalTermBodySchema,
-  type UpdateProfessionalTemplateBodySchema,
-  type UpdateSystemInstructionBodySchema,
+  UpdateAiTemplateBodySchema,
+  UpdateMedicalTermBodySchema,
+  UpdateProfessionalTemplateBodySchema,
+  UpdateSystemInstructionBodySchema,
 } from '@pv/contracts';
 import { badRequest, enqueueEvent } from '@pv/service-kit';
 import type { Static } from '@sinclair/typebox';
@@ -29,6 +29,10 @@ export const professionalTemplates: ContentKind<
 > = {
   table: 'professional_templates',
   auditTarget: 'professional-template',
+  bodies: {
+    create: CreateProfessionalTemplateBodySchema,
+    update: UpdateProfessionalTemplateBodySchema,
+  },
   orderBy: [
     { column: 'professional', direction: 'asc' },
     { column: 'updated_at', direction: 'desc' },
@@ -54,6 +58,7 @@ export const medicalTerms: ContentKind<
 > = {
   table: 'medical_terms',
   auditTarget: 'medical-term',
+  bodies: { create: CreateMedicalTermBodySchema, update: UpdateMedicalTermBodySchema },
   orderBy: [{ column: 'term', direction: 'asc' }],
   toItem: (r: Row) => ({
     id: String(r.id),
@@ -77,6 +82,7 @@ export const systemInstructions: ContentKind<
 > = {
   table: 'system_instructions',
   auditTarget: 'system-instruction',
+  bodies: { create: CreateSystemInstructionBodySchema, update: UpdateSystemInstructionBodySchema },
   orderBy: [
     { column: 'display_order', direction: 'asc' },
     { column: 'created_at', direction: 'asc' },
@@ -114,6 +120,7 @@ export const aiTemplates: ContentKind<
 > = {
   table: 'ai_templates',
   auditTarget: 'ai-template',
+  bodies: { create: CreateAiTemplateBodySchema, update: UpdateAiTemplateBodySchema },
   orderBy: [
     { column: 'template_type', direction: 'asc' },
     { column: 'name', direction: 'asc' },

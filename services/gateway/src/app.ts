@@ -1,11 +1,12 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { createServiceApp } from '@pv/service-kit';
+import { createServiceApp, csv } from '@pv/service-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { registerResponseCompression } from './compression.js';
 import type { GatewayConfig } from './config.js';
+import { registerHostRoles } from './host-roles.js';
 import { registerAuthRateLimit } from './rate-limit.js';
 import { registerProxies } from './routes/proxy.js';
 import { answerAuthPage, registerSpas, resolveSpas } from './routes/spa.js';
@@ -87,6 +88,14 @@ export async function buildGatewayApp(
       ...connectSrcExtraFrom(config.CSP_CONNECT_SRC_EXTRA),
     ],
   });
+  if (config.ADMIN_HOST) {
+    registerHostRoles(app, {
+      adminHost: config.ADMIN_HOST,
+      adminOrigins: config.ADMIN_ORIGINS
+        ? csv(config.ADMIN_ORIGINS)
+        : [`https://${config.ADMIN_HOST}`],
+    });
+  }
   // Before the SPA and proxy scopes, which inherit it: JSON answers over 1 KB, by negotiation.
   registerResponseCompression(app);
   await registerAuthRateLimit(app, {

@@ -228,7 +228,7 @@ const DECLARED: readonly CatalogProcess[] = [
       ADMIN_WEB_DIST: '/app/web/admin-web',
       INTERNAL_PORT: '9464',
     },
-    optional: ['RATE_LIMIT_AUTH_MAX', 'UPSTREAM_TIMEOUT_MS'],
+    optional: ['RATE_LIMIT_AUTH_MAX', 'UPSTREAM_TIMEOUT_MS', 'ADMIN_HOST', 'ADMIN_ORIGINS'],
     secrets: [],
     internet: false,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },

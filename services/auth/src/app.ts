@@ -19,6 +19,7 @@ import { staffMfaRoutes } from './routes/staff-mfa.js';
 import { termsRoutes } from './routes/terms.js';
 import { verificationRoutes } from './routes/verification.js';
 import { StaffMfaService } from './staff-mfa/staff-mfa.service.js';
+import { plainCodec, totpSecretBoxFrom } from './staff-mfa/totp-secret-box.js';
 import { TermsService } from './terms/terms.service.js';
 import { AdminUsersService } from './users/admin-users.service.js';
 import { makeDecoyHash } from './users/passwords.js';
@@ -49,6 +50,7 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
     config,
     loginThrottle: new LoginThrottle(runtime.redis, config, redisKeyPrefix),
     decoyHash: await makeDecoyHash(),
+    totpSecrets: totpSecretBoxFrom(config) ?? plainCodec,
   };
   const app = await createServiceApp(
     standardAppOptions({ name: 'auth', config, runtime, logger: options.logger }),

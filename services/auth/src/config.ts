@@ -46,6 +46,13 @@ export const AuthConfigSchema = Type.Object({
   /** Issue 23: 64 hex characters; the council-card evidence is sealed with it. Unset: no upload. */
   VERIFICATION_EVIDENCE_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  /**
+   * Issue 23: 64 hex characters sealing the admins' TOTP secrets at rest (AES-256-GCM). Unset:
+   * stored as given (tests). `_PREVIOUS`: the key before a rotation, still read; every start
+   * re-seals under the current one.
+   */
+  TOTP_SECRET_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  TOTP_SECRET_KEY_PREVIOUS: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 

@@ -8,6 +8,7 @@ import {
   ensureEvidenceKey,
   ensureSessionKeys,
   ensureSigningKey,
+  ensureTotpSecretKey,
   ensureVaultSecrets,
 } from './secrets.js';
 import { buildProcessEnv, discoverProcesses, listWebApps, type StackProcess } from './services.js';
@@ -199,10 +200,14 @@ export async function runStart(_args: string[]): Promise<number> {
     info(
       'created the verification evidence key (VERIFICATION_EVIDENCE_KEY) in .data/keys/verification.json',
     );
+  const totp = ensureTotpSecretKey(keysDir);
+  if (totp.created)
+    info('created the key of the admins’ TOTP secrets (TOTP_SECRET_KEY) in .data/keys/totp.json');
   const parentEnv = {
     ...process.env,
     SIGNING_KEK: signing.kek,
     VERIFICATION_EVIDENCE_KEY: evidence.key,
+    TOTP_SECRET_KEY: totp.key,
   };
   const inputs = { root: repoRoot, parentEnv, infra, session, vault, processes };
   supervisor.start(

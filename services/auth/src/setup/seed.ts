@@ -43,6 +43,8 @@ export async function seed(
     adminEmail?: string;
     adminPassword?: string;
     adminTotpSecret?: string;
+    /** Seals the seeded secret at rest (TOTP_SECRET_KEY); stored as given without it. */
+    totpSecrets?: { seal(userId: string, secret: string): string };
     /** Where a generated password goes (default: first-admin-password.txt in the working directory). */
     passwordFile?: string;
     log: Logger;
@@ -67,7 +69,10 @@ export async function seed(
   await createFirstAdmin(db, wanted, options);
   if (options.adminTotpSecret) {
     const admin = await findUserByEmail(db, email || DEFAULT_ADMIN_EMAIL);
-    if (admin?.is_admin) await seedSecret(db, admin.id, options.adminTotpSecret);
+    if (admin?.is_admin) {
+      const stored = options.totpSecrets?.seal(admin.id, options.adminTotpSecret);
+      await seedSecret(db, admin.id, stored ?? options.adminTotpSecret);
+    }
   }
 }
 

@@ -1,5 +1,7 @@
 import {
   createServiceApp,
+  csv,
+  httpsOnly,
   registerRetryAfter,
   type ServiceRuntime,
   standardAppOptions,
@@ -57,7 +59,9 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
   );
   registerRetryAfter(app);
   const mfa = new StaffMfaService(deps);
-  accountRoutes(app, new AccountService(deps, mfa), config.COOKIE_SECURE);
+  // Secure (and `__Host-`) when asked, or whenever every public origin is https (issue 23).
+  const cookieSecure = config.COOKIE_SECURE || httpsOnly(csv(config.PUBLIC_ORIGINS));
+  accountRoutes(app, new AccountService(deps, mfa), cookieSecure);
   staffMfaRoutes(app, mfa);
   termsRoutes(app, new TermsService(deps.db, deps.relay));
   adminUserRoutes(app, new AdminUsersService(deps));

@@ -16,7 +16,7 @@ export function errorWithoutData(error: Error): ReturnType<typeof pino.stdSerial
 }
 
 /**
- * Keys whose values never reach a log line, at any depth up to four (docs/logging.md): the
+ * Keys whose values never reach a log line, at any depth up to four (docs/observability.md): the
  * verification code of a signed document, the admin searches (names, e-mails), e-mails, tokens,
  * passwords, second-factor and vault codes, cookies and credentials.
  */

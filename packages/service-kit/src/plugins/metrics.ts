@@ -49,7 +49,7 @@ const metrics: FastifyPluginAsyncTypebox<{ service: string; expose?: boolean }> 
         {
           method: request.method,
           // The template and the query's keys, never the URL: its values are data (a
-          // verification code, a search for a patient's name; docs/logging.md).
+          // verification code, a search for a patient's name; docs/observability.md).
           route,
           queryKeys: queryKeys(request.url),
           statusCode: reply.statusCode,

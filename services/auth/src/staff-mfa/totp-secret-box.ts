@@ -12,7 +12,7 @@ function keyFrom(hex: string, name: string): Buffer {
  * The admins' TOTP secrets at rest (issue 23): AES-256-GCM under TOTP_SECRET_KEY with the admin's
  * user id as additional data, so a sealed secret copied to another admin's row does not open. A
  * value without the `gcm1:` mark is a secret stored before the key existed; `sealStoredSecrets`
- * seals those at start. Rotation (docs/staff-second-factor.md): the old key moves to
+ * seals those at start. Rotation (README, "Passwords"): the old key moves to
  * TOTP_SECRET_KEY_PREVIOUS, which still opens, and every start re-seals under the current key.
  */
 export class TotpSecretBox {

@@ -47,15 +47,13 @@ export function registerHostRoles(app: FastifyInstance, options: HostRolesOption
     const isAdminPath = owned(ADMIN_PREFIXES, path);
     const allowed = onAdminHost ? isAdminPath || owned(SHARED_PREFIXES, path) : !isAdminPath;
     if (!allowed) {
-      reply
-        .code(404)
-        .send(
-          errorBody(request, {
-            statusCode: 404,
-            code: 'NOT_FOUND',
-            message: Messages.routeNotFound,
-          }),
-        );
+      reply.code(404).send(
+        errorBody(request, {
+          statusCode: 404,
+          code: 'NOT_FOUND',
+          message: Messages.routeNotFound,
+        }),
+      );
       return;
     }
     const origin = request.headers.origin?.toLowerCase();

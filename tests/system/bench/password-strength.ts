@@ -9,7 +9,7 @@ const cases: [string, string][] = [
   ['48 chars of l33t-prone text', 'a1!'.repeat(16)],
   ['hostile 10 kB, repeated "a1!"', 'a1!'.repeat(3334).slice(0, 10_000)],
   ['hostile 10 kB, repeated "x9#Lq"', 'x9#Lq'.repeat(2000)],
-  ['hostile 10 kB, digits', '1'.repeat(9_999) + 'a!'],
+  ['hostile 10 kB, digits', `${'1'.repeat(9_999)}a!`],
 ];
 
 passwordProblem('aquecimento-1!');

@@ -153,7 +153,7 @@ describe('nothing secret in a log (issue 23 item 8)', () => {
     expect(byEmail.status).toBe(200);
 
     // The requests were logged by the gateway and by the services (the capture works) ...
-    await eventually(() => {
+    await eventually(async () => {
       const lines = output.join('');
       return (
         lines.includes('"service":"gateway"') &&

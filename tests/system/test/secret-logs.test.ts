@@ -14,7 +14,7 @@ import {
 } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 23 item 8: nothing secret in a log. The real gateway, auth and documents run as
+// Issue 23 item 8: nothing secret in a log. The real gateway, auth, documents and support run as
 // processes, at the most verbose level, with a Redis prefix, databases and NATS of their own;
 // everything each writes is captured and searched for what the requests carried.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -40,9 +40,11 @@ beforeAll(async () => {
   const nats = await startPrivateNats();
   const authDb = await createTestDatabase('sys_secret_logs_auth');
   const documentsDb = await createTestDatabase('sys_secret_logs_documents');
-  cleanups.push(nats.stop, authDb.drop, documentsDb.drop);
+  const supportDb = await createTestDatabase('sys_secret_logs_support');
+  cleanups.push(nats.stop, authDb.drop, documentsDb.drop, supportDb.drop);
   const suffix = randomBytes(4).toString('hex');
-  const [gatewayPort, internalPort, authPort, documentsPort] = [
+  const [gatewayPort, internalPort, authPort, documentsPort, supportPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -75,12 +77,19 @@ beforeAll(async () => {
     DOCUMENTS_DATABASE: documentsDb.name,
     PDF_QUEUE: `test-secret-logs-pdf-${suffix}`,
   });
+  run('support', {
+    ...common,
+    PORT: String(supportPort),
+    SUPPORT_DATABASE: supportDb.name,
+    SUPPORT_CONSUMER: `test-secret-logs-support-${suffix}`,
+  });
   run('gateway', {
     ...common,
     PORT: String(gatewayPort),
     INTERNAL_PORT: String(internalPort),
     AUTH_URL: `http://127.0.0.1:${authPort}`,
     DOCUMENTS_URL: `http://127.0.0.1:${documentsPort}`,
+    SUPPORT_URL: `http://127.0.0.1:${supportPort}`,
   });
   const ready = async (url: string) => (await fetch(`${url}/ready`).catch(() => null))?.ok;
   try {
@@ -88,6 +97,7 @@ beforeAll(async () => {
       async () =>
         (await ready(`http://127.0.0.1:${authPort}`)) &&
         (await ready(`http://127.0.0.1:${documentsPort}`)) &&
+        (await ready(`http://127.0.0.1:${supportPort}`)) &&
         (await ready(`http://127.0.0.1:${internalPort}`)),
       60_000,
     );
@@ -126,7 +136,7 @@ const send = (path: string, init: { method?: string; body?: unknown; cookie?: st
   });
 
 describe('nothing secret in a log (issue 23 item 8)', () => {
-  it('a verify with its code, an admin search and a sign-up leave none of them in any log', async () => {
+  it('a verify with its code, admin searches (users, tickets) and a sign-up leave none of them in any log', async () => {
     const tag = randomBytes(4).toString('hex');
     const secretCode = `SEGREDO${tag.toUpperCase()}`;
     const searchText = `Quitéria Bandeira ${tag}`;
@@ -151,6 +161,11 @@ describe('nothing secret in a log (issue 23 item 8)', () => {
     expect(search.status).toBe(200);
     const byEmail = await send(`/api/admin/users?q=${encodeURIComponent(email)}`, { cookie });
     expect(byEmail.status).toBe(200);
+    const tickets = await send(
+      `/api/admin/support-tickets?search=${encodeURIComponent(searchText)}`,
+      { cookie },
+    );
+    expect(tickets.status).toBe(200);
 
     // The requests were logged by the gateway and by the services (the capture works) ...
     await eventually(async () => {
@@ -158,6 +173,8 @@ describe('nothing secret in a log (issue 23 item 8)', () => {
       return (
         lines.includes('"service":"gateway"') &&
         lines.includes('/api/admin/users') &&
+        lines.includes('"service":"support"') &&
+        lines.includes('"queryKeys":["search"]') &&
         lines.includes('/api/documents/:id/verify')
       );
     }, 15_000);

@@ -108,17 +108,17 @@ describe('the admin console on its own host', () => {
       fullName: 'Olga Operações',
       email,
       isAdmin: true,
-      password: 'Inicial#2026',
+      password: 'Primeiro#Acesso26',
     });
     await apiCall(operator, adminUrl, 'POST', '/api/admin/reset-password', {
       userId: (created.user as { id: string }).id,
-      newPassword: 'Temporaria#2026',
-      confirmPassword: 'Temporaria#2026',
+      newPassword: 'Cadeado#Verde26',
+      confirmPassword: 'Cadeado#Verde26',
     });
     await operator.close();
 
     await page.goto(`${adminUrl}/admin`);
-    await signIn(page, email, 'Temporaria#2026');
+    await signIn(page, email, 'Cadeado#Verde26');
     const dialog = page.getByRole('dialog', { name: 'Alteração de senha obrigatória' });
     await dialog.waitFor();
     await expect(page.getByRole('tablist').count()).resolves.toBe(0);
@@ -134,7 +134,7 @@ describe('the admin console on its own host', () => {
     );
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'admin-host-forced-change');
-    await dialog.getByLabel('Senha atual').fill('Temporaria#2026');
+    await dialog.getByLabel('Senha atual').fill('Cadeado#Verde26');
     await dialog.getByLabel(/^Nova senha/).fill('Definitiva#2026');
     await dialog.getByLabel('Confirmar nova senha').fill('Definitiva#2026');
     await dialog.getByRole('button', { name: 'Alterar senha' }).click();

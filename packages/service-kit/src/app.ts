@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Registry } from 'prom-client';
 import { csv } from './config.js';
 import { type HttpTimeouts, httpTimeoutsFrom, serverTimeoutOptions } from './http-timeouts.js';
-import { logSerializers } from './log.js';
+import { productLogOptions } from './log.js';
 import { authContextPlugin } from './plugins/auth-context.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorBody, errorsPlugin } from './plugins/errors.js';
@@ -56,6 +56,12 @@ export interface ServiceAppOptions {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** How long a client may take to send a request; unset: the defaults of http-timeouts.ts. */
   timeouts?: HttpTimeouts;
+  /**
+   * Give every request an id of our own, never the caller's `x-request-id` (which is logged apart
+   * as `clientRequestId`, bounded): for the public gateway, whose callers are the internet. The
+   * services behind it adopt the gateway's id.
+   */
+  mintRequestIds?: boolean;
 }
 
 /**
@@ -120,14 +126,10 @@ function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
       options.logger === false
         ? false
         : {
-            level: options.logLevel ?? 'info',
-            base: { service: options.name },
-            redact: [
-              'req.headers.cookie',
-              'req.headers.authorization',
-              'res.headers["set-cookie"]',
-            ],
-            serializers: logSerializers,
+            ...productLogOptions({
+              service: options.name,
+              ...(options.logLevel ? { level: options.logLevel } : {}),
+            }),
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: parseTrustProxy(options.trustProxy),
@@ -141,6 +143,7 @@ function serverOptions(options: ServiceAppOptions): FastifyServerOptions {
     ...serverTimeoutOptions(options.timeouts ?? httpTimeoutsFrom({})),
     requestIdHeader: false,
     genReqId: (req) => {
+      if (options.mintRequestIds) return randomUUID();
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
@@ -161,6 +164,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   closeConnectionsWhenClosing(app);
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema, httpPart));
   await app.register(errorsPlugin);
+  if (options.mintRequestIds) logClientRequestId(app);
   refuseWhileClosing(app);
   await app.register(authContextPlugin, {
     ...(options.sessions ? { sessions: options.sessions } : {}),
@@ -181,6 +185,25 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     ...(options.degradable ? { degradable: options.degradable } : {}),
   });
   return app;
+}
+
+const CLIENT_REQUEST_ID_MAX = 64;
+
+/**
+ * A caller's own `x-request-id`, kept beside ours on its log lines so a support case can quote
+ * it: at most 64 characters, anything outside [A-Za-z0-9._:-] replaced, so it cannot forge a line.
+ */
+function logClientRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    const given = request.headers['x-request-id'];
+    if (typeof given === 'string' && given.length > 0) {
+      const clientRequestId = given
+        .slice(0, CLIENT_REQUEST_ID_MAX)
+        .replace(/[^A-Za-z0-9._:-]/g, '_');
+      request.log = request.log.child({ clientRequestId });
+    }
+    done();
+  });
 }
 
 /**

@@ -69,3 +69,35 @@ export function staffAccessRecorder<DB extends KitTables>(
     runtime.relay.kick();
   };
 }
+
+const DETAIL_MAX = 200;
+
+/**
+ * What an edit of shared content changed, as an audit entry may say it: the names of the fields
+ * sent and the size of each (characters of a text, items of a list), never their text. Only the
+ * contract's own fields count (`schema`: the route's body schema): a key a client made up may
+ * itself be text and never reaches the log.
+ * @example contentChangeDetails({ name: 'Receita', prompt: '...' }, BodySchema) // { fields: 'name,prompt', sizes: 'name:7,prompt:3' }
+ */
+export function contentChangeDetails(
+  body: unknown,
+  schema: { properties: Record<string, unknown> },
+): { fields: string; sizes: string } {
+  const entries = Object.entries((body ?? {}) as Record<string, unknown>)
+    .filter(([key, value]) => value !== undefined && Object.hasOwn(schema.properties, key))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const sizeOf = (value: unknown) =>
+    typeof value === 'string' ? value.length : Array.isArray(value) ? value.length : null;
+  const bounded = (text: string) =>
+    text.length <= DETAIL_MAX ? text : `${text.slice(0, DETAIL_MAX - 1)}…`;
+  return {
+    fields: bounded(entries.map(([key]) => key).join(',')),
+    sizes: bounded(
+      entries
+        .map(([key, value]) => [key, sizeOf(value)] as const)
+        .filter(([, size]) => size !== null)
+        .map(([key, size]) => `${key}:${size}`)
+        .join(','),
+    ),
+  };
+}

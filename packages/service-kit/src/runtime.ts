@@ -3,7 +3,7 @@ import { EVENT_STREAM } from '@pv/contracts';
 import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { assertMigrated, createDb, databaseUrl, ensureDatabase, migrateToLatest } from './db.js';
 import {
@@ -14,7 +14,7 @@ import {
   type NatsCredentials,
   OutboxRelay,
 } from './events.js';
-import { logSerializers } from './log.js';
+import { productLogger } from './log.js';
 import { registerOutboxMetrics } from './observability.js';
 import { createRedis } from './redis.js';
 import { privateKeyFrom, publicKeyFrom, SessionStore, SessionTokens } from './session.js';
@@ -206,10 +206,9 @@ export async function openRuntime<DB>(options: RuntimeOptions): Promise<ServiceR
   startTracing(options.service);
   const log =
     options.log ??
-    pino({
-      level: options.logLevel ?? 'info',
-      base: { service: options.service },
-      serializers: logSerializers,
+    productLogger({
+      service: options.service,
+      ...(options.logLevel ? { level: options.logLevel } : {}),
     });
   const database = options.database ?? options.service;
   const migrateAtStart = options.migrateAtStart ?? migrateAtStartFromEnv();

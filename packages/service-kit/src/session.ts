@@ -30,6 +30,20 @@ export interface Principal {
 }
 
 export const SESSION_COOKIE = 'pv_session';
+/**
+ * The session cookie's name when the public origin is https (issue 23 item 5): the `__Host-`
+ * prefix makes the browser take it only with Secure, Path=/ and no Domain, so a sibling subdomain
+ * cannot plant a session of its own choosing (cookie tossing).
+ */
+export const SECURE_SESSION_COOKIE = '__Host-pv_session';
+
+/** Whether every public origin is https, which is when the cookie is `__Host-` and Secure. */
+export const httpsOnly = (origins: readonly string[]) =>
+  origins.length > 0 && origins.every((origin) => origin.toLowerCase().startsWith('https://'));
+
+/** The session cookie's name for a service whose public origins are (or are not) all https. */
+export const sessionCookieName = (secure: boolean) =>
+  secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
 interface TokenClaims {
   v: 1;
@@ -234,9 +248,18 @@ export class SessionStore {
   }
 }
 
-/** Reads the token of a request: the session cookie, or a Bearer header for API clients. */
-export function tokenFrom(cookies: Record<string, string | undefined>, authorization?: string) {
-  const cookie = cookies[SESSION_COOKIE];
+/**
+ * Reads the token of a request: the session cookie, or a Bearer header for API clients. With
+ * `secureOnly` (every public origin https) only the `__Host-` cookie counts: a plain one may have
+ * been planted from another subdomain.
+ */
+export function tokenFrom(
+  cookies: Record<string, string | undefined>,
+  authorization?: string,
+  options: { secureOnly?: boolean } = {},
+) {
+  const cookie =
+    cookies[SECURE_SESSION_COOKIE] ?? (options.secureOnly ? undefined : cookies[SESSION_COOKIE]);
   if (cookie) return { token: cookie, viaCookie: true };
   if (authorization?.startsWith('Bearer '))
     return { token: authorization.slice(7).trim(), viaCookie: false };

@@ -44,6 +44,8 @@ export interface PasswordChangeBody {
 export interface ForcedPasswordChangeProps {
   /** The server's reason, when it gave one; else the spec's default text. */
   message?: string | undefined;
+  /** Why the change comes first and what the account can do meanwhile (the workspace says it). */
+  reason?: string | undefined;
   /** POST /auth/change-password through the app's API slice; an `error` is shown as a toast. */
   changePassword: (body: PasswordChangeBody) => Promise<{ error?: unknown }>;
   busy: boolean;
@@ -59,7 +61,7 @@ export interface ForcedPasswordChangeProps {
  * here with the contracts' pattern, the same one auth enforces.
  */
 export function ForcedPasswordChangeDialog(props: ForcedPasswordChangeProps) {
-  const { message, changePassword, busy, onChanged, onSignOut } = props;
+  const { message, reason, changePassword, busy, onChanged, onSignOut } = props;
   const toast = useToast();
   const failed = useFailureToast();
   const titleId = useId();
@@ -131,6 +133,7 @@ export function ForcedPasswordChangeDialog(props: ForcedPasswordChangeProps) {
           <DialogContentText sx={{ mb: 2 }}>
             {message || PasswordChangeText.defaultText}
           </DialogContentText>
+          {reason && <DialogContentText sx={{ mb: 2 }}>{reason}</DialogContentText>}
           <Stack spacing={2}>
             {field('currentPassword', PasswordChangeText.currentPassword, 'current-password')}
             {field(

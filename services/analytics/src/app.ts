@@ -43,7 +43,7 @@ export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<F
     dashboard: new DashboardService(runtime.db, options.clock),
     audit: staffAccessRecorder(runtime, 'analytics'),
   });
-  marketingMessageRoutes(app, new MarketingMessageService(runtime.db));
+  marketingMessageRoutes(app, new MarketingMessageService(runtime.db, runtime.relay));
   return app;
 }
 

@@ -109,3 +109,50 @@ describe('the visitor list in the audit trail', () => {
     expect(JSON.stringify(entries)).not.toContain(user.email);
   });
 });
+
+describe('marketing messages in the audit trail (issue 23 item 9)', () => {
+  it('records who created, edited and deleted a message: field names and sizes, never the text', async () => {
+    const admin = await analytics.as('admin', undefined, { 'x-forwarded-for': '198.51.100.42' });
+    const title = `Oferta ${randomUUID().slice(0, 8)}`;
+    const created = await admin.post('/api/admin/marketing-messages', {
+      title,
+      message: 'Assine o Premium com desconto nesta semana.',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    // A key the contract does not know may itself be text: it is not named in the trail.
+    expect(
+      (
+        await admin.put(`/api/admin/marketing-messages/${id}`, {
+          message: 'Texto novo',
+          'Paciente Maria da Silva': true,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await admin.delete(`/api/admin/marketing-messages/${id}`)).status).toBe(200);
+
+    const entries = await eventually(async () =>
+      entriesOf(admin.userId).length >= 3 ? entriesOf(admin.userId) : undefined,
+    );
+    const base = {
+      actorId: admin.userId,
+      actorEmail: expect.any(String),
+      targetType: 'marketing-message',
+      targetId: id,
+      ipAddress: '198.51.100.42',
+      service: 'analytics',
+    };
+    expect(entries).toEqual([
+      {
+        ...base,
+        action: 'content.create',
+        details: { fields: 'message,title', sizes: `message:43,title:${title.length}` },
+      },
+      { ...base, action: 'content.update', details: { fields: 'message', sizes: 'message:10' } },
+      { ...base, action: 'content.delete', details: {} },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('Premium');
+    expect(JSON.stringify(entries)).not.toContain('Maria');
+    expect(JSON.stringify(entries)).not.toContain(title);
+  });
+});

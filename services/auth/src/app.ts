@@ -1,5 +1,7 @@
 import {
   createServiceApp,
+  csv,
+  httpsOnly,
   registerRetryAfter,
   type ServiceRuntime,
   standardAppOptions,
@@ -19,6 +21,7 @@ import { staffMfaRoutes } from './routes/staff-mfa.js';
 import { termsRoutes } from './routes/terms.js';
 import { verificationRoutes } from './routes/verification.js';
 import { StaffMfaService } from './staff-mfa/staff-mfa.service.js';
+import { plainCodec, totpSecretBoxFrom } from './staff-mfa/totp-secret-box.js';
 import { TermsService } from './terms/terms.service.js';
 import { AdminUsersService } from './users/admin-users.service.js';
 import { makeDecoyHash } from './users/passwords.js';
@@ -49,15 +52,18 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
     config,
     loginThrottle: new LoginThrottle(runtime.redis, config, redisKeyPrefix),
     decoyHash: await makeDecoyHash(),
+    totpSecrets: totpSecretBoxFrom(config) ?? plainCodec,
   };
   const app = await createServiceApp(
     standardAppOptions({ name: 'auth', config, runtime, logger: options.logger }),
   );
   registerRetryAfter(app);
   const mfa = new StaffMfaService(deps);
-  accountRoutes(app, new AccountService(deps, mfa), config.COOKIE_SECURE);
+  // Secure (and `__Host-`) when asked, or whenever every public origin is https (issue 23).
+  const cookieSecure = config.COOKIE_SECURE || httpsOnly(csv(config.PUBLIC_ORIGINS));
+  accountRoutes(app, new AccountService(deps, mfa), cookieSecure);
   staffMfaRoutes(app, mfa);
-  termsRoutes(app, new TermsService(deps.db));
+  termsRoutes(app, new TermsService(deps.db, deps.relay));
   adminUserRoutes(app, new AdminUsersService(deps));
   auditLogRoutes(app, new AuditLogService(deps.db));
   verificationRoutes(

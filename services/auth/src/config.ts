@@ -55,6 +55,13 @@ export const AuthConfigSchema = Type.Object({
   VERIFICATION_EVIDENCE_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
   /** The window of LOGIN_MAX_FAILURES_PER_IP. */
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  /**
+   * 64 hex characters sealing the admins' TOTP secrets at rest (AES-256-GCM). Unset: stored as
+   * given (tests).
+   */
+  TOTP_SECRET_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  /** The TOTP key before a rotation (64 hex): still read, and every start re-seals under the current one. */
+  TOTP_SECRET_KEY_PREVIOUS: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { LoginThrottle } from './accounts/login-throttle.js';
 import type { AuthConfig } from './config.js';
 import type { AuthKysely } from './db/schema.js';
+import type { SecretCodec } from './staff-mfa/totp-secret-box.js';
 
 /** What the auth service's rules need, built once by buildAuthApp from the config and runtime. */
 export interface AuthDeps {
@@ -16,6 +17,8 @@ export interface AuthDeps {
   loginThrottle: LoginThrottle;
   /** See users/passwords.ts makeDecoyHash. */
   decoyHash: string;
+  /** Seals and opens the admins' TOTP secrets (plain without TOTP_SECRET_KEY). */
+  totpSecrets: SecretCodec;
 }
 
 /** Where a request came from, as recorded on sessions, terms acceptances and login events. */

@@ -347,7 +347,7 @@ describe('terms versions', () => {
     await new Client(auth.url).post('/auth/register', {
       fullName: 'Ana Souza',
       email: uniqueEmail(),
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
       acceptedTermsVersion: '1.0',
     });
     const other = await admin.post('/api/admin/terms', {

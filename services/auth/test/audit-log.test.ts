@@ -80,6 +80,44 @@ describe('audit trail of staff access (issue 15 item 8)', () => {
     expect(JSON.stringify(page.entries)).not.toContain('Nova!senha9');
   });
 
+  it('records every change of a terms version: who, which fields and how long, never the text (issue 23 item 9)', async () => {
+    const admin = await signedInAdmin(auth.url);
+    const version = `9.${Date.now()}`;
+    const content = 'Cláusula CONFIDENCIAL de teste.';
+    const created = await admin.post('/api/admin/terms', { version, title: 'Termos', content });
+    expect(created.status).toBe(201);
+    const id = (created.body as { id: string }).id;
+    const edited = await admin.put(`/api/admin/terms/${id}`, {
+      content: `${content} Revista.`,
+      'Paciente Maria da Silva': true,
+    });
+    expect(edited.status).toBe(200);
+    expect((await admin.delete(`/api/admin/terms/${id}`)).status).toBe(200);
+
+    const page = await logUntil(`?targetId=${id}`, (p) => p.entries.length >= 3);
+    expect(page.entries.map((e) => [e.action, e.targetType, e.details])).toEqual([
+      ['content.delete', 'terms-version', {}],
+      [
+        'content.update',
+        'terms-version',
+        { fields: 'content', sizes: `content:${content.length + 9}` },
+      ],
+      [
+        'content.create',
+        'terms-version',
+        {
+          fields: 'content,title,version',
+          sizes: `content:${content.length},title:6,version:${version.length}`,
+        },
+      ],
+    ]);
+    for (const entry of page.entries) {
+      expect(entry).toMatchObject({ actorEmail: 'chefe@clinica.test', service: 'auth' });
+    }
+    expect(JSON.stringify(page.entries)).not.toContain('CONFIDENCIAL');
+    expect(JSON.stringify(page.entries)).not.toContain('Maria');
+  });
+
   it("names only the contract's fields of an edit: unknown keys in the body never reach the log", async () => {
     const admin = await signedInAdmin(auth.url);
     const { id } = await newUser(auth.url);

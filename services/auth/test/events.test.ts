@@ -109,7 +109,7 @@ describe('the outbox', () => {
       firstName: 'Durante',
       lastName: 'Queda',
       email,
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
     });
     expect(res.status).toBe(201); // the write does not depend on NATS
     // Nor does readiness: the replica stays in rotation, reported degraded.

@@ -28,6 +28,31 @@ describe('POST /auth/change-password', () => {
     expect(res.body.message).toBe(POLICY);
   });
 
+  it('refuses a guessable new password on change, reset and staff-created accounts, naming why', async () => {
+    const common = `Senha fácil de adivinhar: está entre as senhas mais usadas. ${POLICY}, sem palavras, nomes ou sequências comuns.`;
+    const { client, password, id } = await newUser(auth.url);
+    const change = await client.post('/auth/change-password', {
+      currentPassword: password,
+      newPassword: 'Flamengo@2024',
+      confirmPassword: 'Flamengo@2024',
+    });
+    expect(change.status).toBe(400);
+    expect(change.body).toMatchObject({ code: 'WEAK_PASSWORD', message: common });
+    const reset = await admin.post('/api/admin/reset-password', {
+      userId: id,
+      newPassword: 'Senha@123',
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body).toMatchObject({ code: 'WEAK_PASSWORD', message: common });
+    const created = await admin.post('/api/admin/users', {
+      fullName: 'Rui Barbosa',
+      email: `rui-${Date.now()}@clinica.test`,
+      password: 'Brasil@2026',
+    });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ code: 'WEAK_PASSWORD', message: common });
+  });
+
   it('refuses a confirmation that does not match', async () => {
     const { client, password } = await newUser(auth.url);
     const res = await client.post('/auth/change-password', {
@@ -97,7 +122,7 @@ describe('POST /api/admin/reset-password and the forced change at next login', (
     const { client, id, email } = await newUser(auth.url);
     const reset = await admin.post('/api/admin/reset-password', {
       userId: id,
-      newPassword: 'Temp!1234',
+      newPassword: 'Temp!1234-Xq',
       forcePasswordChange: true,
     });
     expect(reset.status).toBe(200);
@@ -108,7 +133,7 @@ describe('POST /api/admin/reset-password and the forced change at next login', (
     expect((await client.get('/auth/user')).status).toBe(401);
 
     const user = new Client(auth.url);
-    const login = await user.login(email, 'Temp!1234');
+    const login = await user.login(email, 'Temp!1234-Xq');
     expect(login.body.mustChangePassword).toBe(true);
     expect(login.body.message).toBe('Você precisa criar uma nova senha antes de continuar.');
     // until the change, the session only reaches the change itself, the current user and logout
@@ -118,7 +143,7 @@ describe('POST /api/admin/reset-password and the forced change at next login', (
     expect((await user.get('/auth/user')).body.mustChangePassword).toBe(true);
 
     const change = await user.post('/auth/change-password', {
-      currentPassword: 'Temp!1234',
+      currentPassword: 'Temp!1234-Xq',
       newPassword: 'Minha!nova1',
       confirmPassword: 'Minha!nova1',
     });
@@ -132,8 +157,8 @@ describe('POST /api/admin/reset-password and the forced change at next login', (
     const { id } = await newUser(auth.url);
     const res = await admin.post('/api/admin/reset-password', {
       userId: id,
-      newPassword: 'Temp!1234',
-      confirmPassword: 'Temp!1235',
+      newPassword: 'Temp!1234-Xq',
+      confirmPassword: 'Temp!1235-Xq',
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('As senhas não coincidem');
@@ -142,7 +167,7 @@ describe('POST /api/admin/reset-password and the forced change at next login', (
   it('answers 404 for an unknown user', async () => {
     const res = await admin.post('/api/admin/reset-password', {
       userId: '00000000-0000-4000-8000-000000000000',
-      newPassword: 'Temp!1234',
+      newPassword: 'Temp!1234-Xq',
     });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Usuário não encontrado.');

@@ -14,7 +14,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     const res = await client.post('/auth/register', {
       fullName: 'Ana Souza',
       email,
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Você deve aceitar os termos de uso para criar uma conta');
@@ -22,7 +22,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     const retry = await client.post('/auth/register', {
       fullName: 'Ana Souza',
       email,
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
       acceptedTermsVersion: '1.0',
     });
     expect(retry.status).toBe(201);
@@ -32,7 +32,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     const res = await new Client(auth.url).post('/auth/register', {
       fullName: 'Ana Souza',
       email: uniqueEmail(),
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
       acceptedTermsVersion: '0.9',
     });
     expect(res.status).toBe(409);
@@ -47,7 +47,7 @@ describe('POST /auth/register from the combined /auth page', () => {
     const res = await client.post('/auth/register', {
       fullName: '  Maria   Clara  Ribeiro ',
       email: email.toUpperCase(),
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
       acceptedTermsVersion: '1.0',
     });
     expect(res.status).toBe(201);
@@ -94,7 +94,7 @@ describe('POST /auth/register from the combined /auth page', () => {
       const res = await new Client(auth.url).post('/auth/register', {
         fullName: 'Ana Souza',
         email: uniqueEmail(),
-        password: 'segredo-1',
+        password: 'Segredo-forte-1',
         acceptedTermsVersion: '1.0',
       });
       expect(res.status).toBe(503);
@@ -111,10 +111,27 @@ describe('POST /auth/register from the simple /auth/register page', () => {
       firstName: 'Ana',
       lastName: ' ',
       email: uniqueEmail(),
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Preencha nome, sobrenome, email e senha para criar sua conta.');
+  });
+
+  it.each([
+    ['Senha@123', 'está entre as senhas mais usadas'],
+    ['Souza!2024', 'contém seu nome ou seu e-mail'],
+  ])('refuses %s on both sign-up forms, saying why (%s)', async (password, reason) => {
+    for (const body of [
+      { firstName: 'Ana', lastName: 'Souza', email: uniqueEmail(), password },
+      { fullName: 'Ana Souza', email: uniqueEmail(), password, acceptedTermsVersion: '1.0' },
+    ]) {
+      const res = await new Client(auth.url).post('/auth/register', body);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('WEAK_PASSWORD');
+      expect(res.body.message).toBe(
+        `Senha fácil de adivinhar: ${reason}. Senha deve ter pelo menos 8 caracteres, incluindo letras, números e símbolos, sem palavras, nomes ou sequências comuns.`,
+      );
+    }
   });
 
   it.each([
@@ -141,14 +158,14 @@ describe('POST /auth/register from the simple /auth/register page', () => {
       firstName: 'Ana',
       lastName: 'Souza',
       email,
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
     });
     expect(first.status).toBe(201);
     const again = await new Client(auth.url).post('/auth/register', {
       firstName: 'Outra',
       lastName: 'Pessoa',
       email: email.toUpperCase(),
-      password: 'segredo-2',
+      password: 'Segredo-forte-2',
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(
@@ -164,7 +181,7 @@ describe('POST /auth/register from the simple /auth/register page', () => {
           firstName: 'Ana',
           lastName: 'Souza',
           email,
-          password: 'segredo-1',
+          password: 'Segredo-forte-1',
         }),
       ),
     );

@@ -220,5 +220,11 @@ describe('the first admin (issue 23 item 4)', () => {
     await expect(
       seed(auth.db, { adminEmail: 'fraco@clinica.test', adminPassword: 'abcdefgh', log }),
     ).rejects.toThrow(/ADMIN_PASSWORD is too weak: Senha deve ter pelo menos 8 caracteres/);
+    // The pattern alone is not enough: a common password is refused with its reason too.
+    await expect(
+      seed(auth.db, { adminEmail: 'fraco@clinica.test', adminPassword: 'Mudar@123', log }),
+    ).rejects.toThrow(
+      'ADMIN_PASSWORD is too weak: Senha fácil de adivinhar: está entre as senhas mais usadas.',
+    );
   });
 });

@@ -73,7 +73,7 @@ describe('bad input gets a 4xx in the one error shape with a pt-BR message', () 
     const res = await new Client(auth.url).post('/auth/register', {
       fullName: 'x'.repeat(1_100_000),
       email: uniqueEmail(),
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
     });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('O corpo da requisição é grande demais.');
@@ -110,7 +110,7 @@ describe('bad input gets a 4xx in the one error shape with a pt-BR message', () 
     await new Client(auth.url).post('/auth/register', {
       fullName: 'Ana',
       email,
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
       acceptedTermsVersion: '0.1',
     });
     await admin.post('/api/admin/users', { fullName: 'Ana', email, userStatus: 'banido' });

@@ -38,7 +38,7 @@ beforeAll(async () => {
     SESSION_PUBLIC_KEY: billing.keys.publicKey,
     SESSION_PRIVATE_KEY: billing.keys.privateKey,
     ADMIN_EMAIL: 'operacoes@clinica.test',
-    ADMIN_PASSWORD: 'Operac0es!',
+    ADMIN_PASSWORD: 'Sala-de-Operac0es-7!',
     LOG_LEVEL: 'silent',
   });
   const runtime = await openAuth(authConfig);
@@ -82,7 +82,7 @@ describe('Premium purchase through the gateway', () => {
         firstName: 'Bruna',
         lastName: 'Lima',
         email: `bruna.${randomBytes(4).toString('hex')}@clinica.test`,
-        password: 'segredo-1',
+        password: 'Segredo-forte-1',
       });
       expect(registered.status).toBe(201);
       expect((await browser.get('/auth/user')).body).toMatchObject({

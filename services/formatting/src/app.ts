@@ -49,13 +49,17 @@ export async function buildFormattingApp(options: FormattingAppOptions): Promise
   adminContentRoutes(
     app,
     FormattingRoutes.professionalTemplates,
-    new AdminContentService(db, professionalTemplates),
+    new AdminContentService(db, professionalTemplates, runtime.relay),
   );
-  adminContentRoutes(app, FormattingRoutes.medicalTerms, new AdminContentService(db, medicalTerms));
+  adminContentRoutes(
+    app,
+    FormattingRoutes.medicalTerms,
+    new AdminContentService(db, medicalTerms, runtime.relay),
+  );
   adminContentRoutes(
     app,
     FormattingRoutes.systemInstructions,
-    new AdminContentService(db, systemInstructions),
+    new AdminContentService(db, systemInstructions, runtime.relay),
   );
   adminContentRoutes(
     app,

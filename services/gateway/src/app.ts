@@ -1,11 +1,12 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { createServiceApp, httpTimeoutsFrom, internalHttpsOptions } from '@pv/service-kit';
+import { createServiceApp, csv, httpTimeoutsFrom, internalHttpsOptions } from '@pv/service-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';
 import { registerResponseCompression } from './compression.js';
 import type { GatewayConfig } from './config.js';
+import { registerHostRoles } from './host-roles.js';
 import { registerAuthRateLimit } from './rate-limit.js';
 import { registerProxies } from './routes/proxy.js';
 import { answerAuthPage, registerSpas, resolveSpas } from './routes/spa.js';
@@ -69,6 +70,8 @@ export async function buildGatewayApp(
     traceRoot: true,
     // A client has this long to send its request (408 past it); the upload is then forwarded whole.
     timeouts: httpTimeoutsFrom(config),
+    // Public: a client's x-request-id is logged apart, never adopted as ours.
+    mintRequestIds: true,
     ...(deps.logger === undefined ? {} : { logger: deps.logger }),
   });
 
@@ -94,6 +97,14 @@ export async function buildGatewayApp(
       ...connectSrcExtraFrom(config.CSP_CONNECT_SRC_EXTRA),
     ],
   });
+  if (config.ADMIN_HOST) {
+    registerHostRoles(app, {
+      adminHost: config.ADMIN_HOST,
+      adminOrigins: config.ADMIN_ORIGINS
+        ? csv(config.ADMIN_ORIGINS)
+        : [`https://${config.ADMIN_HOST}`],
+    });
+  }
   // Before the SPA and proxy scopes, which inherit it: JSON answers over 1 KB, by negotiation.
   registerResponseCompression(app);
   await registerAuthRateLimit(app, {

@@ -69,6 +69,15 @@ export const GatewayConfigSchema = Type.Object({
     default: 'wss://stt-rt.soniox.com/transcribe-websocket',
   }),
   /**
+   * The console's host name (no scheme or port). Set: admin routes (`/admin`, `/api/admin/*`,
+   * `/api/ai-templates`) answer only on this host and the workspace only on the others (404).
+   */
+  ADMIN_HOST: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9.-]+$', description: 'Host name of the admin console.' }),
+  ),
+  /** Origins allowed to write on ADMIN_HOST, comma-separated (default https://ADMIN_HOST). */
+  ADMIN_ORIGINS: Type.Optional(Type.String({ minLength: 1 })),
+  /**
    * Time an upstream may take to answer (and between body chunks); LLM calls are slow. Past it
    * the gateway answers 504 with the service's pt-BR name.
    */

@@ -66,13 +66,14 @@ describe('proxying to the owning service', () => {
     expect(await json(bare.body)).toMatchObject({ service: 'auth', url: '/auth' });
   });
 
-  it('forwards the request id it was given and echoes it', async () => {
+  it('never adopts a client’s request id: it mints its own and forwards that one (issue 23)', async () => {
     const response = await request(`${gateway.url}/auth/user`, {
       headers: { 'x-request-id': 'req-test-0001' },
     });
     await response.body.dump();
-    expect(response.headers['x-request-id']).toBe('req-test-0001');
-    expect(auth.seen.at(-1)!.headers['x-request-id']).toBe('req-test-0001');
+    const id = response.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(auth.seen.at(-1)!.headers['x-request-id']).toBe(id);
   });
 
   it('makes up a request id when none (or a malformed one) comes in, and forwards that one', async () => {
@@ -237,7 +238,7 @@ describe('when a service cannot answer', () => {
       code: 'SERVICE_UNAVAILABLE',
       message:
         'O serviço de autenticação está indisponível no momento. Tente novamente em instantes.',
-      requestId: 'req-refused-01',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(ms).toBeLessThan(1_000);
   });

@@ -193,6 +193,26 @@ describe('POST /api/support/create-ticket: the created ticket', () => {
 });
 
 describe('POST /api/support/create-ticket: rate limits', () => {
+  it('counts an IPv6 visitor by its /64: new addresses in the same /64 share the limit', async () => {
+    const inPrefix = (host: number) => `2001:db8:77:5::${host.toString(16)}`;
+    for (let i = 1; i <= 3; i++) {
+      const ok = await support
+        .anonymous(inPrefix(i))
+        .post('/api/support/create-ticket', ticketForm());
+      expect(ok.status).toBe(201);
+    }
+    const limited = await support
+      .anonymous(inPrefix(99))
+      .post('/api/support/create-ticket', ticketForm());
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('TICKET_RATE_LIMITED');
+    // The next /64 is another household.
+    const other = await support
+      .anonymous('2001:db8:77:6::1')
+      .post('/api/support/create-ticket', ticketForm());
+    expect(other.status).toBe(201);
+  });
+
   it('an address gets SUPPORT_ANON_TICKETS_PER_HOUR tickets an hour, then 429 with Retry-After', async () => {
     const ip = '192.0.2.10';
     for (let i = 0; i < 3; i++) {

@@ -113,6 +113,29 @@ describe('POST /api/admin/transcript-vault/login', () => {
     const keys = await vault.redis.keys(`${vault.namespace}login-failures:*`);
     await vault.redis.del(...keys);
   });
+
+  it('counts wrong keys from IPv6 addresses by their /64', async () => {
+    let host = 0;
+    const fromPrefix = async () => {
+      const admin = await vault.as('admin');
+      admin.headers['x-forwarded-for'] = `2001:db8:4c:9::${(++host).toString(16)}`;
+      return admin;
+    };
+    // 8 wrong keys, two per admin (under the per-admin ceiling), each from a new address.
+    for (let i = 0; i < 4; i++) {
+      const admin = await fromPrefix();
+      for (let j = 0; j < 2; j++) {
+        admin.headers['x-forwarded-for'] = `2001:db8:4c:9::${(++host).toString(16)}`;
+        expect((await vault.unlock(admin, 'errada')).status).toBe(401);
+      }
+    }
+    expect((await vault.unlock(await fromPrefix())).status).toBe(429);
+    const elsewhere = await vault.as('admin');
+    elsewhere.headers['x-forwarded-for'] = '2001:db8:4c:a::1';
+    expect((await vault.unlock(elsewhere)).status).toBe(200);
+    const keys = await vault.redis.keys(`${vault.namespace}login-failures:*`);
+    await vault.redis.del(...keys);
+  });
 });
 
 describe('the records routes need a live vault session of the same admin', () => {

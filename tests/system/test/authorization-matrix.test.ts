@@ -16,7 +16,7 @@ async function signUp(premium: boolean): Promise<Browser> {
     firstName: 'Teste',
     lastName: 'Matriz',
     email,
-    password: 'segredo-1',
+    password: 'Segredo-forte-1',
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
   if (premium) {

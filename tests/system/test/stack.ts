@@ -42,7 +42,7 @@ import { startConsultConsumer } from '@pv/vault/consumer';
 import { openVault } from '@pv/vault/runtime';
 import type { FastifyInstance } from 'fastify';
 
-export const ADMIN = { email: 'operacoes@clinica.test', password: 'Operac0es!' };
+export const ADMIN = { email: 'operacoes@clinica.test', password: 'Sala-de-Operac0es-7!' };
 
 export interface StackOptions {
   /**

@@ -26,7 +26,7 @@ describe('support tickets through the gateway', () => {
       firstName: 'Clara',
       lastName: 'Suporte',
       email: `clara.${randomUUID()}@clinica.test`,
-      password: 'segredo-1',
+      password: 'Segredo-forte-1',
     });
     expect(signUp.status).toBe(201);
     const userId = (signUp.body.user as { id: string }).id;

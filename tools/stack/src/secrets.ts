@@ -113,6 +113,26 @@ export function ensureEvidenceKey(
 }
 
 /**
+ * TOTP_SECRET_KEY (issue 23: seals the admins' TOTP secrets at rest): from the environment, else
+ * `<keysDir>/totp.json`, else generated there. Losing it means every admin enrols again (another
+ * admin resets their factor), so it is kept with the other keys and backed up with them.
+ */
+export function ensureTotpSecretKey(
+  keysDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { key: string; created: boolean } {
+  const fromEnv = nonEmpty(env.TOTP_SECRET_KEY);
+  if (fromEnv) return { key: fromEnv, created: false };
+  const file = path.join(keysDir, 'totp.json');
+  const stored = readJson(file) ?? {};
+  if (typeof stored.key === 'string' && /^[0-9a-fA-F]{64}$/.test(stored.key))
+    return { key: stored.key, created: false };
+  const key = randomBytes(32).toString('hex');
+  writeSecretFile(file, { key });
+  return { key, created: true };
+}
+
+/**
  * SIGNING_KEK (issue 14: the key that wraps each stored signing certificate's data key): from the
  * environment, else `<keysDir>/signing.json`, else generated there, so digital signature works
  * under `npm start` as it does in production with a key of its own (or a KMS).

@@ -10,6 +10,7 @@ import {
   ensureNatsPasswords,
   ensureSessionKeys,
   ensureSigningKey,
+  ensureTotpSecretKey,
   ensureVaultSecrets,
 } from './secrets.js';
 import { buildProcessEnv, discoverProcesses, listWebApps, type StackProcess } from './services.js';
@@ -208,10 +209,14 @@ export async function runStart(_args: string[]): Promise<number> {
     info(
       'created the verification evidence key (VERIFICATION_EVIDENCE_KEY) in .data/keys/verification.json',
     );
+  const totp = ensureTotpSecretKey(keysDir);
+  if (totp.created)
+    info('created the key of the admins’ TOTP secrets (TOTP_SECRET_KEY) in .data/keys/totp.json');
   const parentEnv = {
     ...process.env,
     SIGNING_KEK: signing.kek,
     VERIFICATION_EVIDENCE_KEY: evidence.key,
+    TOTP_SECRET_KEY: totp.key,
   };
   const inputs = {
     root: repoRoot,

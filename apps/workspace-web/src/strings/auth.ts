@@ -2,6 +2,9 @@ import { STRONG_PASSWORD_PATTERN } from '@pv/contracts/constants';
 
 /** pt-BR texts of /auth, /auth/login, /auth/register and the forced password change. */
 export const AuthStrings = {
+  // Issue 23 item 6: why the change comes first, and what the session is until then.
+  mustChangeReason:
+    'Sua senha foi definida por outra pessoa (um administrador a redefiniu ou criou sua conta). Até você criar a sua, esta sessão funciona como a de um visitante: seus modelos, documentos, arquivo e tickets ficam fora de alcance.',
   tabLogin: 'Entrar',
   tabRegister: 'Cadastrar',
   tabsLabel: 'Entrar ou cadastrar',

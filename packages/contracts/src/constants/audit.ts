@@ -36,6 +36,10 @@ export const AUDIT_ACTIONS = {
   'support.ticket.update': 'Alterou um ticket de suporte',
   'support.tickets.search': 'Buscou tickets de suporte por texto',
   'analytics.visitors.view': 'Viu a lista de visitantes (endereços IP)',
+  // Content that reaches every user (issue 23 item 9): the target type says which list.
+  'content.create': 'Criou conteúdo que chega a todos os usuários',
+  'content.update': 'Alterou conteúdo que chega a todos os usuários',
+  'content.delete': 'Excluiu conteúdo que chega a todos os usuários',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -51,6 +55,13 @@ export const AUDIT_TARGET_TYPES = [
   'support-ticket',
   'support-tickets',
   'visitors',
+  /** Content every user gets (the `content.*` actions). */
+  'system-instruction',
+  'ai-template',
+  'professional-template',
+  'medical-term',
+  'terms-version',
+  'marketing-message',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -4,7 +4,13 @@ import { Messages } from '@pv/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../errors.js';
-import { type Principal, type SessionStore, type SessionTokens, tokenFrom } from '../session.js';
+import {
+  httpsOnly,
+  type Principal,
+  type SessionStore,
+  type SessionTokens,
+  tokenFrom,
+} from '../session.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,8 +51,9 @@ const authContext: FastifyPluginAsyncTypebox<AuthContextOptions> = async (app, o
   await app.register(cookie);
   const { tokens, store } = options.sessions;
   const origins = new Set(options.publicOrigins ?? []);
+  const secureOnly = httpsOnly(options.publicOrigins ?? []);
   app.addHook('onRequest', async (request) => {
-    const found = tokenFrom(request.cookies, request.headers.authorization);
+    const found = tokenFrom(request.cookies, request.headers.authorization, { secureOnly });
     if (!found) return;
     if (found.viaCookie && UNSAFE.has(request.method) && !sameSiteRequest(request, origins)) {
       throw forbidden(Messages.csrfRejected, 'CSRF_REJECTED');

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { outboxMetricsRegistry } from '../events.js';
+import { queryKeys } from '../log.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +48,10 @@ const metrics: FastifyPluginAsyncTypebox<{ service: string; expose?: boolean }> 
       request.log.info(
         {
           method: request.method,
-          url: request.url,
+          // The template and the query's keys, never the URL: its values are data (a
+          // verification code, a search for a patient's name; docs/observability.md).
+          route,
+          queryKeys: queryKeys(request.url),
           statusCode: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
         },

@@ -27,10 +27,14 @@ export class Client {
         ? {}
         : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
-    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('pv_session='));
+    // `pv_session`, or `__Host-pv_session` behind https origins; the last one set wins.
+    const setCookie = response.headers
+      .getSetCookie()
+      .filter((c) => /^(__Host-)?pv_session=/.test(c))
+      .at(-1);
     if (setCookie) {
       const value = setCookie.split(';')[0]!;
-      this.cookie = value === 'pv_session=' ? '' : value;
+      this.cookie = value.endsWith('=') ? '' : value;
     }
     const text = await response.text();
     let json: Record<string, unknown> & { message?: string; code?: string } = {};

@@ -1,5 +1,5 @@
 import { AnalyticsRoutes } from '@pv/contracts';
-import { registerRoute } from '@pv/service-kit';
+import { registerRoute, staffActorOf } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { MarketingMessageService } from '../marketing/marketing-message.service.js';
 
@@ -10,10 +10,12 @@ export function marketingMessageRoutes(app: FastifyInstance, messages: Marketing
   const admin = AnalyticsRoutes.marketingMessages;
   registerRoute(app, admin.list, async () => messages.list());
   registerRoute(app, admin.create, async (request, reply) =>
-    reply.code(201).send(await messages.create(request.body)),
+    reply.code(201).send(await messages.create(staffActorOf(request), request.body)),
   );
   registerRoute(app, admin.update, async (request) =>
-    messages.update(request.params.id, request.body),
+    messages.update(staffActorOf(request), request.params.id, request.body),
   );
-  registerRoute(app, admin.remove, async (request) => messages.remove(request.params.id));
+  registerRoute(app, admin.remove, async (request) =>
+    messages.remove(staffActorOf(request), request.params.id),
+  );
 }

@@ -6,7 +6,6 @@ import {
   Messages,
   type ProfileBody,
   type RegisterBody,
-  STRONG_PASSWORD_PATTERN,
 } from '@pv/contracts';
 import {
   AppError,
@@ -25,7 +24,12 @@ import type { StaffMfaService } from '../staff-mfa/staff-mfa.service.js';
 import { findActiveTerms, recordAcceptance } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
 import { cpfPatch, verificationResetFor } from '../users/identity-patch.js';
-import { hashPassword, verifyPassword } from '../users/passwords.js';
+import {
+  assertPasswordAcceptable,
+  hashPassword,
+  personalWords,
+  verifyPassword,
+} from '../users/passwords.js';
 import { registryPatch } from '../users/registry.js';
 import {
   splitFullName,
@@ -42,9 +46,6 @@ export interface OpenedSession {
 
 /** How long a browser stays known to an account after a sign-in there. */
 const DEVICE_TOKEN_DAYS = 180;
-
-/** Self-registration takes the same strong rule as the admin's forms (issue 15). */
-const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN, 'u');
 
 /** Sign-up, sign-in, sign-out, the current user, password change and profile. */
 export class AccountService {
@@ -109,8 +110,12 @@ export class AccountService {
       }
       names = { firstName, lastName, fullName: `${firstName} ${lastName}` };
     }
-    if (!STRONG_PASSWORD.test(body.password))
-      throw badRequest(Messages.passwordPolicy, 'WEAK_PASSWORD');
+    // Self-registration takes the same rule as the admin's forms (issue 15) and the strength
+    // check (issue 23 item 5).
+    assertPasswordAcceptable(
+      body.password,
+      personalWords({ email, names: [names.firstName, names.lastName] }),
+    );
 
     const passwordHash = await hashPassword(body.password);
     try {
@@ -254,6 +259,10 @@ export class AccountService {
     if (body.newPassword === body.currentPassword) {
       throw badRequest(Messages.newPasswordSameAsCurrent, 'PASSWORD_UNCHANGED');
     }
+    assertPasswordAcceptable(
+      body.newPassword,
+      personalWords({ email: row.email, names: [row.first_name, row.last_name] }),
+    );
     const passwordHash = await hashPassword(body.newPassword);
     const ttlSeconds = this.deps.config.SESSION_TTL_HOURS * 3600;
     const { updated, issued } = await this.db.transaction().execute(async (trx) => {

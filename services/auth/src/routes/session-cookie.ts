@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '@pv/service-kit';
+import { SESSION_COOKIE, sessionCookieName } from '@pv/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientInfo } from '../deps.js';
 
@@ -7,7 +7,8 @@ export function setSessionCookie(
   session: { token: string; expiresAt: Date },
   secure: boolean,
 ) {
-  reply.setCookie(SESSION_COOKIE, session.token, {
+  // `__Host-pv_session` when secure (https): Secure, Path=/ and no Domain, as the prefix demands.
+  reply.setCookie(sessionCookieName(secure), session.token, {
     httpOnly: true,
     sameSite: 'lax',
     secure,
@@ -17,7 +18,14 @@ export function setSessionCookie(
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  reply.clearCookie(sessionCookieName(secure), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+  });
+  // A plain cookie from before the origin became https goes too.
+  if (secure) reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/' });
 }
 
 /** The caller's address (X-Forwarded-For from the gateway, when trusted) and user agent. */

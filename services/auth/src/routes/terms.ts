@@ -1,5 +1,5 @@
 import { AuthRoutes, Messages } from '@pv/contracts';
-import { registerRoute } from '@pv/service-kit';
+import { registerRoute, staffActorOf } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { TermsService } from '../terms/terms.service.js';
 
@@ -7,13 +7,13 @@ export function termsRoutes(app: FastifyInstance, terms: TermsService) {
   registerRoute(app, AuthRoutes.currentTerms, async () => terms.current());
   registerRoute(app, AuthRoutes.adminListTerms, async () => terms.list());
   registerRoute(app, AuthRoutes.adminCreateTerms, async (request, reply) =>
-    reply.code(201).send(await terms.create(request.body)),
+    reply.code(201).send(await terms.create(staffActorOf(request), request.body)),
   );
   registerRoute(app, AuthRoutes.adminUpdateTerms, async (request) =>
-    terms.update(request.params.id, request.body),
+    terms.update(staffActorOf(request), request.params.id, request.body),
   );
   registerRoute(app, AuthRoutes.adminDeleteTerms, async (request) => {
-    await terms.delete(request.params.id);
+    await terms.delete(staffActorOf(request), request.params.id);
     return { message: Messages.termsDeleted };
   });
 }

@@ -6,7 +6,12 @@ import type { AuthKysely } from '../db/schema.js';
 import { seedSecret } from '../staff-mfa/second-factor.repository.js';
 import { findActiveTerms, insertTerms, listTerms } from '../terms/terms.repository.js';
 import { normalizeEmail } from '../users/email.js';
-import { hashPassword, passwordProblem, temporaryPassword } from '../users/passwords.js';
+import {
+  hashPassword,
+  passwordProblem,
+  personalWords,
+  temporaryPassword,
+} from '../users/passwords.js';
 import { toChangedUser } from '../users/user.mapper.js';
 import { anyAdminExists, findUserByEmail, insertUser } from '../users/user.repository.js';
 
@@ -38,6 +43,8 @@ export async function seed(
     adminEmail?: string;
     adminPassword?: string;
     adminTotpSecret?: string;
+    /** Seals the seeded secret at rest (TOTP_SECRET_KEY); stored as given without it. */
+    totpSecrets?: { seal(userId: string, secret: string): string };
     /** Where a generated password goes (default: first-admin-password.txt in the working directory). */
     passwordFile?: string;
     log: Logger;
@@ -45,7 +52,10 @@ export async function seed(
   },
 ): Promise<void> {
   if (options.adminPassword !== undefined) {
-    const problem = passwordProblem(options.adminPassword);
+    const problem = passwordProblem(
+      options.adminPassword,
+      personalWords({ email: options.adminEmail }),
+    );
     if (problem) throw new Error(`ADMIN_PASSWORD is too weak: ${problem}`);
   }
   if ((await listTerms(db)).length === 0 && !(await findActiveTerms(db))) {
@@ -59,7 +69,10 @@ export async function seed(
   await createFirstAdmin(db, wanted, options);
   if (options.adminTotpSecret) {
     const admin = await findUserByEmail(db, email || DEFAULT_ADMIN_EMAIL);
-    if (admin?.is_admin) await seedSecret(db, admin.id, options.adminTotpSecret);
+    if (admin?.is_admin) {
+      const stored = options.totpSecrets?.seal(admin.id, options.adminTotpSecret);
+      await seedSecret(db, admin.id, stored ?? options.adminTotpSecret);
+    }
   }
 }
 

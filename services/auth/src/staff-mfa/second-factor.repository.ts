@@ -87,3 +87,37 @@ export async function deleteSecondFactor(db: AuthDb, userId: string) {
   await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
   await db.deleteFrom('staff_second_factors').where('user_id', '=', userId).execute();
 }
+
+/**
+ * Seals every stored secret not yet under the current key (issue 23): the rows from before
+ * TOTP_SECRET_KEY, and after a rotation those under TOTP_SECRET_KEY_PREVIOUS. Runs at each start;
+ * a few rows (one per admin), each updated only if it still holds the value read.
+ */
+export async function sealStoredSecrets(
+  db: AuthDb,
+  box: {
+    seal(userId: string, secret: string): string;
+    open(userId: string, stored: string): string;
+    needsSealing(userId: string, stored: string): boolean;
+  },
+): Promise<number> {
+  const rows = await db
+    .selectFrom('staff_second_factors')
+    .select(['user_id', 'totp_secret', 'pending_secret'])
+    .execute();
+  let sealed = 0;
+  for (const row of rows) {
+    for (const column of ['totp_secret', 'pending_secret'] as const) {
+      const stored = row[column];
+      if (!stored || !box.needsSealing(row.user_id, stored)) continue;
+      await db
+        .updateTable('staff_second_factors')
+        .set({ [column]: box.seal(row.user_id, box.open(row.user_id, stored)) })
+        .where('user_id', '=', row.user_id)
+        .where(column, '=', stored)
+        .execute();
+      sealed++;
+    }
+  }
+  return sealed;
+}

@@ -85,8 +85,9 @@ export class StaffMfaService {
 
   private async check(userId: string, offered: OfferedFactor): Promise<void> {
     await this.backoff.assertAllowed(userId);
-    const secret = await enrolledSecret(this.deps.db, userId);
-    if (!secret) throw unauthorized(MfaMessages.enrolmentRequired, 'MFA_ENROLMENT_REQUIRED');
+    const stored = await enrolledSecret(this.deps.db, userId);
+    if (!stored) throw unauthorized(MfaMessages.enrolmentRequired, 'MFA_ENROLMENT_REQUIRED');
+    const secret = this.deps.totpSecrets.open(userId, stored);
     const ok = offered.code
       ? totpCodeMatches(secret, offered.code)
       : await spendRecoveryCode(this.deps.db, userId, offered.recoveryCode ?? '');
@@ -113,7 +114,7 @@ export class StaffMfaService {
     if (await enrolledSecret(this.deps.db, row.id))
       throw conflict(MfaMessages.alreadyEnrolled, 'MFA_ALREADY_ENROLLED');
     const secret = newTotpSecret();
-    await savePendingSecret(this.deps.db, row.id, secret);
+    await savePendingSecret(this.deps.db, row.id, this.deps.totpSecrets.seal(row.id, secret));
     return { secret, otpauthUrl: totpUri(secret, row.email) };
   }
 
@@ -125,15 +126,17 @@ export class StaffMfaService {
     if (found?.totp_secret) throw conflict(MfaMessages.alreadyEnrolled, 'MFA_ALREADY_ENROLLED');
     if (!found?.pending_secret)
       throw badRequest(MfaMessages.enrolmentNotStarted, 'MFA_ENROLMENT_NOT_STARTED');
-    if (!totpCodeMatches(found.pending_secret, code)) {
+    const pending = this.deps.totpSecrets.open(row.id, found.pending_secret);
+    if (!totpCodeMatches(pending, code)) {
       await this.backoff.recordFailure(row.id);
       throw badRequest(MfaMessages.codeInvalid, 'MFA_CODE_INVALID');
     }
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    const pending = found.pending_secret;
+    // Sealed again (a fresh nonce): the stored pending value becomes the enrolled one.
+    const sealed = this.deps.totpSecrets.seal(row.id, pending);
     await this.deps.db
       .transaction()
-      .execute((trx: AuthDb) => saveEnrolment(trx, row.id, pending, codes));
+      .execute((trx: AuthDb) => saveEnrolment(trx, row.id, sealed, codes));
     await this.unlock(principal);
     return codes;
   }

@@ -1,12 +1,19 @@
 import {
-  type CreateTermsBodySchema,
+  CreateTermsBodySchema,
   Messages,
   type TermsVersion,
-  type UpdateTermsBodySchema,
+  UpdateTermsBodySchema,
 } from '@pv/contracts';
-import { conflict, isUniqueViolation, notFound } from '@pv/service-kit';
+import {
+  conflict,
+  contentChangeDetails,
+  isUniqueViolation,
+  notFound,
+  recordStaffAccess,
+  type StaffActor,
+} from '@pv/service-kit';
 import type { Static } from '@sinclair/typebox';
-import type { AuthKysely, TermsVersionRow } from '../db/schema.js';
+import type { AuthDb, AuthKysely, TermsVersionRow } from '../db/schema.js';
 import {
   deactivateAllTerms,
   deleteTerms,
@@ -33,7 +40,28 @@ export function toTermsVersion(row: TermsVersionRow): TermsVersion {
 
 /** Terms of use versions; at most one is active (also enforced by a unique partial index). */
 export class TermsService {
-  constructor(private readonly db: AuthKysely) {}
+  constructor(
+    private readonly db: AuthKysely,
+    /** Kicked after a change: each one enqueues its audit entry. */
+    private readonly relay?: { kick(): void },
+  ) {}
+
+  /** Every change of a terms version is audited (issue 23 item 9): fields and sizes, no text. */
+  private audit(
+    trx: AuthDb,
+    staff: StaffActor,
+    action: 'content.create' | 'content.update' | 'content.delete',
+    id: string,
+    sent?: { body: unknown; schema: { properties: Record<string, unknown> } },
+  ) {
+    return recordStaffAccess(trx, staff, {
+      service: 'auth',
+      action,
+      targetType: 'terms-version',
+      targetId: id,
+      details: sent ? contentChangeDetails(sent.body, sent.schema) : {},
+    });
+  }
 
   async current() {
     const row = await findActiveTerms(this.db);
@@ -50,18 +78,27 @@ export class TermsService {
     return (await listTerms(this.db)).map(toTermsVersion);
   }
 
-  async create(body: Static<typeof CreateTermsBodySchema>): Promise<TermsVersion> {
+  async create(
+    staff: StaffActor,
+    body: Static<typeof CreateTermsBodySchema>,
+  ): Promise<TermsVersion> {
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         if (body.isActive) await deactivateAllTerms(trx);
-        return insertTerms(trx, {
+        const inserted = await insertTerms(trx, {
           version: body.version.trim(),
           title: body.title.trim(),
           content: body.content,
           isActive: body.isActive ?? false,
           effectiveDate: body.effectiveDate ? new Date(body.effectiveDate) : new Date(),
         });
+        await this.audit(trx, staff, 'content.create', inserted.id, {
+          body,
+          schema: CreateTermsBodySchema,
+        });
+        return inserted;
       });
+      this.relay?.kick();
       return toTermsVersion(row);
     } catch (error) {
       if (isUniqueViolation(error))
@@ -70,12 +107,20 @@ export class TermsService {
     }
   }
 
-  async update(id: string, body: Static<typeof UpdateTermsBodySchema>): Promise<TermsVersion> {
+  async update(
+    staff: StaffActor,
+    id: string,
+    body: Static<typeof UpdateTermsBodySchema>,
+  ): Promise<TermsVersion> {
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         if (!(await findTermsById(trx, id)))
           throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
         if (body.isActive) await deactivateAllTerms(trx, id);
+        await this.audit(trx, staff, 'content.update', id, {
+          body,
+          schema: UpdateTermsBodySchema,
+        });
         return updateTerms(trx, id, {
           ...(body.version !== undefined ? { version: body.version.trim() } : {}),
           ...(body.title !== undefined ? { title: body.title.trim() } : {}),
@@ -87,6 +132,7 @@ export class TermsService {
         });
       });
       if (!row) throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
+      this.relay?.kick();
       return toTermsVersion(row);
     } catch (error) {
       if (isUniqueViolation(error))
@@ -95,7 +141,7 @@ export class TermsService {
     }
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(staff: StaffActor, id: string): Promise<void> {
     const row = await findTermsById(this.db, id);
     if (!row) throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
     if (row.is_active) throw conflict(Messages.activeTermsCannotBeDeleted, 'TERMS_ACTIVE');
@@ -106,6 +152,10 @@ export class TermsService {
         'TERMS_ACCEPTED',
       );
     }
-    await deleteTerms(this.db, id);
+    await this.db.transaction().execute(async (trx) => {
+      await deleteTerms(trx, id);
+      await this.audit(trx, staff, 'content.delete', id);
+    });
+    this.relay?.kick();
   }
 }

@@ -28,7 +28,12 @@ import type { AuthDeps } from '../deps.js';
 import { endSessions, listLoginHistory } from '../sessions/session.repository.js';
 import { normalizeEmail } from './email.js';
 import { verificationResetFor } from './identity-patch.js';
-import { hashPassword, temporaryPassword } from './passwords.js';
+import {
+  assertPasswordAcceptable,
+  hashPassword,
+  personalWords,
+  temporaryPassword,
+} from './passwords.js';
 import { registryPatch } from './registry.js';
 import { splitFullName, toAdminUser, toChangedUser, toPrincipalFields } from './user.mapper.js';
 import {
@@ -135,8 +140,14 @@ export class AdminUsersService {
   ): Promise<{ user: AdminUser; temporaryPassword?: string }> {
     const email = normalizeEmail(body.email);
     const generated = body.password ? undefined : temporaryPassword();
-    const passwordHash = await hashPassword(body.password ?? generated!);
     const names = splitFullName(body.fullName);
+    if (body.password) {
+      assertPasswordAcceptable(
+        body.password,
+        personalWords({ email, names: [names.firstName, names.lastName] }),
+      );
+    }
+    const passwordHash = await hashPassword(body.password ?? generated!);
     try {
       const created = await this.deps.db.transaction().execute(async (trx) => {
         if (await findUserByEmail(trx, email)) throw conflict(Messages.emailTaken, 'EMAIL_TAKEN');
@@ -290,6 +301,7 @@ export class AdminUsersService {
     if (body.confirmPassword !== undefined && body.confirmPassword !== body.newPassword) {
       throw badRequest(Messages.passwordsDoNotMatch, 'PASSWORDS_DO_NOT_MATCH');
     }
+    assertPasswordAcceptable(body.newPassword);
     const passwordHash = await hashPassword(body.newPassword);
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const updated = await updateUser(trx, body.userId, {

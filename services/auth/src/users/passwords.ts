@@ -1,6 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { Messages, STRONG_PASSWORD_PATTERN } from '@pv/contracts';
+import { badRequest } from '@pv/service-kit';
+import { passwordStrengthProblem } from './password-strength.js';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. `Algorithm.Argon2id` is an ambient const
 // enum (unusable under verbatimModuleSyntax); its value is 2.
@@ -36,9 +38,23 @@ const STRONG_PASSWORD = new RegExp(STRONG_PASSWORD_PATTERN, 'u');
 
 /**
  * Why a password is refused (pt-BR, for the person choosing it), or null when it is acceptable:
- * the one rule for sign-up, password changes, admin resets and ADMIN_PASSWORD.
+ * the one rule for sign-up, password changes, admin resets, accounts staff create and
+ * ADMIN_PASSWORD. First the spec's pattern (its own message), then how guessable it is.
+ * `personal`: the account's names and e-mail, which a password must not be built from.
  */
-export function passwordProblem(password: string): string | null {
+export function passwordProblem(password: string, personal: string[] = []): string | null {
   if (!STRONG_PASSWORD.test(password)) return Messages.passwordPolicy;
-  return null;
+  return passwordStrengthProblem(password, personal);
+}
+
+/** The account's own words a password is checked against: names and the e-mail's local part. */
+export const personalWords = (who: {
+  email?: string | null;
+  names?: (string | null | undefined)[];
+}) => [who.email?.split('@')[0], ...(who.names ?? [])].filter((word): word is string => !!word);
+
+/** `passwordProblem` as the routes' 400 `WEAK_PASSWORD`. */
+export function assertPasswordAcceptable(password: string, personal: string[] = []): void {
+  const problem = passwordProblem(password, personal);
+  if (problem) throw badRequest(problem, 'WEAK_PASSWORD');
 }

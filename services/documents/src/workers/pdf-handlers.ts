@@ -3,13 +3,12 @@ import {
   DEFAULT_SHUTDOWN_GRACE_MS,
   handleJob,
   JobFailedError,
-  logSerializers,
+  productLogger,
   serveWorkerHealth,
   startWorker,
 } from '@pv/service-kit';
 import { isCertificateError, openA1Signer } from '@pv/signing';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
-import pino from 'pino';
 import type { DocumentsConfig } from '../config.js';
 import { withItiData } from '../pdf/iti.js';
 import { type PdfSigning, RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
@@ -68,11 +67,7 @@ export const pdfHandler = (keys: KeyWrapper | undefined) =>
 
 /** Starts consuming the PDF queue; resolves once the worker is connected. */
 export async function startPdfWorker(config: DocumentsConfig) {
-  const log = pino({
-    level: config.LOG_LEVEL,
-    base: { service: 'pdf-worker' },
-    serializers: logSerializers,
-  });
+  const log = productLogger({ service: 'pdf-worker', level: config.LOG_LEVEL });
   const worker = startWorker({
     queue: config.PDF_QUEUE,
     redisUrl: config.REDIS_URL,

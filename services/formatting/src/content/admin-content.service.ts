@@ -1,4 +1,13 @@
-import { conflict, isUniqueViolation, notFound, type OutboxRelay } from '@pv/service-kit';
+import type { AuditTargetType } from '@pv/contracts';
+import {
+  conflict,
+  contentChangeDetails,
+  isUniqueViolation,
+  notFound,
+  type OutboxRelay,
+  recordStaffAccess,
+  type StaffActor,
+} from '@pv/service-kit';
 import type { FormattingDb, FormattingKysely } from '../db/schema.js';
 import {
   type ContentTable,
@@ -9,12 +18,18 @@ import {
   updateContent,
 } from './admin-content.repository.js';
 
+type BodySchema = { properties: Record<string, unknown> };
+
 /** How one admin list maps between its table and its contract types. */
 export interface ContentKind<Item, Create, Update> extends ContentTable {
   toItem: (row: Row) => Item;
   toInsert: (body: Create) => Row;
   toUpdate: (body: Update) => Row;
   messages: { notFound: string; deleted: string; duplicate?: string };
+  /** What the audit trail calls this list: every change reaches every user (issue 23 item 9). */
+  auditTarget: AuditTargetType;
+  /** The contract's bodies: only their fields are named in the audit trail. */
+  bodies: { create: BodySchema; update: BodySchema };
   /**
    * Checks a body before it is written (after the contract's schema); throws the pt-BR answer.
    * An update is checked with the row it changes, so a partial body is judged as the result.
@@ -33,6 +48,7 @@ export class AdminContentService<Item, Create, Update> {
     private readonly db: FormattingKysely,
     private readonly kind: ContentKind<Item, Create, Update>,
     /** Kicked after a write that enqueued an event (kinds with `changed`). */
+    /** Kicked after every write: each one enqueues its audit entry (and maybe an event). */
     private readonly relay?: OutboxRelay,
   ) {}
 
@@ -40,20 +56,24 @@ export class AdminContentService<Item, Create, Update> {
     return (await listContent(this.db, this.kind)).map(this.kind.toItem);
   }
 
-  async create(body: Create): Promise<Item> {
+  async create(staff: StaffActor, body: Create): Promise<Item> {
     const values = this.kind.toInsert(body);
     this.kind.validate?.(values);
     const row = await this.guard(() =>
       this.write(async (trx) => {
         const inserted = await insertContent(trx, this.kind.table, values);
         await this.kind.changed?.(trx, 'saved', inserted);
+        await this.audit(trx, staff, 'content.create', String(inserted.id), {
+          body,
+          schema: this.kind.bodies.create,
+        });
         return inserted;
       }),
     );
     return this.kind.toItem(row);
   }
 
-  async update(id: string, body: Update): Promise<Item> {
+  async update(staff: StaffActor, id: string, body: Update): Promise<Item> {
     const values = this.kind.toUpdate(body);
     const row = await this.guard(() =>
       this.write(async (trx) => {
@@ -62,6 +82,10 @@ export class AdminContentService<Item, Create, Update> {
         // Judged as the row it becomes (a partial body alone may not say the template's type).
         this.kind.validate?.(updated);
         await this.kind.changed?.(trx, 'saved', updated);
+        await this.audit(trx, staff, 'content.update', id, {
+          body,
+          schema: this.kind.bodies.update,
+        });
         return updated;
       }),
     );
@@ -69,20 +93,40 @@ export class AdminContentService<Item, Create, Update> {
     return this.kind.toItem(row);
   }
 
-  async remove(id: string): Promise<string> {
+  async remove(staff: StaffActor, id: string): Promise<string> {
     const row = await this.write(async (trx) => {
       const deleted = await deleteContent(trx, this.kind.table, id);
-      if (deleted) await this.kind.changed?.(trx, 'deleted', deleted);
+      if (deleted) {
+        await this.kind.changed?.(trx, 'deleted', deleted);
+        await this.audit(trx, staff, 'content.delete', id, undefined);
+      }
       return deleted;
     });
     if (!row) throw notFound(this.kind.messages.notFound);
     return this.kind.messages.deleted;
   }
 
-  /** One transaction for the row and its event; the relay publishes right after the commit. */
+  /** Who changed which list, which fields and how long each is: never the text itself. */
+  private audit(
+    trx: FormattingDb,
+    staff: StaffActor,
+    action: 'content.create' | 'content.update' | 'content.delete',
+    id: string,
+    sent: { body: unknown; schema: BodySchema } | undefined,
+  ) {
+    return recordStaffAccess(trx, staff, {
+      service: 'formatting',
+      action,
+      targetType: this.kind.auditTarget,
+      targetId: id,
+      details: sent ? contentChangeDetails(sent.body, sent.schema) : {},
+    });
+  }
+
+  /** One transaction for the row, its audit entry and its event; published right after commit. */
   private async write<T>(effects: (trx: FormattingDb) => Promise<T>): Promise<T> {
     const result = await this.db.transaction().execute(effects);
-    if (this.kind.changed) this.relay?.kick();
+    this.relay?.kick();
     return result;
   }
 

@@ -1,18 +1,18 @@
 import {
   type AiTemplateSchema,
-  type CreateAiTemplateBodySchema,
-  type CreateMedicalTermBodySchema,
-  type CreateProfessionalTemplateBodySchema,
-  type CreateSystemInstructionBodySchema,
+  CreateAiTemplateBodySchema,
+  CreateMedicalTermBodySchema,
+  CreateProfessionalTemplateBodySchema,
+  CreateSystemInstructionBodySchema,
   DOCUMENT_TEMPLATE_KEY_INVALID,
   DOCUMENT_TYPES,
   type MedicalTermSchema,
   type ProfessionalTemplateSchema,
   type SystemInstructionSchema,
-  type UpdateAiTemplateBodySchema,
-  type UpdateMedicalTermBodySchema,
-  type UpdateProfessionalTemplateBodySchema,
-  type UpdateSystemInstructionBodySchema,
+  UpdateAiTemplateBodySchema,
+  UpdateMedicalTermBodySchema,
+  UpdateProfessionalTemplateBodySchema,
+  UpdateSystemInstructionBodySchema,
 } from '@pv/contracts';
 import { badRequest, enqueueEvent } from '@pv/service-kit';
 import type { Static } from '@sinclair/typebox';
@@ -28,6 +28,11 @@ export const professionalTemplates: ContentKind<
   Static<typeof UpdateProfessionalTemplateBodySchema>
 > = {
   table: 'professional_templates',
+  auditTarget: 'professional-template',
+  bodies: {
+    create: CreateProfessionalTemplateBodySchema,
+    update: UpdateProfessionalTemplateBodySchema,
+  },
   orderBy: [
     { column: 'professional', direction: 'asc' },
     { column: 'updated_at', direction: 'desc' },
@@ -52,6 +57,8 @@ export const medicalTerms: ContentKind<
   Static<typeof UpdateMedicalTermBodySchema>
 > = {
   table: 'medical_terms',
+  auditTarget: 'medical-term',
+  bodies: { create: CreateMedicalTermBodySchema, update: UpdateMedicalTermBodySchema },
   orderBy: [{ column: 'term', direction: 'asc' }],
   toItem: (r: Row) => ({
     id: String(r.id),
@@ -74,6 +81,8 @@ export const systemInstructions: ContentKind<
   Static<typeof UpdateSystemInstructionBodySchema>
 > = {
   table: 'system_instructions',
+  auditTarget: 'system-instruction',
+  bodies: { create: CreateSystemInstructionBodySchema, update: UpdateSystemInstructionBodySchema },
   orderBy: [
     { column: 'display_order', direction: 'asc' },
     { column: 'created_at', direction: 'asc' },
@@ -110,6 +119,8 @@ export const aiTemplates: ContentKind<
   Static<typeof UpdateAiTemplateBodySchema>
 > = {
   table: 'ai_templates',
+  auditTarget: 'ai-template',
+  bodies: { create: CreateAiTemplateBodySchema, update: UpdateAiTemplateBodySchema },
   orderBy: [
     { column: 'template_type', direction: 'asc' },
     { column: 'name', direction: 'asc' },

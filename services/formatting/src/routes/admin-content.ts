@@ -1,5 +1,5 @@
 import type { FormattingRoutes } from '@pv/contracts';
-import { registerRoute } from '@pv/service-kit';
+import { registerRoute, staffActorOf } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { AdminContentService } from '../content/admin-content.service.js';
 
@@ -17,14 +17,15 @@ export function adminContentRoutes<Item, Create, Update>(
 ) {
   registerRoute(app, routes.list, async () => service.list() as never);
   registerRoute(app, routes.create, async (request, reply) =>
-    reply.code(201).send(await service.create(request.body as Create)),
+    reply.code(201).send(await service.create(staffActorOf(request), request.body as Create)),
   );
   registerRoute(
     app,
     routes.update,
-    async (request) => service.update(request.params.id, request.body as Update) as never,
+    async (request) =>
+      service.update(staffActorOf(request), request.params.id, request.body as Update) as never,
   );
   registerRoute(app, routes.remove, async (request) => ({
-    message: await service.remove(request.params.id),
+    message: await service.remove(staffActorOf(request), request.params.id),
   }));
 }

@@ -4,12 +4,11 @@ import {
   DEFAULT_SHUTDOWN_GRACE_MS,
   handleJob,
   JobFailedError,
-  logSerializers,
+  productLogger,
   serveWorkerHealth,
   startWorker,
 } from '@pv/service-kit';
 import { type Static, Type } from '@sinclair/typebox';
-import pino from 'pino';
 import type { FormattingConfig } from '../config.js';
 import {
   DiagnosticJob,
@@ -202,11 +201,7 @@ export function formattingHandlers(llm: LlmClient) {
 
 /** Starts consuming the formatting queue; resolves once the worker is connected. */
 export async function startFormattingWorker(config: FormattingConfig) {
-  const log = pino({
-    level: config.LOG_LEVEL,
-    base: { service: 'formatting-worker' },
-    serializers: logSerializers,
-  });
+  const log = productLogger({ service: 'formatting-worker', level: config.LOG_LEVEL });
   const llm = new LlmClient(llmSettingsFrom(config), log);
   const worker = startWorker({
     queue: config.FORMATTING_QUEUE,

@@ -1,5 +1,5 @@
 import { SupportErrorCodes, SupportMessages } from '@pv/contracts';
-import { type Principal, RateLimiter } from '@pv/service-kit';
+import { addressKey, type Principal, RateLimiter } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
 import type { SupportConfig } from '../config.js';
 
@@ -47,6 +47,7 @@ export class TicketLimits {
   /** Counts one ticket of this sender, or throws the 429. */
   async hit(principal: Principal | null, ipAddress: string): Promise<void> {
     if (principal) await this.user.consume(principal.userId);
-    else await this.anonymous.consume(ipAddress);
+    // An IPv6 visitor is its /64 (one household or server gets a whole /64).
+    else await this.anonymous.consume(addressKey(ipAddress));
   }
 }

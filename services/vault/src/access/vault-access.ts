@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { VaultMessages } from '@pv/contracts';
-import { RateLimiter, unauthorized } from '@pv/service-kit';
+import { addressKey, RateLimiter, unauthorized } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
 
 export interface VaultAccessOptions {
@@ -62,10 +62,15 @@ export class VaultAccess {
     ip: string,
     adminKey: string,
   ): Promise<{ token: string; expiresAt: Date }> {
+    // An IPv6 client holds a whole /64: counting each address apart would give it 2^64 tries.
+    const address = addressKey(ip);
     await this.failuresPerAdmin.assertAvailable(userId);
-    await this.failuresPerIp.assertAvailable(ip);
+    await this.failuresPerIp.assertAvailable(address);
     if (!this.keyMatches(adminKey)) {
-      await Promise.all([this.failuresPerAdmin.penalty(userId), this.failuresPerIp.penalty(ip)]);
+      await Promise.all([
+        this.failuresPerAdmin.penalty(userId),
+        this.failuresPerIp.penalty(address),
+      ]);
       throw unauthorized(VaultMessages.adminKeyInvalid, 'VAULT_KEY_INVALID');
     }
     await this.failuresPerAdmin.delete(userId);

@@ -150,6 +150,12 @@ export const SECRETS: readonly SecretSpec[] = [
     make: 'hex32',
   },
   {
+    name: 'TOTP_SECRET_KEY',
+    description: "key sealing the admins' TOTP secrets at rest (64 hex); unset: stored as given",
+    required: false,
+    make: 'hex32',
+  },
+  {
     name: 'SIGNED_DOCUMENTS_S3_SECRET_ACCESS_KEY',
     description:
       'secret key of the S3-compatible bucket of signed PDFs; unset: Postgres (or the SDK default chain)',
@@ -241,6 +247,8 @@ const DECLARED: readonly CatalogProcess[] = [
       'UPSTREAM_TIMEOUT_MS',
       'UPSTREAM_MAX_SOCKETS',
       'UPSTREAM_QUEUE_TIMEOUT_MS',
+      'ADMIN_HOST',
+      'ADMIN_ORIGINS',
     ],
     secrets: [],
     internet: false,
@@ -258,12 +266,13 @@ const DECLARED: readonly CatalogProcess[] = [
     calls: [],
     env: { COOKIE_SECURE: 'true' },
     // Issue 23: extra trust roots of the certificate verification (tests, development only).
-    optional: ['ADMIN_EMAIL', 'SIGNING_EXTRA_TRUST_ROOTS'],
+    optional: ['ADMIN_EMAIL', 'SIGNING_EXTRA_TRUST_ROOTS', 'TOTP_SECRET_KEY_PREVIOUS'],
     secrets: [
       'SESSION_PRIVATE_KEY',
       'ADMIN_PASSWORD',
       'VERIFICATION_EVIDENCE_KEY',
       'ADMIN_TOTP_SECRET',
+      'TOTP_SECRET_KEY',
     ],
     internet: false,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { authApi, useChangePasswordMutation } from '../../api/auth';
 import { useLogout } from '../../layout/use-logout';
 import { useAppDispatch } from '../../store';
-import { REDIRECT_DELAY_MS } from '../../strings/auth';
+import { AuthStrings, REDIRECT_DELAY_MS } from '../../strings/auth';
 
 /**
  * After an admin reset the user must choose a new password before anything else;
@@ -33,6 +33,7 @@ export default function ForcedPasswordChangeDialog({ message }: { message?: stri
   return (
     <PasswordChangeDialog
       message={message}
+      reason={AuthStrings.mustChangeReason}
       changePassword={(body) => changePassword(body)}
       busy={isLoading}
       onChanged={leave}

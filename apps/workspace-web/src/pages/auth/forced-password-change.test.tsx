@@ -51,6 +51,12 @@ describe('forced password change', () => {
     renderInLayout('/user');
     const dialog = await screen.findByRole('dialog', { name: 'Alteração de senha obrigatória' });
     expect(dialog).toHaveTextContent('Você precisa criar uma nova senha antes de continuar.');
+    // Issue 23 item 6: it says why, and what the session is until the change.
+    expect(dialog).toHaveTextContent(
+      'Sua senha foi definida por outra pessoa (um administrador a redefiniu ou criou sua conta). Até você criar a sua, esta sessão funciona como a de um visitante: seus modelos, documentos, arquivo e tickets ficam fora de alcance.',
+    );
+    // and leads straight to the change.
+    expect(within(dialog).getByRole('button', { name: 'Alterar senha' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(
       screen.getByRole('dialog', { name: 'Alteração de senha obrigatória' }),

@@ -16,5 +16,5 @@ export {
   type WordSequence,
   wordListSequence,
 } from './numbers.js';
-export { Token, tokenize } from './tokens.js';
+export { scanTokens, Token, type TokenVisitor, tokenize } from './tokens.js';
 export { scanWords, spacesBetween, type Word, words } from './words.js';

@@ -75,12 +75,23 @@ function kindOf(code: number, text: string, at: number): TokenKind {
 
 const isUpper = (ch: string) => ch !== ch.toLowerCase() && ch === ch.toUpperCase();
 
+/** What a token scan reports of each token: its kind, offsets and the whitespace before it. */
+export type TokenVisitor = (
+  kind: Exclude<TokenKind, 'space'>,
+  start: number,
+  end: number,
+  /** Whitespace (or the start of the text) right before it. */
+  spaceBefore: boolean,
+  /** A line break (or the start of the text) right before it. */
+  lineBefore: boolean,
+) => void;
+
 /**
- * The text's words, numbers and punctuation marks, in order and indexed; whitespace is not a
- * token but sets the next token's spaceBefore / lineBefore. One pass, one object per token.
+ * The one pass every tokenizer of the product is: words (letters with their combining marks),
+ * numbers and single punctuation marks of `text`, in order, with the whitespace before each;
+ * whitespace itself is no token. Allocates nothing: readers that need objects build their own.
  */
-export function tokenize(text: string, folded = fold(text)): Token[] {
-  const toks: Token[] = [];
+export function scanTokens(text: string, visit: TokenVisitor): void {
   let space = true;
   let line = true;
   let i = 0;
@@ -92,9 +103,22 @@ export function tokenize(text: string, folded = fold(text)): Token[] {
     if (kind === 'space') {
       space = true;
       for (let k = i; k < j; k++) if (text.charCodeAt(k) === 10) line = true;
-      i = j;
-      continue;
+    } else {
+      visit(kind, i, j, space, line);
+      space = false;
+      line = false;
     }
+    i = j;
+  }
+}
+
+/**
+ * The text's words, numbers and punctuation marks as objects, in order and indexed (see
+ * `scanTokens`), each with its folded form and whether it is capitalised. One object per token.
+ */
+export function tokenize(text: string, folded = fold(text)): Token[] {
+  const toks: Token[] = [];
+  scanTokens(text, (kind, i, j, space, line) => {
     const word = kind === 'word';
     // Single characters come from V8's string cache; a token its fold leaves unchanged shares
     // the same string: fewer allocations keep long texts off the garbage collector's back.
@@ -116,9 +140,6 @@ export function tokenize(text: string, folded = fold(text)): Token[] {
           (allCaps ? ALL_CAPS : 0),
       ),
     );
-    space = false;
-    line = false;
-    i = j;
-  }
+  });
   return toks;
 }

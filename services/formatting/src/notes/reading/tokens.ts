@@ -3,7 +3,7 @@
  * with what separates each word from the one before, read from the punctuation tokens between
  * them. Linear in the length of the text.
  */
-import { tokenize as engineTokens, type Token as TextToken } from '@pv/pt-text';
+import { scanTokens } from '@pv/pt-text';
 
 export interface Token {
   /** Folded letters or digits. */
@@ -29,9 +29,9 @@ const COMMA = 2;
 const COLON = 4;
 const DASH = 8;
 
-/** What one punctuation token says about the gap it sits in. */
-function markFlag(text: string, mark: TextToken, wordBefore: number): number {
-  switch (text.charCodeAt(mark.start)) {
+/** What the punctuation mark at `i` says about the gap it sits in. */
+function markFlag(text: string, i: number, wordBefore: number): number {
+  switch (text.charCodeAt(i)) {
     case 44: // ,
       return COMMA;
     case 58: // :
@@ -52,7 +52,6 @@ function markFlag(text: string, mark: TextToken, wordBefore: number): number {
     case 0x2013:
     case 0x2014: {
       // A dash between spaces (or touching a word) separates clauses; 'anti-inflamatório' does not.
-      const i = mark.start;
       const spacedBefore = i === wordBefore || text.charCodeAt(i - 1) === 32;
       const after = text.charCodeAt(i + 1);
       const spacedAfter = after === 32 || isWordStart(after);
@@ -72,24 +71,24 @@ export function tokenize(text: string, folded: string): Token[] {
   const out: Token[] = [];
   let gap = 0;
   let wordEnd = 0;
-  for (const token of engineTokens(text, folded)) {
-    if (token.kind === 'punct') {
-      gap |= markFlag(text, token, wordEnd);
-      continue;
+  scanTokens(text, (kind, start, end, _spaceBefore, lineBefore) => {
+    if (kind === 'punct') {
+      gap |= markFlag(text, start, wordEnd);
+      return;
     }
-    if (token.lineBefore) gap |= STOP;
+    if (lineBefore) gap |= STOP;
     const stop = out.length === 0 || (gap & STOP) !== 0;
     out.push({
-      text: token.folded,
-      start: token.start,
-      end: token.end,
-      cap: isUpper(text.charCodeAt(token.start)),
+      text: folded.slice(start, end),
+      start,
+      end,
+      cap: isUpper(text.charCodeAt(start)),
       gap: stop ? 'stop' : (gap & COMMA) !== 0 ? 'comma' : 'none',
       colon: (gap & COLON) !== 0,
       clause: stop || (gap & (COMMA | DASH)) !== 0,
     });
     gap = 0;
-    wordEnd = token.end;
-  }
+    wordEnd = end;
+  });
   return out;
 }

@@ -80,7 +80,13 @@ async function underLock(lock: FileLock): Promise<number> {
     const login = await admin.call('POST', '/auth/login', withTotp(ADMIN));
     if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
     const clinicians = await makePremiumClinicians(baseUrl, admin, CLINICIANS, 'falhas');
-    const context: FaultContext = { baseUrl, admin, vaultAdminKey: VAULT_ADMIN_KEY, clinicians };
+    const context: FaultContext = {
+      baseUrl,
+      admin,
+      vaultAdminKey: VAULT_ADMIN_KEY,
+      clinicians,
+      stackPid: product.pid,
+    };
 
     // Each phase runs its own load (scenarios.ts). No load between phases: a second loop of the
     // same clinicians would be counted by billing but not by the phase's books (the runs before

@@ -21,6 +21,8 @@ export interface FaultContext {
   admin: GatewayClient;
   vaultAdminKey: string;
   clinicians: { user: string; client: GatewayClient }[];
+  /** The `npm start` process (its supervisor rolls everything on SIGUSR2). */
+  stackPid: number;
 }
 
 export interface Fault {
@@ -302,28 +304,31 @@ function serviceEntries(): string[] {
     });
 }
 
-/** SIGTERM each service in turn, as a rollout does; each must drain and come back before the next. */
-async function rollServices(baseUrl: string): Promise<string[]> {
+/** The entry files of every process `npm start` runs: services, then workers. */
+function processEntries(): string[] {
+  const workers = ['services/formatting/src/workers/', 'services/documents/src/workers/'];
+  return [...serviceEntries(), ...workers];
+}
+
+/**
+ * A rollout as the operator asks for it: SIGUSR2 to `npm start`, whose supervisor starts each
+ * process's replacement beside it, waits for its readiness and only then stops the old one
+ * (tools/stack/src/processes.ts). Done when every process has been replaced and the old ones
+ * have drained and exited.
+ */
+async function rollEverything(stackPid: number): Promise<string[]> {
+  const before = new Map(processEntries().map((entry) => [entry, findProcesses([entry])]));
+  process.kill(stackPid, 'SIGUSR2');
   const notes: string[] = [];
-  for (const entry of serviceEntries()) {
-    const [pid] = findProcesses([entry]);
-    if (pid === undefined) continue;
-    const snap = snapshot(pid);
-    await killAndWait(pid, 'SIGTERM', 150_000);
-    if (!(await cameBack([entry], [pid], 10_000))) {
-      respawn(snap);
-      notes.push(`${entry.split('/')[1]} started again by the suite`);
-    }
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const response = await fetch(`${baseUrl}/health`).catch(() => undefined);
-      await response?.body?.cancel();
-      if (findProcesses([entry]).length > 0 && response?.ok) break;
-      await sleep(500);
-    }
-    await sleep(1500);
+  for (const [entry, pids] of before) {
+    if (pids.length === 0) continue;
+    // The supervisor rolls two at a time and waits up to its ready timeout for each.
+    if (!(await cameBack([entry], pids, 600_000)))
+      notes.push(`${entry.split('/')[1]} not replaced within 10 min`);
   }
-  return notes.length > 0 ? notes : ['every service restarted by the supervisor'];
+  return notes.length > 0
+    ? notes
+    : ['every process replaced by the supervisor (new one ready before the old one stopped)'];
 }
 
 /**
@@ -418,8 +423,8 @@ export const FAULTS: Fault[] = [
   },
   {
     key: 'roll',
-    label: 'roll every service (SIGTERM one at a time)',
-    run: (c, all) => phase(FAULTS[5]!, c, all, () => rollServices(c.baseUrl)),
+    label: 'roll every process (`npm start` supervisor, SIGUSR2)',
+    run: (c, all) => phase(FAULTS[5]!, c, all, () => rollEverything(c.stackPid)),
   },
   {
     key: 'restore',

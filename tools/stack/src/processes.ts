@@ -326,10 +326,11 @@ export class Supervisor {
         for (const child of this.retired) child.kill('SIGKILL');
       }, this.killTimeoutMs);
       const draining = [...this.retired].map(
-        (child) => new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('close', () => resolve());
-        }),
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('close', () => resolve());
+          }),
       );
       await Promise.all([...running.map((m) => m.exited), ...draining]);
       clearTimeout(timer);

@@ -123,7 +123,9 @@ describe.runIf(process.platform === 'linux')('the supervisor rolls a process', (
     const { supervisor, log, port } = await rolledServer({ ROLL_FAIL: '1' });
     const first = supervisor.pidOf('web');
     await supervisor.roll();
-    expect(log.text()).toContain('web: the replacement was not ready; the old process keeps serving');
+    expect(log.text()).toContain(
+      'web: the replacement was not ready; the old process keeps serving',
+    );
     expect(log.text()).toContain('kept the old web');
     expect(log.text()).not.toContain('draining');
     expect(supervisor.pidOf('web')).toBe(first);

@@ -19,6 +19,7 @@ export * from './runtime.js';
 export * from './search.js';
 export * from './session.js';
 export * from './storage.js';
+export * from './supervised.js';
 export * from './totp.js';
 export * from './tracing.js';
 export * from './transport-security.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from './config.js';
 import { runDeadLetterCli } from './dead-letters.js';
+import { announceReady, listenOptions } from './supervised.js';
 import { stopTracing } from './tracing.js';
 
 /**
@@ -78,11 +79,12 @@ export async function runService<C extends ListenConfig>(
       console.error('migrations applied; exiting');
       process.exit(0);
     }
-    await app.listen({ port: config.PORT, host: config.HOST });
+    await app.listen(listenOptions(config.PORT, config.HOST));
     onShutdown(graceMs, async () => {
       await app.close();
       await closeHeld();
     });
+    announceReady();
   } catch (error) {
     await closeHeld().catch(() => undefined);
     exitWith(error);
@@ -129,6 +131,7 @@ export async function runProcess(
   try {
     const graceMs = shutdownGraceMs();
     const running = await start();
+    announceReady();
     // The worker's own drain hands its jobs back before the grace runs out; the process-wide
     // timer below is the last resort if even that hangs.
     onShutdown(graceMs + 5_000, () => running.close(graceMs));

@@ -267,6 +267,21 @@ export class JobQueue {
     return this.workersSeen.count;
   }
 
+  /**
+   * Whether a worker is connected, waiting up to `waitMs` for one to (re)connect: a worker that
+   * crashed and is being restarted (or rolled) is a blip like a store's restart, so the caller
+   * waits a bounded time for it, as the pools do for a store (WORKER_WAIT_MS), before it answers
+   * 503. Polls every 250 ms: a count of zero is never cached.
+   */
+  async hasWorkerWithin(waitMs: number): Promise<boolean> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      if ((await this.workerCount()) > 0) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all([this.queue.close(), this.events.close()]);
   }

@@ -14,6 +14,13 @@ export const RETRY_AFTER_SECONDS = 2;
  */
 export const STORE_WAIT_MS = 5_000;
 
+/**
+ * How long a queued call waits for a worker (re)connecting before it answers 503 (the queue's
+ * hasWorkerWithin). Longer than a store's: a crashed worker is a process start (seconds, tens
+ * of seconds on a loaded machine), and the client's retries multiply it (docs/RELIABILITY.md).
+ */
+export const WORKER_WAIT_MS = 10_000;
+
 /** Socket errors of a peer that is not there (yet) or went away mid-call. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { DrainableWorker } from './queue.js';
+import { listenReusingPort } from './supervised.js';
 
 export interface WorkerHealthOptions {
   /** The internal port (HEALTH_PORT); unset: no health server (tests, one-off runs). */
@@ -87,7 +88,10 @@ export async function serveWorkerHealth(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    // Beside the process it replaces during a supervisor's roll (supervised.ts).
+    server.listen({ port: options.port, host: options.host, reusePort: listenReusingPort() }, () =>
+      resolve(),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

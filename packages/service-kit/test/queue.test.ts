@@ -54,6 +54,20 @@ describe('JobQueue and startWorker', () => {
     expect(result).toEqual({ echoed: 'olá', by: child.pid });
   });
 
+  it('hasWorkerWithin waits for a worker that (re)connects, and says no after its bound', async () => {
+    const name = `test-await-worker-${Date.now()}`;
+    const queue = new JobQueue(name, testInfra.redisUrl);
+    queues.push(queue);
+    await queue.ready();
+    const began = Date.now();
+    expect(await queue.hasWorkerWithin(600)).toBe(false);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(600);
+    // The caller starts waiting before the worker (a restarted one) connects.
+    const waiting = queue.hasWorkerWithin(60_000);
+    startWorkerProcess(name, 0);
+    expect(await waiting).toBe(true);
+  });
+
   it('a worker killed mid-job: the job is retried by another worker and the caller still gets the result', async () => {
     const name = `test-killed-${Date.now()}`;
     const queue = new JobQueue(name, testInfra.redisUrl);

@@ -1,4 +1,4 @@
-import { createRedis, runService } from '@pv/service-kit';
+import { createRedis, listenOptions, runService } from '@pv/service-kit';
 import { buildGatewayApp, buildGatewayInternalApp, watchRedis } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
@@ -8,6 +8,6 @@ await runService(loadGatewayConfig, async (config, hold) => {
   const app = await buildGatewayApp(config, { redis });
   watchRedis(redis, app.log);
   const internal = hold(await buildGatewayInternalApp(config, app));
-  await internal.listen({ port: config.INTERNAL_PORT, host: config.HOST });
+  await internal.listen(listenOptions(config.INTERNAL_PORT, config.HOST));
   return app;
 });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { READY_MESSAGE } from '@pv/service-kit/supervised';
 import { formatDuration, isColorEnabled, paint, prefixPalette } from './log.js';
 
 export interface ProcessSpec {
@@ -18,6 +19,8 @@ export interface SupervisorOptions {
   /** How long children get between SIGTERM and SIGKILL. */
   killTimeoutMs?: number;
   restart?: Partial<RestartPolicy>;
+  /** How long a roll waits for a replacement to say it is ready before it gives up on it. */
+  readyTimeoutMs?: number;
 }
 
 /**
@@ -85,6 +88,10 @@ export class Supervisor {
   private readonly managed: Managed[] = [];
   private readonly cleanups: (() => Promise<void>)[] = [];
   private readonly crashed: string[] = [];
+  /** Old processes a roll replaced, draining; shutdown waits for them too. */
+  private readonly retired = new Set<ChildProcess>();
+  private readonly readyTimeoutMs: number;
+  private rolling: Promise<void> | undefined;
   private padWidth = 0;
   private shutdownPromise: Promise<number> | undefined;
   private resolveDone: (code: number) => void = () => {};
@@ -99,6 +106,7 @@ export class Supervisor {
     this.color = options.color ?? isColorEnabled();
     this.killTimeoutMs = options.killTimeoutMs ?? 10_000;
     this.restart = { ...DEFAULT_RESTART_POLICY, ...options.restart };
+    this.readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
     this.donePromise = new Promise((resolve) => {
       this.resolveDone = resolve;
     });
@@ -132,6 +140,10 @@ export class Supervisor {
         void this.shutdown(`received ${signal}`);
       });
     }
+    // `kill -USR2 <npm start's pid>`: the rollout an operator (or the fault suite) asks for.
+    process.on('SIGUSR2', () => {
+      void this.roll();
+    });
   }
 
   start(specs: ProcessSpec[]): void {
@@ -150,12 +162,24 @@ export class Supervisor {
     (isError ? this.err : this.out).write(`${label} ${message}\n`);
   }
 
-  private spawnOne(spec: ProcessSpec, previous?: Managed): void {
+  /**
+   * Starts a child with its output prefixed and an IPC channel, on which a kit process announces
+   * that it is ready (READY_MESSAGE, `@pv/service-kit/supervised`).
+   */
+  private launch(spec: ProcessSpec): ChildProcess {
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: spec.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    const prefix = this.prefix(spec);
+    if (child.stdout) forEachLine(child.stdout, (line) => this.out.write(`${prefix}${line}\n`));
+    if (child.stderr) forEachLine(child.stderr, (line) => this.err.write(`${prefix}${line}\n`));
+    return child;
+  }
+
+  private spawnOne(spec: ProcessSpec, previous?: Managed, launched?: ChildProcess): void {
+    const child = launched ?? this.launch(spec);
     let settle: () => void = () => {};
     const exited = new Promise<void>((resolve) => {
       settle = resolve;
@@ -163,9 +187,6 @@ export class Supervisor {
     const entry: Managed = previous ?? { spec, child, exited, running: true, crashes: [] };
     Object.assign(entry, { child, exited, running: true, restartTimer: undefined });
     if (!previous) this.managed.push(entry);
-    const prefix = this.prefix(spec);
-    if (child.stdout) forEachLine(child.stdout, (line) => this.out.write(`${prefix}${line}\n`));
-    if (child.stderr) forEachLine(child.stderr, (line) => this.err.write(`${prefix}${line}\n`));
 
     const onEnd = (code: number | null, signal: NodeJS.Signals | null, failure?: Error) => {
       if (entry.child !== child || !entry.running) return;
@@ -212,6 +233,67 @@ export class Supervisor {
     child.once('error', (error) => onEnd(null, null, error));
   }
 
+  /**
+   * Rolls every running child, a few at a time, as a rollout does: each replacement starts beside
+   * the process it replaces (servers share the port: SO_REUSEPORT, `@pv/service-kit/supervised`),
+   * and only once it has said it is ready is the old one sent SIGTERM to drain. A replacement
+   * that exits or is not ready in time is stopped and the old process keeps serving. A second
+   * request while a roll runs joins it.
+   */
+  roll(concurrency = 2): Promise<void> {
+    if (this.rolling) return this.rolling;
+    this.rolling = (async () => {
+      const began = Date.now();
+      const queue = this.managed.filter((m) => m.running);
+      this.note(`rolling ${queue.map((m) => m.spec.name).join(', ')}...`);
+      const failed: string[] = [];
+      const lane = async () => {
+        for (let entry = queue.shift(); entry; entry = queue.shift()) {
+          if (this.stopping) return;
+          if (!(await this.rollOne(entry))) failed.push(entry.spec.name);
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, lane));
+      this.note(
+        `roll finished in ${formatDuration(Date.now() - began)}` +
+          (failed.length > 0 ? `; kept the old ${failed.join(', ')} (see above)` : ''),
+        failed.length > 0,
+      );
+    })().finally(() => {
+      this.rolling = undefined;
+    });
+    return this.rolling;
+  }
+
+  private async rollOne(entry: Managed): Promise<boolean> {
+    const { spec } = entry;
+    const child = this.launch(spec);
+    const ready = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), this.readyTimeoutMs);
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        resolve(ok);
+      };
+      child.on('message', (message: unknown) => {
+        if ((message as { type?: unknown } | null)?.type === READY_MESSAGE) done(true);
+      });
+      child.once('exit', () => done(false));
+      child.once('error', () => done(false));
+    });
+    if (!ready || this.stopping || !entry.running) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      this.note(`${spec.name}: the replacement was not ready; the old process keeps serving`, true);
+      return false;
+    }
+    const old = entry.child;
+    this.retired.add(old);
+    old.once('close', () => this.retired.delete(old));
+    // The replacement takes the entry's place (and its restart policy); the old one drains.
+    this.spawnOne(spec, entry, child);
+    old.kill('SIGTERM');
+    return true;
+  }
+
   /** Children waiting out their backoff before a restart. */
   private restarting(): Managed[] {
     return this.managed.filter((m) => m.restartTimer !== undefined && !m.running);
@@ -241,8 +323,16 @@ export class Supervisor {
           );
           m.child.kill('SIGKILL');
         }
+        for (const child of this.retired) child.kill('SIGKILL');
       }, this.killTimeoutMs);
-      await Promise.all(running.map((m) => m.exited));
+      const draining = [...this.retired].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('close', () => resolve());
+          }),
+      );
+      await Promise.all([...running.map((m) => m.exited), ...draining]);
       clearTimeout(timer);
       for (const cleanup of this.cleanups) {
         try {

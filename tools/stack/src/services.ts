@@ -202,6 +202,10 @@ export function buildProcessEnv(proc: StackProcess, inputs: EnvInputs): NodeJS.P
   if (proc.kind === 'server' && !isGateway) env.TRUST_PROXY = serviceTrustProxy(parent.TRUST_PROXY);
   // A worker answers its probes on its own port (serveWorkerHealth), as in compose and Kubernetes.
   if (proc.kind === 'worker') env.HEALTH_PORT = String(proc.port);
+  // A roll starts the replacement beside the old process, on the same port (processes.ts).
+  // SO_REUSEPORT as Node offers it is Linux's (elsewhere listen fails): a roll there keeps the
+  // old process, whose replacement cannot bind.
+  if (process.platform === 'linux') env.LISTEN_REUSE_PORT = 'true';
 
   // The servers a process calls (the gateway all of them, formatting and documents billing's
   // quota): the catalog's peers, or every other service for a process it does not know yet.

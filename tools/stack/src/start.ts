@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { natsAuthorizationWithPasswords, natsProcesses, natsUser } from './catalog/index.js';
 import { InfraError, printInfraSummary, provisionInfra } from './infra/index.js';
@@ -59,6 +60,24 @@ async function buildSpas(isStopping: () => boolean): Promise<boolean> {
     info(`built ${app.name} in ${formatDuration(Date.now() - began)}`);
   }
   return true;
+}
+
+/** The ports among `ports` on which something on this machine accepts a connection. */
+async function portsInUse(ports: number[]): Promise<number[]> {
+  const accepts = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      socket.setTimeout(1000);
+      const done = (answer: boolean) => {
+        socket.destroy();
+        resolve(answer);
+      };
+      socket.once('connect', () => done(true));
+      socket.once('error', () => done(false));
+      socket.once('timeout', () => done(false));
+    });
+  const answers = await Promise.all(ports.map(accepts));
+  return ports.filter((_, index) => answers[index]);
 }
 
 interface ReadyTarget {
@@ -132,6 +151,7 @@ export async function runStart(_args: string[]): Promise<number> {
   const graceMs = Number(process.env.SHUTDOWN_GRACE_MS || 120_000);
   const supervisor = new Supervisor({
     killTimeoutMs: (Number.isFinite(graceMs) ? graceMs : 120_000) + 5_000,
+    readyTimeoutMs: READY_TIMEOUT_MS,
   });
   supervisor.installSignalHandlers();
 
@@ -227,6 +247,15 @@ export async function runStart(_args: string[]): Promise<number> {
     vault,
     processes,
   };
+  // The children bind with SO_REUSEPORT (so a roll can start a replacement beside the old
+  // process), which would also let them bind beside another stack's: refuse that here instead.
+  const taken = await portsInUse(processes.map((p) => p.port));
+  if (taken.length > 0) {
+    error(
+      `something already listens on ${taken.join(', ')} (another npm start?); stop it or choose another PORT.`,
+    );
+    return supervisor.shutdown('ports in use').then(() => 1);
+  }
   supervisor.start(
     processes.map((p) => ({
       name: p.name,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { scaled } from '@pv/service-kit/testing';
 import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import { PROCESSES } from '../src/catalog/catalog.js';
 import { generatedFiles, staleGeneratedFiles } from '../src/catalog/generate.js';
 import { processObjects } from '../src/catalog/k8s-workloads.js';
@@ -74,6 +75,44 @@ describe('Kubernetes rolls nobody notices (issue 29 item 3)', () => {
         mine.some((o) => o.kind === 'PodDisruptionBudget'),
         proc.name,
       ).toBe(true);
+    }
+  });
+
+  // Read from the committed manifests (what `kubectl apply` gets), not only the catalog: the
+  // parity test above keeps them equal, this one says what they must hold.
+  it('gates every HTTP pod on /ready, pauses before SIGTERM, and keeps one available in a disruption', () => {
+    for (const proc of servers) {
+      const documents = parseAllDocuments(
+        readFileSync(path.join(repoRoot, 'infra', 'k8s', `${proc.name}.yaml`), 'utf8'),
+      ).map((d) => d.toJS() as { kind: string; spec: Record<string, never> });
+      const deployment = documents.find((d) => d.kind === 'Deployment') as unknown as {
+        spec: {
+          strategy: { rollingUpdate: { maxUnavailable: number; maxSurge: number } };
+          template: {
+            spec: {
+              containers: {
+                readinessProbe?: { httpGet: { path: string } };
+                lifecycle?: { preStop?: unknown };
+              }[];
+            };
+          };
+        };
+      };
+      expect(deployment.spec.strategy.rollingUpdate, proc.name).toEqual({
+        maxUnavailable: 0,
+        maxSurge: 1,
+      });
+      const [container] = deployment.spec.template.spec.containers;
+      expect(container?.readinessProbe?.httpGet.path, proc.name).toBe('/ready');
+      expect(container?.lifecycle?.preStop, proc.name).toBeDefined();
+      const hpa = documents.find((d) => d.kind === 'HorizontalPodAutoscaler') as unknown as {
+        spec: { minReplicas: number };
+      };
+      expect(hpa.spec.minReplicas, proc.name).toBeGreaterThanOrEqual(2);
+      const pdb = documents.find((d) => d.kind === 'PodDisruptionBudget') as unknown as {
+        spec: { minAvailable: number };
+      };
+      expect(pdb.spec.minAvailable, proc.name).toBeGreaterThanOrEqual(1);
     }
   });
 });

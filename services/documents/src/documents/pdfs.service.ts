@@ -23,6 +23,7 @@ import {
   serviceUnavailable,
   stableUuid,
   unauthorized,
+  WORKER_WAIT_MS,
 } from '@pv/service-kit';
 import { RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
 import {
@@ -265,13 +266,13 @@ export class PdfsService {
   }
 
   /**
-   * Every PDF goes through here: 503 at once without a pdf-worker, then (for a signed-in caller)
+   * Every PDF goes through here: 503 when no pdf-worker connects within WORKER_WAIT_MS, then (for a signed-in caller)
    * one PDF of the plan reserved with billing, the job, and the event that settles the reservation.
    */
   private async render(order: PdfOrder): Promise<FileAnswer> {
     const { profile, principal } = order.caller;
     if (order.signature) assertMaySign(principal);
-    if ((await this.deps.queue.workerCount()) === 0)
+    if (!(await this.deps.queue.hasWorkerWithin(WORKER_WAIT_MS)))
       throw serviceUnavailable(DocumentMessages.pdfUnavailable, 'NO_PDF_WORKER');
     const professional = await this.authoring.header(principal, profile);
     // A signed document cannot be stamped: without the registration it is not signed at all.

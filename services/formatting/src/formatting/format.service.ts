@@ -25,6 +25,7 @@ import {
   serviceUnavailable,
   stableUuid,
   unauthorized,
+  WORKER_WAIT_MS,
 } from '@pv/service-kit';
 import type { Redis } from 'ioredis';
 import {
@@ -122,9 +123,9 @@ export class FormatService {
     if (!principal) await this.anonymous.consume(addressKey(clientIp));
   }
 
-  /** Runs a job on the formatting queue: at once 503 without a worker, its failures as answers. */
+  /** Runs a job on the formatting queue: 503 when no worker connects within WORKER_WAIT_MS, its failures as answers. */
   private async runJob<R extends JobUsage>(purpose: string, run: () => Promise<R>): Promise<R> {
-    if ((await this.deps.queue.workerCount()) === 0)
+    if (!(await this.deps.queue.hasWorkerWithin(WORKER_WAIT_MS)))
       throw serviceUnavailable(FormatMessages.noWorker, 'NO_WORKER');
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;

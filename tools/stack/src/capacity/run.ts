@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { emptyClinicalRecord } from '@pv/contracts';
 import { startFakeOpenAI, startFakeSoniox } from '@pv/provider-fakes';
 import { withTotp } from '@pv/service-kit/testing';
 import { GatewayClient } from '../faults/load.js';
@@ -52,13 +53,16 @@ interface Sample {
   ok: boolean;
 }
 
-// The JSON note the fake model streams for consulta_medica (formatting's LLM contract).
+// The JSON note the fake model streams for consulta_medica (formatting's LLM contract; strict
+// Structured Outputs: the record is in every answer, 'Medicações em Uso' follows the history).
 const NOTE = JSON.stringify({
+  record: emptyClinicalRecord(),
   patientData: { name: 'Helena Duarte', age: '52 anos', gender: 'Feminino' },
   sections: [
     ['chiefComplaint', 'Cefaleia há três dias, pior à tarde, sem náuseas ou fotofobia.'],
     ['historyOfPresentIllness', 'Dor em peso, bilateral, sem aura; melhora parcial com dipirona.'],
-    ['pastHistory', 'Hipertensão arterial em uso de losartana 50 mg ao dia.'],
+    ['pastHistory', 'Hipertensão arterial.'],
+    ['medicationsInUse', 'Losartana 50 mg ao dia.'],
     ['physicalExam', 'PA 130x85 mmHg, FC 76 bpm. Exame neurológico sem alterações.'],
     ['complementaryExams', 'Não realizados.'],
     ['diagnosticHypothesis', 'Cefaleia do tipo tensional.'],

@@ -85,6 +85,13 @@ export const OTHER_VARIABLES: (Variable & { section: string })[] = [
   },
   {
     section: 'The start and test commands',
+    name: 'LISTEN_REUSE_PORT',
+    default: '`false` (`true` for every process `npm start` runs on Linux)',
+    description:
+      'Bind the ports with SO_REUSEPORT, so that a roll of `npm start` (`kill -USR2 <its pid>`) starts each replacement beside the old process and stops the old one once the new one is ready.',
+  },
+  {
+    section: 'The start and test commands',
     name: 'PV_READY_TIMEOUT_MS',
     default: '`90000`',
     description:

@@ -22,8 +22,21 @@ function readArgv(pid: number): string[] | undefined {
   }
 }
 
-/** Live processes whose command line contains every one of `parts` (in any place). */
-export function findProcesses(parts: string[]): number[] {
+/** The parent of `pid` (field 4 of /proc/<pid>/stat, after the parenthesised name). */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Live processes whose command line contains every one of `parts` (in any place); with `parent`,
+ * only its children (on a shared machine another checkout's tests run the same entry files).
+ */
+export function findProcesses(parts: string[], parent?: number): number[] {
   const found: number[] = [];
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
@@ -31,7 +44,8 @@ export function findProcesses(parts: string[]): number[] {
     const argv = readArgv(pid);
     if (!argv || argv.length === 0) continue;
     const line = argv.join(' ');
-    if (parts.every((part) => line.includes(part))) found.push(pid);
+    if (!parts.every((part) => line.includes(part))) continue;
+    if (parent === undefined || parentOf(pid) === parent) found.push(pid);
   }
   return found;
 }

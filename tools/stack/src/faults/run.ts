@@ -5,6 +5,7 @@
 // realistic time per note, so a killed worker is caught mid-job.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { emptyClinicalRecord } from '@pv/contracts';
 import { startFakeOpenAI } from '@pv/provider-fakes';
 import { withTotp } from '@pv/service-kit/testing';
 import type { FileLock } from '../lock.js';
@@ -38,12 +39,16 @@ async function main(): Promise<number> {
 
 async function underLock(lock: FileLock): Promise<number> {
   // The JSON note a model answers for consulta_medica (services/formatting's LLM contract).
+  // Structured Outputs in strict mode: the record is part of every answer, and consulta_medica
+  // has 'Medicações em Uso' after the past history (issue 28).
   const note = JSON.stringify({
+    record: emptyClinicalRecord(),
     patientData: { name: 'Helena Duarte', age: '52 anos', gender: 'Feminino' },
     sections: [
       ['chiefComplaint', 'Cefaleia há três dias.'],
       ['historyOfPresentIllness', 'Pior à tarde.'],
       ['pastHistory', 'Nada digno de nota.'],
+      ['medicationsInUse', 'Nenhuma.'],
       ['physicalExam', 'PA 130x85 mmHg.'],
       ['complementaryExams', 'Não realizados.'],
       ['diagnosticHypothesis', 'Cefaleia tensional.'],
@@ -80,7 +85,13 @@ async function underLock(lock: FileLock): Promise<number> {
     const login = await admin.call('POST', '/auth/login', withTotp(ADMIN));
     if (login.status !== 200) throw new Error(`admin login: ${login.status}`);
     const clinicians = await makePremiumClinicians(baseUrl, admin, CLINICIANS, 'falhas');
-    const context: FaultContext = { baseUrl, admin, vaultAdminKey: VAULT_ADMIN_KEY, clinicians };
+    const context: FaultContext = {
+      baseUrl,
+      admin,
+      vaultAdminKey: VAULT_ADMIN_KEY,
+      clinicians,
+      stackPid: product.pid,
+    };
 
     // Each phase runs its own load (scenarios.ts). No load between phases: a second loop of the
     // same clinicians would be counted by billing but not by the phase's books (the runs before

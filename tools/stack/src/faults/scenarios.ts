@@ -21,6 +21,8 @@ export interface FaultContext {
   admin: GatewayClient;
   vaultAdminKey: string;
   clinicians: { user: string; client: GatewayClient }[];
+  /** The `npm start` process (its supervisor rolls everything on SIGUSR2). */
+  stackPid: number;
 }
 
 export interface Fault {
@@ -216,24 +218,32 @@ async function phase(
  * Whether as many processes match `parts` as before the kill, none of them a killed one, within
  * `ms`: the supervisor brought it back.
  */
-async function cameBack(parts: string[], killed: number[], ms: number): Promise<boolean> {
+async function cameBack(
+  parts: string[],
+  killed: number[],
+  ms: number,
+  parent?: number,
+): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const now = findProcesses(parts);
+    const now = findProcesses(parts, parent);
     if (now.length >= killed.length && now.every((pid) => !killed.includes(pid))) return true;
     await sleep(250);
   }
   return false;
 }
 
-/** SIGKILLs the only process matching `parts` mid-job; notes whether anything restarted it. */
-function killWorker(parts: string[]): () => Promise<string[]> {
+/**
+ * SIGKILLs the stack's process matching `parts` mid-job (only a child of `stackPid`: on a shared
+ * machine another checkout's tests run the same worker files); notes whether anything restarted it.
+ */
+function killWorker(parts: string[], stackPid: number): () => Promise<string[]> {
   return async () => {
-    const pids = findProcesses(parts);
+    const pids = findProcesses(parts, stackPid);
     if (pids.length === 0) throw new Error(`no process matches ${parts.join(' ')}`);
     const snaps = pids.map(snapshot);
     await Promise.all(pids.map((pid) => killAndWait(pid, 'SIGKILL')));
-    if (await cameBack(parts, pids, 15_000)) return ['restarted by the supervisor'];
+    if (await cameBack(parts, pids, 15_000, stackPid)) return ['restarted by the supervisor'];
     for (const snap of snaps) respawn(snap);
     return ['NOT restarted by the supervisor within 15 s: the suite started it again'];
   };
@@ -302,28 +312,34 @@ function serviceEntries(): string[] {
     });
 }
 
-/** SIGTERM each service in turn, as a rollout does; each must drain and come back before the next. */
-async function rollServices(baseUrl: string): Promise<string[]> {
+/** The entry files of every process `npm start` runs: services, then workers. */
+function processEntries(): string[] {
+  const workers = ['services/formatting/src/workers/', 'services/documents/src/workers/'];
+  return [...serviceEntries(), ...workers];
+}
+
+/**
+ * A rollout as the operator asks for it: SIGUSR2 to `npm start`, whose supervisor starts each
+ * process's replacement beside it, waits for its readiness and only then stops the old one
+ * (tools/stack/src/processes.ts). Done when every process has been replaced and the old ones
+ * have drained and exited.
+ */
+async function rollEverything(stackPid: number): Promise<string[]> {
+  // The stack's own children only: another checkout's tests may run the same entry files.
+  const before = new Map(
+    processEntries().map((entry) => [entry, findProcesses([entry], stackPid)]),
+  );
+  process.kill(stackPid, 'SIGUSR2');
   const notes: string[] = [];
-  for (const entry of serviceEntries()) {
-    const [pid] = findProcesses([entry]);
-    if (pid === undefined) continue;
-    const snap = snapshot(pid);
-    await killAndWait(pid, 'SIGTERM', 150_000);
-    if (!(await cameBack([entry], [pid], 10_000))) {
-      respawn(snap);
-      notes.push(`${entry.split('/')[1]} started again by the suite`);
-    }
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      const response = await fetch(`${baseUrl}/health`).catch(() => undefined);
-      await response?.body?.cancel();
-      if (findProcesses([entry]).length > 0 && response?.ok) break;
-      await sleep(500);
-    }
-    await sleep(1500);
+  for (const [entry, pids] of before) {
+    if (pids.length === 0) continue;
+    // The supervisor rolls two at a time and waits up to its ready timeout for each.
+    if (!(await cameBack([entry], pids, 600_000, stackPid)))
+      notes.push(`${entry.split('/')[1]} not replaced within 10 min`);
   }
-  return notes.length > 0 ? notes : ['every service restarted by the supervisor'];
+  return notes.length > 0
+    ? notes
+    : ['every process replaced by the supervisor (new one ready before the old one stopped)'];
 }
 
 /**
@@ -332,7 +348,7 @@ async function rollServices(baseUrl: string): Promise<string[]> {
  * consumer and restart billing; it replays the stream and its processed-event log skips what the
  * restored database already holds.
  */
-async function restoreBilling(): Promise<string[]> {
+async function restoreBilling(stackPid: number): Promise<string[]> {
   const server = localUrl('postgres', COMPONENTS.postgres.privatePort);
   const dir = path.join(repoRoot, '.data', 'faults', 'backups');
   const node = process.execPath;
@@ -363,11 +379,11 @@ async function restoreBilling(): Promise<string[]> {
   await jsm.consumers.delete('PV_EVENTS', 'billing-usage').catch(() => undefined);
   await nc.close();
   const entry = 'services/billing/src/server.ts';
-  const [pid] = findProcesses([entry]);
+  const [pid] = findProcesses([entry], stackPid);
   if (pid !== undefined) {
     const snap = snapshot(pid);
     await killAndWait(pid, 'SIGTERM', 150_000);
-    if (!(await cameBack([entry], [pid], 10_000))) respawn(snap);
+    if (!(await cameBack([entry], [pid], 10_000, stackPid))) respawn(snap);
   }
   return ['billing restored to a dump 10 s old; durable deleted, billing restarted to replay'];
 }
@@ -376,12 +392,14 @@ export const FAULTS: Fault[] = [
   {
     key: 'formatting-worker',
     label: 'SIGKILL the formatting-worker mid-job',
-    run: (c, all) => phase(FAULTS[0]!, c, all, killWorker(['services/formatting/src/workers/'])),
+    run: (c, all) =>
+      phase(FAULTS[0]!, c, all, killWorker(['services/formatting/src/workers/'], c.stackPid)),
   },
   {
     key: 'pdf-worker',
     label: 'SIGKILL the pdf-worker mid-job',
-    run: (c, all) => phase(FAULTS[1]!, c, all, killWorker(['services/documents/src/workers/'])),
+    run: (c, all) =>
+      phase(FAULTS[1]!, c, all, killWorker(['services/documents/src/workers/'], c.stackPid)),
   },
   {
     key: 'nats',
@@ -418,12 +436,12 @@ export const FAULTS: Fault[] = [
   },
   {
     key: 'roll',
-    label: 'roll every service (SIGTERM one at a time)',
-    run: (c, all) => phase(FAULTS[5]!, c, all, () => rollServices(c.baseUrl)),
+    label: 'roll every process (`npm start` supervisor, SIGUSR2)',
+    run: (c, all) => phase(FAULTS[5]!, c, all, () => rollEverything(c.stackPid)),
   },
   {
     key: 'restore',
     label: "restore billing's database to an earlier point",
-    run: (c, all) => phase(FAULTS[6]!, c, all, restoreBilling),
+    run: (c, all) => phase(FAULTS[6]!, c, all, () => restoreBilling(c.stackPid)),
   },
 ];

@@ -359,7 +359,7 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
       'Mozilla/5.0 (Linux; Android 14) Mobile',
     );
     const downloads = captureDownloads();
-    const sent: { content?: string; title?: string; patientName?: string }[] = [];
+    const sent: { content?: string }[] = [];
     const { store } = renderWorkspace(anonymous, {
       'POST /api/generate-hospital-prescription-pdf': jsonAnswer(504, {
         statusCode: 504,
@@ -387,11 +387,14 @@ describe('document generation card (spec 1 §2, §4, §5, §8)', () => {
     expect(currentToast(store)?.description).toBe(
       'PDF não disponível no Android. O documento foi baixado em formato de texto.',
     );
-    expect(sent[0]).toMatchObject({ title: 'Prescrição hospitalar', patientName: 'João' });
+    expect(sent[0]).toMatchObject({
+      title: 'Prescrição hospitalar',
+      documentType: 'hospitalar',
+      patientName: 'João',
+    });
     expect(sent[0]?.content).toBe(
       [
         'Nome da instituição: Hospital São Lucas',
-        'Nome: João',
         'Idade: 70',
         'Sexo: masculino',
         'Prontuário: 123',

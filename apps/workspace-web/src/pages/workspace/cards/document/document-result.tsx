@@ -15,7 +15,7 @@ import { AmbulatoryPrescriptionEditor } from '../prescriptions/ambulatory-editor
 import { ControlledPrescriptionEditor } from '../prescriptions/controlled-editor';
 import { HospitalPrescriptionEditor } from '../prescriptions/hospital-editor';
 import { PdfActions, usePdfDownload } from './pdf-download';
-import { type PrescriptionForText, prescriptionText, prescriptionTitle } from './prescription-text';
+import { type PrescriptionForText, prescriptionText, prescriptionType } from './prescription-text';
 import { Reprocess } from './reprocess';
 
 /** HospitalPrescriptionPdfBody's bound on institutionName (packages/contracts documents.ts). */
@@ -48,8 +48,8 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
     const name = input.prescription.patientData.name.trim();
     return generateTextDocument({
       content: prescriptionText(input),
-      title: prescriptionTitle(input),
-      documentType: prescriptionTitle(input),
+      title: DOCUMENT_LABELS[prescriptionType(input)],
+      documentType: prescriptionType(input),
       professional: professional(),
       ...(name ? { patientName: name } : {}),
       ...patient(),

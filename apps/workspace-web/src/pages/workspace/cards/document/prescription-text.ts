@@ -3,12 +3,14 @@ import type {
   ControlledPrescription,
   HospitalPrescription,
 } from '@pv/contracts';
-import { DOCUMENT_LABELS, WorkspaceStrings as S } from '../../../../strings/workspace';
+import type { DocumentType } from '@pv/contracts/constants';
+import { WorkspaceStrings as S } from '../../../../strings/workspace';
 
 /**
  * A prescription as plain text, for the text document a phone gets when its PDF fails (the
  * fallback generic documents have, docs/performance.md "Phones and tablets"). Empty fields are
- * left out, so a sparse prescription does not read as a form of blank labels.
+ * left out, so a sparse prescription does not read as a form of blank labels. The patient's name
+ * is not in it: the server prints it under the title (`patientName`).
  */
 export type PrescriptionForText =
   | { kind: 'hospital'; prescription: HospitalPrescription; institutionName?: string }
@@ -22,12 +24,16 @@ const field = (label: string, value: string | undefined) =>
 const lines = (...parts: (string | null)[]) =>
   parts.filter((part): part is string => part !== null).join('\n');
 
-export function prescriptionTitle(input: PrescriptionForText): string {
+/**
+ * The document type the server knows the prescription by: it applies the paper's rules to the
+ * text (an ambulatory prescription carries no controlled drug) and counts it under that type.
+ */
+export function prescriptionType(input: PrescriptionForText): DocumentType {
   return input.kind === 'hospital'
-    ? DOCUMENT_LABELS.hospitalar
+    ? 'hospitalar'
     : input.kind === 'ambulatory'
-      ? DOCUMENT_LABELS.ambulatorial
-      : DOCUMENT_LABELS.controlada;
+      ? 'ambulatorial'
+      : 'controlada';
 }
 
 export function prescriptionText(input: PrescriptionForText): string {
@@ -35,7 +41,6 @@ export function prescriptionText(input: PrescriptionForText): string {
     const p = input.prescription;
     return lines(
       field(S.institutionName, input.institutionName),
-      field(S.patientName, p.patientData.name),
       field(S.patientAge, p.patientData.age),
       field(S.patientGender, p.patientData.gender),
       field(S.medicalRecord, p.patientData.medicalRecord),
@@ -58,7 +63,6 @@ export function prescriptionText(input: PrescriptionForText): string {
   if (input.kind === 'ambulatory') {
     const p = input.prescription;
     return lines(
-      field(S.patientName, p.patientData.name),
       field(S.birthDate, p.patientData.birthDate),
       field(S.cpf, p.patientData.cpf),
       field(S.rg, p.patientData.rg),
@@ -84,7 +88,6 @@ export function prescriptionText(input: PrescriptionForText): string {
   }
   const p = input.prescription;
   return lines(
-    field(S.patientName, p.patientData.name),
     field(S.address, p.patientData.address),
     field(S.cpf, p.patientData.cpf),
     field(S.date, p.date),

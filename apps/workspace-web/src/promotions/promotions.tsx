@@ -7,6 +7,7 @@ import { useGetPromotionsQuery } from '../api/analytics';
 import { useViewer, type Viewer } from '../api/auth';
 import { FallbackPromotions, ShellStrings } from '../strings/shell';
 import { browserClock, type PromotionClock, startPromotionRotation } from './schedule';
+import { aboveBottomBar } from '../layout/bottom-bar';
 
 /**
  * Spec 1 §2 / §6: anonymous visitors see sign-up promotions, free users premium ones; Premium
@@ -60,7 +61,7 @@ function PromotionRotation({ type, clock }: { type: MarketingMessageType; clock:
       sx={{
         position: 'fixed',
         left: 16,
-        bottom: 16,
+        bottom: aboveBottomBar(16),
         zIndex: (theme) => theme.zIndex.snackbar - 1,
         maxWidth: 'min(360px, calc(100vw - 32px))',
         p: 2,

@@ -4,6 +4,7 @@ import { toastDismissed } from '@pv/web-kit';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../store';
 import { ShellStrings } from '../strings/shell';
+import { aboveBottomBar } from '../layout/bottom-bar';
 
 /** Spec 1 §9: a toast stays 5,000 ms; swiping it right past 50 px dismisses it; F8 focuses the area. */
 export const TOAST_DURATION_MS = 5_000;
@@ -65,7 +66,7 @@ export function Toaster() {
       aria-live="polite"
       sx={{
         position: 'fixed',
-        bottom: 16,
+        bottom: aboveBottomBar(16),
         right: 16,
         zIndex: (theme) => theme.zIndex.snackbar,
         maxWidth: 'min(420px, calc(100vw - 32px))',

@@ -62,9 +62,7 @@ export function AppLayout() {
  */
 export function PageLoading({ inline = false }: { inline?: boolean }) {
   return (
-    <Box
-      sx={{ display: 'flex', justifyContent: 'center', py: 8, minHeight: inline ? 0 : '100vh' }}
-    >
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8, minHeight: inline ? 0 : '100vh' }}>
       <CircularProgress aria-label={ShellStrings.loading} />
     </Box>
   );

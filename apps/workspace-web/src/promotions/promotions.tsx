@@ -5,9 +5,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetPromotionsQuery } from '../api/analytics';
 import { useViewer, type Viewer } from '../api/auth';
+import { aboveBottomBar } from '../layout/bottom-bar';
 import { FallbackPromotions, ShellStrings } from '../strings/shell';
 import { browserClock, type PromotionClock, startPromotionRotation } from './schedule';
-import { aboveBottomBar } from '../layout/bottom-bar';
 
 /**
  * Spec 1 §2 / §6: anonymous visitors see sign-up promotions, free users premium ones; Premium

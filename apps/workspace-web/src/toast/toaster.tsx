@@ -2,9 +2,9 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import { toastDismissed } from '@pv/web-kit';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { aboveBottomBar } from '../layout/bottom-bar';
 import { useAppDispatch, useAppSelector } from '../store';
 import { ShellStrings } from '../strings/shell';
-import { aboveBottomBar } from '../layout/bottom-bar';
 
 /** Spec 1 §9: a toast stays 5,000 ms; swiping it right past 50 px dismisses it; F8 focuses the area. */
 export const TOAST_DURATION_MS = 5_000;

@@ -93,9 +93,12 @@ export function ThumbBar() {
           color="secondary"
           startIcon={<AutoFixHighIcon />}
           disabled={!hasText || pending}
-          onClick={() => {
+          onClick={async () => {
             scrollToCard('card-formatted-text');
-            void format();
+            await format();
+            // Again once the note is in: the browser's scroll anchoring keeps the cards below
+            // still while the note grows, which pushes the note's start off the top.
+            scrollToCard('card-formatted-text');
           }}
         >
           {S.quickFormat}

@@ -46,8 +46,8 @@ describe.each(SIZES)('the console at $width x $height ($name)', ({ name, width, 
     await page.waitForTimeout(1_500);
     const shift = await layoutShift(page);
     expect(shift.total, shift.sources.join(', ')).toBeLessThanOrEqual(0.1);
-    await expectFits(page, 'console sign-in');
     await saveScreenshot(page, `admin-phone-tablet-${name}-login`);
+    await expectFits(page, 'console sign-in');
   });
 
   it('the Usuários tab fits the screen (its table scrolls inside itself)', async () => {
@@ -56,7 +56,7 @@ describe.each(SIZES)('the console at $width x $height ($name)', ({ name, width, 
     await page.getByRole('tab', { name: 'Usuários', exact: true, selected: true }).waitFor();
     await page.getByRole('button', { name: 'Novo Usuário' }).waitFor();
     await page.waitForLoadState('networkidle');
-    await expectFits(page, 'console, Usuários');
     await saveScreenshot(page, `admin-phone-tablet-${name}-usuarios`);
+    await expectFits(page, 'console, Usuários');
   });
 });

@@ -166,9 +166,15 @@ async function noteFlow(url: string, cookie: string): Promise<Figures & FlowExtr
     // Signed in: the Super Transcritor's usage line is only drawn for an account.
     await page.waitForSelector('[data-testid="super-usage"]', { timeout: 60_000 });
     await flow.startTimespan();
-    await page.click('[data-testid="card-transcription"] [role="textbox"]');
+    // Centred first: at the phone's width the quick-actions bar covers the screen's bottom.
+    const press = async (selector: string) => {
+      const element = await page.waitForSelector(selector);
+      await element?.evaluate((el: Element) => el.scrollIntoView({ block: 'center' }));
+      await element?.click();
+    };
+    await press('[data-testid="card-transcription"] [role="textbox"]');
     await page.keyboard.type(TRANSCRIPT);
-    await page.click('::-p-aria([name="Format with AI"][role="button"])');
+    await press('::-p-aria([name="Format with AI"][role="button"])');
     await page.waitForSelector('[data-testid="formatted-text"]', { timeout: 120_000 });
     await flow.endTimespan();
     await flow.snapshot();

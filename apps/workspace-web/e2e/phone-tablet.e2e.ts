@@ -42,6 +42,14 @@ async function expectSteady(page: Page, what: string) {
   );
 }
 
+/** Holds the answers to `url` back by 1.5 s, for the rest of the page's life. */
+async function slowDown(page: Page, url: string) {
+  await page.route(url, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+}
+
 /** Within the thumb's reach: on screen, in the lower half. */
 async function expectInLowerHalf(page: Page, name: string, viewportHeight: number) {
   const box = await page
@@ -70,6 +78,9 @@ describe.each(SIZES)('the SPA at $width x $height ($name)', ({ name, width, heig
   });
 
   it('a visitor: the workspace opens without shifting, fits, and keeps its actions in reach', async () => {
+    // A slow line: "who is visiting" answers after the workspace's code has arrived, the order
+    // in which the notice card used to push every card down.
+    await slowDown(page, '**/auth/session');
     await page.goto('/');
     await page.getByText('Pressione e inicie a transcrição').waitFor();
     await expectSteady(page, 'workspace, visitor');
@@ -139,8 +150,11 @@ describe.each(SIZES)('the SPA at $width x $height ($name)', ({ name, width, heig
     await expectNoHorizontalOverflow(page, '/support');
     await shot('support');
 
+    // The Super Transcritor's usage line arrives late: its room is kept meanwhile.
+    await slowDown(page, '**/api/super-transcritor/usage');
     await page.goto('/');
     await page.getByText('Pressione e inicie a transcrição').waitFor();
+    await page.getByTestId('super-usage').waitFor();
     await expectSteady(page, 'workspace, signed in');
     await expectNoHorizontalOverflow(page, 'workspace, signed in');
     await shot('workspace-signed-in');

@@ -18,11 +18,19 @@ export interface PageWidth {
  */
 export function pageWidth(page: Page): Promise<PageWidth> {
   return page.evaluate(() => {
+    // Inside a box that clips or scrolls sideways (a tab strip, a table's container), a child
+    // past the edge widens nothing: only the others can be the culprit.
+    const clipped = (el: Element): boolean => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
     let widest = '';
     let right = 0;
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const box = el.getBoundingClientRect();
-      if (box.right > right && box.width > 0) {
+      if (box.right > right && box.width > 0 && !clipped(el)) {
         right = box.right;
         widest = `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} (${Math.round(box.right)})`;
       }

@@ -140,10 +140,14 @@ const TRANSCRIPT =
  * library's Page, and a second copy of it would be another class.
  */
 async function noteFlow(url: string, cookie: string): Promise<Figures & FlowExtra> {
-  const requireFromLighthouse = createRequire(path.join(lighthouseDir, 'package.json'));
-  const puppeteer = (
-    await import(pathToFileURL(requireFromLighthouse.resolve('puppeteer-core')).href)
-  ).default;
+  // Its ES module build, the one Lighthouse's own `import 'puppeteer-core'` gets.
+  const puppeteerDir = path.dirname(
+    createRequire(path.join(lighthouseDir, 'package.json')).resolve('puppeteer-core/package.json'),
+  );
+  const puppeteerModule = await import(
+    pathToFileURL(path.join(puppeteerDir, 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href
+  );
+  const puppeteer = puppeteerModule.default ?? puppeteerModule;
   const { startFlow } = await import('lighthouse');
   const browser = await puppeteer.launch({
     executablePath: chromium,
@@ -174,6 +178,12 @@ async function noteFlow(url: string, cookie: string): Promise<Figures & FlowExtr
     };
     await press('[data-testid="card-transcription"] [role="textbox"]');
     await page.keyboard.type(TRANSCRIPT);
+    // The button is enabled once the transcript store has seen the text.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('button')).some(
+        (button) => button.textContent?.includes('Format with AI') && !button.disabled,
+      ),
+    );
     await press('::-p-aria([name="Format with AI"][role="button"])');
     await page.waitForSelector('[data-testid="formatted-text"]', { timeout: 120_000 });
     await flow.endTimespan();

@@ -194,6 +194,29 @@ describe('notice card (spec 1 §2)', () => {
     expect(screen.queryByText('Aproveite mais com uma conta gratuita')).not.toBeInTheDocument();
   });
 
+  it('draws the workspace only with the card, once the visitor is known (no layout shift)', async () => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) =>
+        String(input).includes('/auth/session')
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : Promise.resolve(Response.json([])),
+      ),
+    );
+    renderInLayout('/');
+    // While "who is visiting" is on its way: the spinner, neither the page nor the card.
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByText('Página inicial')).toBeNull();
+    answer(Response.json({ user: null }));
+    expect(await screen.findByText('Aproveite mais com uma conta gratuita')).toBeInTheDocument();
+    expect(screen.getByText('Página inicial')).toBeInTheDocument();
+  });
+
   it('offers free users the same card on the workspace, its action also to /auth/login', async () => {
     vi.useRealTimers();
     sessionStorage.clear();

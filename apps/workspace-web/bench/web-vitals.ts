@@ -171,20 +171,21 @@ async function noteFlow(url: string, cookie: string): Promise<Figures & FlowExtr
     await page.waitForSelector('[data-testid="super-usage"]', { timeout: 60_000 });
     await flow.startTimespan();
     // Centred first: at the phone's width the quick-actions bar covers the screen's bottom.
-    const press = async (selector: string) => {
-      const element = await page.waitForSelector(selector);
-      await element?.evaluate((el: Element) => el.scrollIntoView({ block: 'center' }));
-      await element?.click();
+    // biome-ignore lint/suspicious/noExplicitAny: puppeteer's ElementHandle, loaded at run time.
+    const press = async (element: any) => {
+      await element.evaluate((el: Element) => el.scrollIntoView({ block: 'center' }));
+      await element.click();
     };
-    await press('[data-testid="card-transcription"] [role="textbox"]');
+    await press(await page.waitForSelector('[data-testid="card-transcription"] [role="textbox"]'));
     await page.keyboard.type(TRANSCRIPT);
-    // The button is enabled once the transcript store has seen the text.
-    await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll('button')).some(
-        (button) => button.textContent?.includes('Format with AI') && !button.disabled,
+    // The card's button, once enabled (the transcript store has seen the text).
+    await press(
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('button')).find(
+          (button) => button.textContent?.trim() === 'Format with AI' && !button.disabled,
+        ),
       ),
     );
-    await press('::-p-aria([name="Format with AI"][role="button"])');
     await page.waitForSelector('[data-testid="formatted-text"]', { timeout: 120_000 });
     await flow.endTimespan();
     await flow.snapshot();

@@ -201,7 +201,7 @@ describe('notice card (spec 1 §2)', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL) =>
-        String(input).includes('/auth/session')
+        (input instanceof Request ? input.url : String(input)).includes('/auth/session')
           ? new Promise<Response>((resolve) => {
               answer = resolve;
             })
@@ -210,8 +210,10 @@ describe('notice card (spec 1 §2)', () => {
     );
     renderInLayout('/');
     // While "who is visiting" is on its way: the spinner, neither the page nor the card.
-    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
     expect(screen.queryByText('Página inicial')).toBeNull();
+    expect(screen.queryByText('Aproveite mais com uma conta gratuita')).toBeNull();
     answer(Response.json({ user: null }));
     expect(await screen.findByText('Aproveite mais com uma conta gratuita')).toBeInTheDocument();
     expect(screen.getByText('Página inicial')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * Initial JavaScript of `/` (issue 7 budget: at most 300 KB gzip): the entry chunk, the `/`
+ * Initial JavaScript of `/` (budget: FIRST_PAINT_BUDGET_GZIP of vite.config.ts): the entry chunk, the `/`
  * route's lazy chunk (the workspace page, requested as soon as the router renders `/`) and every
  * chunk those two import statically. Chunks only other routes or later interactions load are
  * not counted.
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { FIRST_PAINT_BUDGET_GZIP } from '../vite.config';
 
 interface ManifestChunk {
   file: string;
@@ -20,7 +21,8 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-const BUDGET_BYTES = 300 * 1024;
+// The build's own budget (vite.config.ts), reported here beside the chunks.
+const BUDGET_BYTES = FIRST_PAINT_BUDGET_GZIP;
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUTE_CHUNK = 'src/pages/workspace/workspace-page.tsx';
 

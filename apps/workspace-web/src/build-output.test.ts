@@ -58,6 +58,16 @@ describe('the workspace production build', () => {
     expect(total).toBeLessThanOrEqual(FIRST_PAINT_BUDGET_GZIP);
   });
 
+  it('leaves Stripe.js and the Super Transcritor out of first paint', () => {
+    const firstPaint = measured
+      .map((chunk) => readFileSync(path.join(outDir, chunk.file), 'utf8'))
+      .join('\n');
+    // @stripe/stripe-js's loader names its script; only the subscription page needs it.
+    expect(firstPaint).not.toContain('js.stripe.com');
+    // The realtime client's default address: loaded when a recording first uses it.
+    expect(firstPaint).not.toContain('stt-rt.soniox.com');
+  });
+
   it('writes brotli and gzip twins of every script, style sheet and the page', () => {
     const assets = readdirSync(path.join(outDir, 'assets')).map((f) => `assets/${f}`);
     const texts = ['index.html', ...assets].filter(

@@ -25,6 +25,7 @@ export {
   watchPageProblems,
 } from './browser.js';
 export { DEFAULT_CHROMIUM_PATH, ensureChromium } from './chromium.js';
+export { type LayoutShift, layoutShift, type PageWidth, pageWidth } from './layout.js';
 export {
   acquireLock,
   type FileLock,

@@ -194,6 +194,31 @@ describe('notice card', () => {
     expect(screen.queryByText('Aproveite mais com uma conta gratuita')).not.toBeInTheDocument();
   });
 
+  it('draws the workspace only with the card, once the visitor is known (no layout shift)', async () => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) =>
+        (input instanceof Request ? input.url : String(input)).includes('/auth/session')
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : Promise.resolve(Response.json([])),
+      ),
+    );
+    renderInLayout('/');
+    // While "who is visiting" is on its way: the spinner, neither the page nor the card.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByText('Página inicial')).toBeNull();
+    expect(screen.queryByText('Aproveite mais com uma conta gratuita')).toBeNull();
+    answer(Response.json({ user: null }));
+    expect(await screen.findByText('Aproveite mais com uma conta gratuita')).toBeInTheDocument();
+    expect(screen.getByText('Página inicial')).toBeInTheDocument();
+  });
+
   it('offers free users the same card on the workspace, its action also to /auth/login', async () => {
     vi.useRealTimers();
     sessionStorage.clear();

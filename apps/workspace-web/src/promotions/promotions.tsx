@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetPromotionsQuery } from '../api/analytics';
 import { useViewer, type Viewer } from '../api/auth';
+import { aboveBottomBar } from '../layout/bottom-bar';
 import { FallbackPromotions, ShellStrings } from '../strings/shell';
 import { browserClock, type PromotionClock, startPromotionRotation } from './schedule';
 
@@ -60,7 +61,7 @@ function PromotionRotation({ type, clock }: { type: MarketingMessageType; clock:
       sx={{
         position: 'fixed',
         left: 16,
-        bottom: 16,
+        bottom: aboveBottomBar(16),
         zIndex: (theme) => theme.zIndex.snackbar - 1,
         maxWidth: 'min(360px, calc(100vw - 32px))',
         p: 2,

@@ -31,6 +31,12 @@ export const WorkspaceStrings = {
   engineConnecting: 'Conectando...',
   startRecording: 'Iniciar transcrição',
   stopRecording: 'Parar transcrição',
+  // The bar at the bottom of a phone's or tablet's screen (docs/performance.md)
+  quickActions: 'Ações rápidas',
+  quickRecord: 'Gravar',
+  quickStop: 'Parar',
+  quickTranscript: 'Transcrição',
+  quickFormat: 'Formatar',
   wordsIdentified: (n: number) => `${n} palavras identificadas`,
   speakingNow: 'Falando agora...',
   superTranscritor: 'Super Transcritor',

@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import { toastDismissed } from '@pv/web-kit';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { aboveBottomBar } from '../layout/bottom-bar';
 import { useAppDispatch, useAppSelector } from '../store';
 import { ShellStrings } from '../strings/shell';
 
@@ -65,7 +66,7 @@ export function Toaster() {
       aria-live="polite"
       sx={{
         position: 'fixed',
-        bottom: 16,
+        bottom: aboveBottomBar(16),
         right: 16,
         zIndex: (theme) => theme.zIndex.snackbar,
         maxWidth: 'min(420px, calc(100vw - 32px))',

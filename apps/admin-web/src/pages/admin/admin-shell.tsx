@@ -51,8 +51,10 @@ export function AdminShell({ children }: { children: (admin: CurrentUser) => Rea
   return (
     <SecondFactorGate>
       <AppBar position="static" color="default" elevation={1} component="header">
-        <Toolbar sx={{ gap: 2 }}>
-          <Typography component="h1" variant="h6" sx={{ flex: 1 }}>
+        {/* On a phone the title, the name and both buttons take more than one line: they wrap
+            instead of widening the page (issue 25: no sideways scrolling). */}
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap', rowGap: 1, py: 1 }}>
+          <Typography component="h1" variant="h6" sx={{ flex: 1, minWidth: 'max-content' }}>
             {T.consoleTitle}
           </Typography>
           <Typography variant="body2" data-testid="admin-name">

@@ -128,7 +128,7 @@ function Checkout({ reload }: { reload: () => void }) {
       {setup.state === 'loading' && (
         <Box>
           <Typography sx={{ textAlign: 'center' }}>{S.loading}</Typography>
-          <PageLoading />
+          <PageLoading inline />
         </Box>
       )}
       {setup.state === 'error' && (
@@ -178,7 +178,7 @@ function Checkout({ reload }: { reload: () => void }) {
                     {S.testMode}
                   </Alert>
                 )}
-                <Suspense fallback={<PageLoading />}>
+                <Suspense fallback={<PageLoading inline />}>
                   <StripeCheckout
                     publishableKey={setup.subscription.publishableKey}
                     clientSecret={setup.subscription.clientSecret}

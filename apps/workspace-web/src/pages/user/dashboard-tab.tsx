@@ -61,7 +61,14 @@ export function sampleMetrics(user: CurrentUser, isPremium: boolean): UserMetric
 
 export function DashboardTab({ user, isPremium }: { user: CurrentUser; isPremium: boolean }) {
   const { data, isLoading, isError } = useGetUserMetricsQuery();
-  if (isLoading) return <LinearProgress aria-label={S.usageTitle} />;
+  if (isLoading)
+    return (
+      // A screen tall while loading, so the footer is below the fold and the figures arriving
+      // move nothing the visitor saw.
+      <Box sx={{ minHeight: '100vh' }}>
+        <LinearProgress aria-label={S.usageTitle} />
+      </Box>
+    );
   const metrics = isError || !data ? sampleMetrics(user, isPremium) : data;
   const { currentMonth: month, limits, totalUsage: totals } = metrics;
   const usage = [

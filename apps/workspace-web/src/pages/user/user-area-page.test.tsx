@@ -1,7 +1,7 @@
 import { scaled } from '@pv/web-kit/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderInLayout, userFixture } from '../../layout/testing';
 import { openExternal } from '../../open-external';
 import { jsonResponses } from '../../test/render';
@@ -9,6 +9,10 @@ import UserAreaPage from './user-area-page';
 
 // jsdom does not navigate: the portal's address is checked where the app would go.
 vi.mock('../../open-external', () => ({ openExternal: vi.fn() }));
+
+// The Templates tab is a lazy chunk (issue 25): load its module once, so each test waits only for
+// React to render it, not for the transform of the module graph behind it.
+beforeAll(() => import('./templates-tab'));
 
 const pages = [
   { path: '/user', element: <UserAreaPage initialTab="dashboard" /> },

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Chip, Container, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useViewer } from '../../api/auth';
 import { PageLoading } from '../../layout/app-layout';
@@ -8,8 +8,12 @@ import { UserAreaStrings as S } from '../../strings/account';
 import { DashboardTab } from './dashboard-tab';
 import { ProfileTab } from './profile-tab';
 import { SigningCertificateSection } from './signing-certificate-section';
-import { TemplatesTab } from './templates-tab';
 import { VerificationSection } from './verification-section';
+
+// Opened by few visits of Minha Área: its editor loads when the tab is first chosen.
+const TemplatesTab = lazy(() =>
+  import('./templates-tab').then((m) => ({ default: m.TemplatesTab })),
+);
 
 export type UserAreaTab = 'dashboard' | 'profile' | 'templates';
 
@@ -97,7 +101,11 @@ export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?
             <SigningCertificateSection isPremium={isPremium} />
           </>
         )}
-        {tab === 'templates' && <TemplatesTab isPremium={isPremium} />}
+        {tab === 'templates' && (
+          <Suspense fallback={<PageLoading inline />}>
+            <TemplatesTab isPremium={isPremium} />
+          </Suspense>
+        )}
       </Box>
     </Container>
   );

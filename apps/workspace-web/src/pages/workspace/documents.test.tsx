@@ -354,6 +354,63 @@ describe('document generation card', () => {
     );
   });
 
+  it('on Android a prescription whose PDF fails falls back to its text document', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Linux; Android 14) Mobile',
+    );
+    const downloads = captureDownloads();
+    const sent: { content?: string }[] = [];
+    const { store } = renderWorkspace(anonymous, {
+      'POST /api/generate-hospital-prescription-pdf': jsonAnswer(504, {
+        statusCode: 504,
+        code: 'PDF_TIMEOUT',
+        message: 'indisponível',
+      }),
+      'POST /api/generate-text-document': (init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return new Response('PRESCRIÇÃO', {
+          headers: { 'Content-Disposition': 'attachment; filename="prescricao.txt"' },
+        });
+      },
+    });
+    act(() => {
+      store.dispatch(
+        workspaceActions.documentReceived({
+          kind: 'hospital',
+          prescription: hospital,
+          institutionName: 'Hospital São Lucas',
+        }),
+      );
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Baixar PDF' }));
+    await waitFor(() => expect(downloads.files[0]?.name).toBe('prescricao.txt'));
+    expect(currentToast(store)?.description).toBe(
+      'PDF não disponível no Android. O documento foi baixado em formato de texto.',
+    );
+    expect(sent[0]).toMatchObject({
+      title: 'Prescrição hospitalar',
+      documentType: 'hospitalar',
+      patientName: 'João',
+    });
+    expect(sent[0]?.content).toBe(
+      [
+        'Nome da instituição: Hospital São Lucas',
+        'Idade: 70',
+        'Sexo: masculino',
+        'Prontuário: 123',
+        '',
+        '1. Dipirona 1 g',
+        '   Via: EV',
+        '   Diluição: SF 0,9% 100 mL',
+        '   Horário: 6/6h',
+        '',
+        'Observações gerais: Dieta livre',
+        'Médico prescritor: Dra. Ana',
+      ].join('\n'),
+    );
+    downloads.restore();
+  });
+
   it("'Nome da instituição' of the hospital prescription goes into its PDF request", async () => {
     const downloads = captureDownloads();
     const sent: unknown[] = [];

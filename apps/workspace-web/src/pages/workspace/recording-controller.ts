@@ -2,8 +2,8 @@ import { PATIENT_MARKER_SOURCE, patientMarker } from '@pv/contracts/constants';
 import type { ToastInput } from '@pv/web-kit';
 import { BrowserSpeechEngine } from '../../speech/browser-engine';
 import type { EngineFailure, SpeechEngine, SpeechEngineEvents } from '../../speech/engine';
+import { LazySonioxSpeechEngine } from '../../speech/lazy-soniox-engine';
 import { SpeechSessionTracker } from '../../speech/sessions';
-import { SonioxSpeechEngine } from '../../speech/soniox/soniox-engine';
 import type { TranscriptStore } from '../../speech/transcript-store';
 import { workspaceActions } from '../../state/workspace-slice';
 import type { AppDispatch } from '../../store';
@@ -123,7 +123,7 @@ export class RecordingController {
     const events = this.eventsFor(kind);
     const engine =
       kind === 'soniox'
-        ? (this.deps.createSonioxEngine ?? ((e) => new SonioxSpeechEngine(e)))(events)
+        ? (this.deps.createSonioxEngine ?? ((e) => new LazySonioxSpeechEngine(e)))(events)
         : (this.deps.createBrowserEngine ?? ((e) => new BrowserSpeechEngine(e)))(events);
     this.engine = engine;
     this.deps.dispatch(

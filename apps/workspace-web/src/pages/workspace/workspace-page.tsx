@@ -29,6 +29,7 @@ import { EngineBadge, RecordingCardBody, RecordingCardTitle } from './cards/reco
 import { TranscriptionCardBody } from './cards/transcription-card';
 import { WorkspaceCard } from './cards/workspace-card';
 import { RecordingController, type RecordingDeps } from './recording-controller';
+import { THUMB_BAR_HEIGHT_PX, ThumbBar } from './thumb-bar';
 import { useAppStore, WorkspaceContext, type WorkspaceServices } from './workspace-context';
 
 /** Read by screen readers, not shown (the cards carry the visible titles). */
@@ -129,6 +130,8 @@ function limitNotice(isPremium: boolean) {
 export default function WorkspacePage() {
   const theme = useTheme();
   const large = useMediaQuery(theme.breakpoints.up('lg'));
+  // Phones and portrait tablets: the quick actions at the bottom (thumb-bar.tsx).
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const toast = useToast();
@@ -228,7 +231,9 @@ export default function WorkspacePage() {
             <CardList droppableId="all" cards={order} />
           )}
         </DragDropContext>
+        {narrow && <Box sx={{ height: THUMB_BAR_HEIGHT_PX }} />}
       </Container>
+      {narrow && <ThumbBar />}
     </WorkspaceContext.Provider>
   );
 }

@@ -111,16 +111,22 @@ function SuperTranscritorOption() {
         }
         label={S.superTranscritor}
       />
-      {registered && usage.data && (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          component="p"
-          data-testid="super-usage"
-        >
-          {S.superUsage(Math.floor(used / 60), allowance / 60)}
-        </Typography>
-      )}
+      {registered &&
+        (usage.data ? (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            data-testid="super-usage"
+          >
+            {S.superUsage(Math.floor(used / 60), allowance / 60)}
+          </Typography>
+        ) : (
+          // The line's room while the usage loads: its arrival must not push the cards below.
+          <Typography variant="caption" component="p" aria-hidden>
+            {'\u00a0'}
+          </Typography>
+        ))}
       {reached && checked && (
         <Alert severity="warning" sx={{ mt: 1 }}>
           <strong>{S.usageLimitTitle}</strong> {S.usageLimitReached(allowance / 60)}

@@ -15,6 +15,7 @@ import { AmbulatoryPrescriptionEditor } from '../prescriptions/ambulatory-editor
 import { ControlledPrescriptionEditor } from '../prescriptions/controlled-editor';
 import { HospitalPrescriptionEditor } from '../prescriptions/hospital-editor';
 import { PdfActions, usePdfDownload } from './pdf-download';
+import { type PrescriptionForText, prescriptionText, prescriptionType } from './prescription-text';
 import { Reprocess } from './reprocess';
 
 /** HospitalPrescriptionPdfBody's bound on institutionName (packages/contracts documents.ts). */
@@ -42,6 +43,18 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
     patientIndex === undefined
       ? store.getState().workspace.formatting.result?.formatted?.patientData.name
       : notePatients(note())[patientIndex - 1]?.name;
+  /** Android's fallback when a prescription's PDF fails: the same text document as documents. */
+  const textOf = (input: PrescriptionForText) => () => {
+    const name = input.prescription.patientData.name.trim();
+    return generateTextDocument({
+      content: prescriptionText(input),
+      title: DOCUMENT_LABELS[prescriptionType(input)],
+      documentType: prescriptionType(input),
+      professional: professional(),
+      ...(name ? { patientName: name } : {}),
+      ...patient(),
+    });
+  };
   const chosen =
     patientIndex === undefined ? null : (
       <Typography variant="body2" color="text.secondary" data-testid="document-patient">
@@ -111,16 +124,18 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
             <PdfActions
               busy={pdf.busy}
               onPdf={(signature) =>
-                pdf.run(() =>
-                  hospitalPrescriptionPdf({
-                    prescription: result.prescription,
-                    title: DOCUMENT_LABELS.hospitalar,
-                    ...(result.institutionName?.trim()
-                      ? { institutionName: result.institutionName.trim() }
-                      : {}),
-                    ...patient(),
-                    ...(signature ? { signature } : {}),
-                  }),
+                pdf.run(
+                  () =>
+                    hospitalPrescriptionPdf({
+                      prescription: result.prescription,
+                      title: DOCUMENT_LABELS.hospitalar,
+                      ...(result.institutionName?.trim()
+                        ? { institutionName: result.institutionName.trim() }
+                        : {}),
+                      ...patient(),
+                      ...(signature ? { signature } : {}),
+                    }),
+                  signature ? undefined : textOf(result),
                 )
               }
             />
@@ -153,12 +168,14 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
             <PdfActions
               busy={pdf.busy}
               onPdf={(signature) =>
-                pdf.run(() =>
-                  ambulatoryPrescriptionPdf({
-                    prescription: result.prescription,
-                    ...patient(),
-                    ...(signature ? { signature } : {}),
-                  }),
+                pdf.run(
+                  () =>
+                    ambulatoryPrescriptionPdf({
+                      prescription: result.prescription,
+                      ...patient(),
+                      ...(signature ? { signature } : {}),
+                    }),
+                  signature ? undefined : textOf(result),
                 )
               }
             />
@@ -193,12 +210,16 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
           <PdfActions
             busy={pdf.busy}
             onPdf={(signature) =>
-              pdf.run(() =>
-                controlledPrescriptionPdf({
-                  prescription: response.prescription,
-                  ...patient(),
-                  ...(signature ? { signature } : {}),
-                }),
+              pdf.run(
+                () =>
+                  controlledPrescriptionPdf({
+                    prescription: response.prescription,
+                    ...patient(),
+                    ...(signature ? { signature } : {}),
+                  }),
+                signature
+                  ? undefined
+                  : textOf({ kind: 'controlled', prescription: response.prescription }),
               )
             }
           />

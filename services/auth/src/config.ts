@@ -46,6 +46,19 @@ export const AuthConfigSchema = Type.Object({
   /** Issue 23: 64 hex characters; the council-card evidence is sealed with it. Unset: no upload. */
   VERIFICATION_EVIDENCE_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
   LOGIN_FAILURE_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900 }),
+  /**
+   * Issue 23 item 1: where mail goes out, `smtp://user:pass@host:port` (`smtps://` for TLS).
+   * Unset: every message is written as an .eml file to MAIL_OUTBOX_DIR instead (docs/email.md).
+   */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'Prontuário por Voz <nao-responda@prontuario.local>' }),
+  MAIL_OUTBOX_DIR: Type.String({ default: '.data/mail-outbox' }),
+  /** The workspace origin the confirmation links point to; default: the first PUBLIC_ORIGINS. */
+  MAIL_LINK_ORIGIN: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Confirmation mails one account may ask for per hour (sign-up's own mail included). */
+  EMAIL_SENDS_PER_ACCOUNT_HOUR: Type.Integer({ minimum: 1, default: 5 }),
+  /** Confirmation mails one address (IPv6: its /64) may ask for per hour, any accounts. */
+  EMAIL_SENDS_PER_IP_HOUR: Type.Integer({ minimum: 1, default: 20 }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 

@@ -16,3 +16,4 @@ export * from './retries.js';
 export * from './staff-mfa.js';
 export * from './support.js';
 export * from './vault.js';
+export * from './email-verification.js';

@@ -217,6 +217,8 @@ export class AdminUsersService {
           ...patch,
           ...registry,
           ...verificationResetFor(before, registry),
+          // Issue 23 item 1: nobody confirmed an address staff typed in; its owner confirms it.
+          ...(patch.email && patch.email !== before.email ? { email_verified_at: null } : {}),
         });
         if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
         await enqueueEvent(trx, 'auth.user.changed.v1', {

@@ -33,8 +33,7 @@ export const EmailMessages = {
   changeRequested:
     'Enviamos um link de confirmação para o novo endereço. Seu e-mail atual continua valendo até a confirmação.',
   changeSame: 'Este já é o e-mail da sua conta.',
-  emailUnavailable:
-    'Não foi possível enviar o e-mail agora. Tente novamente em alguns minutos.',
+  emailUnavailable: 'Não foi possível enviar o e-mail agora. Tente novamente em alguns minutos.',
   pendingChange: (email: string) =>
     `Aguardando a confirmação do novo e-mail ${email}. Até lá, o e-mail da conta continua o atual.`,
 } as const;

@@ -20,11 +20,7 @@ import {
 import type { AuthDb, UserRow } from '../db/schema.js';
 import type { AuthDeps } from '../deps.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
-import {
-  changeNoticeMail,
-  confirmAccountMail,
-  confirmChangeMail,
-} from '../mail/templates.js';
+import { changeNoticeMail, confirmAccountMail, confirmChangeMail } from '../mail/templates.js';
 import { normalizeEmail } from '../users/email.js';
 import { toChangedUser, toPrincipalFields } from '../users/user.mapper.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/user.repository.js';
@@ -182,7 +178,8 @@ export class EmailVerificationService {
     }
     return {
       outcome: outcome.outcome,
-      message: outcome.outcome === 'changed' ? EmailMessages.changeConfirmed : EmailMessages.confirmed,
+      message:
+        outcome.outcome === 'changed' ? EmailMessages.changeConfirmed : EmailMessages.confirmed,
     };
   }
 

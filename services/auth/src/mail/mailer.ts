@@ -23,7 +23,11 @@ export interface Mailer {
  * `outboxDir`: a developer opens it in any mail reader, and nothing is silently dropped
  * (docs/email.md, "Without SMTP_URL").
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}): Mailer {
   const { smtpUrl, from, outboxDir } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

@@ -7,10 +7,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('email_verification_tokens')
     .addColumn('purpose', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('confirm')
-        .check(sql`purpose IN ('confirm', 'change')`),
+      c.notNull().defaultTo('confirm').check(sql`purpose IN ('confirm', 'change')`),
     )
     .execute();
 }

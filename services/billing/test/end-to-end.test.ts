@@ -3,8 +3,15 @@ import { buildAuthApp } from '@pv/auth';
 import { loadAuthConfig } from '@pv/auth/config';
 import { openAuth } from '@pv/auth/runtime';
 import { startSubscriptionConsumer } from '@pv/auth/subscription-consumer';
+import { EmailMessages } from '@pv/contracts';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
-import { type FakeStripe, startFakeStripe } from '@pv/provider-fakes';
+import {
+  confirmationTokenOf,
+  type FakeSmtp,
+  type FakeStripe,
+  startFakeSmtp,
+  startFakeStripe,
+} from '@pv/provider-fakes';
 import { createRedis, type DurableSubscription } from '@pv/service-kit';
 import { Client, createTestDatabase, eventually, testInfra } from '@pv/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +21,7 @@ import { type BillingUnderTest, startBilling, urlOf } from './harness.js';
 // The purchase as the subscribe page makes it: through the real gateway, with the real auth
 // service consuming billing's event, against the fake Stripe.
 let stripe: FakeStripe;
+let mail: FakeSmtp;
 let billing: BillingUnderTest;
 let auth: FastifyInstance;
 let gateway: FastifyInstance;
@@ -29,6 +37,7 @@ beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
     STRIPE_API_URL: stripe.url,
   });
+  mail = await startFakeSmtp();
   const authDb = await createTestDatabase('billing_auth');
   const authConfig = loadAuthConfig({
     POSTGRES_URL: testInfra.postgresUrl,
@@ -39,6 +48,7 @@ beforeAll(async () => {
     SESSION_PRIVATE_KEY: billing.keys.privateKey,
     ADMIN_EMAIL: 'operacoes@clinica.test',
     ADMIN_PASSWORD: 'Operac0es!',
+    SMTP_URL: mail.url,
     LOG_LEVEL: 'silent',
   });
   const runtime = await openAuth(authConfig);
@@ -71,15 +81,17 @@ afterAll(async () => {
   await closeAuth();
   await billing.close();
   await stripe.close();
+  await mail.close();
 });
 
 describe('Premium purchase through the gateway', () => {
   it('sign-up, subscription, card payment (webhook through the gateway), confirm, upgrade: /auth/user is Premium', async () => {
     const browser = new Client(urlOf(gateway));
+    const email = `bruna.${randomBytes(4).toString('hex')}@clinica.test`;
     const registered = await browser.post('/auth/register', {
       firstName: 'Bruna',
       lastName: 'Lima',
-      email: `bruna.${randomBytes(4).toString('hex')}@clinica.test`,
+      email,
       password: 'segredo-1',
     });
     expect(registered.status).toBe(201);
@@ -87,6 +99,15 @@ describe('Premium purchase through the gateway', () => {
       isPremium: false,
       subscriptionStatus: null,
     });
+    // Issue 23 item 1: no checkout before the e-mail is confirmed; the mailed link opens it.
+    const early = await browser.post('/api/create-subscription');
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: EmailMessages.notVerified,
+    });
+    const token = confirmationTokenOf(await mail.waitForMail(email));
+    expect((await browser.post('/auth/email/confirm', { token })).status).toBe(200);
 
     const created = await browser.post('/api/create-subscription');
     expect(created.status).toBe(200);

@@ -46,7 +46,7 @@ describe('documents through the gateway', () => {
     expect(generated.status).toBe(200);
     const { prescription } = (await generated.json()) as { prescription: unknown };
     // Issue 23: an RCE only from a verified professional.
-    const professional = await verifiedProfessional(stack.url);
+    const professional = await verifiedProfessional(stack);
     const pdf = await fetch(`${stack.url}/api/prescriptions/controlled/pdf`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: professional.cookie },

@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { VerificationMessages } from '@pv/contracts';
+import { EmailMessages, VerificationMessages } from '@pv/contracts';
 import { withTotp } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Browser, startStack } from './stack.js';
+import { ADMIN, Browser, confirmEmail, startStack } from './stack.js';
 
 const RCE = {
   prescription: {
@@ -53,13 +53,15 @@ async function pdfText(browser: Browser): Promise<string> {
 describe('the professional identity through the gateway', () => {
   it('a registry saved in Minha Área is the next PDF header; a forged profile is not', async () => {
     const user = new Browser(stack.url);
+    const email = `helena.${randomUUID()}@clinica.test`;
     const signUp = await user.call('POST', '/auth/register', {
       firstName: 'Helena',
       lastName: 'Prado',
-      email: `helena.${randomUUID()}@clinica.test`,
+      email,
       password: 'Segredo-forte-1',
     });
     expect(signUp.status).toBe(201);
+    await confirmEmail(stack, email);
 
     const before = await pdfText(user);
     expect(before).toContain('Registro profissional: ________________________ (carimbo)');
@@ -91,10 +93,11 @@ describe('the professional identity through the gateway', () => {
 
   it('issue 23: not verified, the PDF says so and the RCE is refused; approved by staff, both print', async () => {
     const user = new Browser(stack.url);
+    const email = `clara.${randomUUID()}@clinica.test`;
     const signUp = await user.call('POST', '/auth/register', {
       firstName: 'Clara',
       lastName: 'Nunes',
-      email: `clara.${randomUUID()}@clinica.test`,
+      email,
       password: 'Segredo-forte-1',
     });
     expect(signUp.status).toBe(201);
@@ -109,6 +112,29 @@ describe('the professional identity through the gateway', () => {
       clinicAddress: 'Rua Felipe Schmidt, 10 - Florianópolis/SC',
     });
     expect(saved.status).toBe(200);
+
+    // Issue 23 item 1: before the e-mail is confirmed the account is a visitor for documents
+    // (the typed profile prints, marked unverified), and RCE and checkout say what to do.
+    const asVisitor = await pdfText(user);
+    expect(asVisitor).toContain('Dr. Falso Impostor');
+    expect(asVisitor).not.toContain('CRM/SC 135790');
+    expect(asVisitor).toContain('Identificação profissional não verificada');
+    for (const [path, body] of [
+      ['/api/prescriptions/controlled/pdf', RCE],
+      ['/api/create-subscription', undefined],
+    ] as const) {
+      const refusal = await user.call('POST', path, body);
+      expect(refusal.status).toBe(403);
+      expect(refusal.body).toMatchObject({
+        code: 'EMAIL_NOT_VERIFIED',
+        message: EmailMessages.notVerified,
+      });
+    }
+    const me = await user.call('GET', '/auth/user');
+    expect(me.body.emailVerified).toBe(false);
+    await confirmEmail(stack, email);
+    expect((await user.call('GET', '/auth/user')).body.emailVerified).toBe(true);
+
     let text = '';
     for (let attempt = 0; attempt < 60 && !text.includes('CRM/SC 135790'); attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, 500));

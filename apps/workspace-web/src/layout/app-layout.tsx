@@ -8,6 +8,7 @@ import { ShellStrings } from '../strings/shell';
 import { Toaster } from '../toast/toaster';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { EmailPendingBanner } from './email-pending-banner';
 import { ReconnectingNotice } from './reconnecting-notice';
 import { usePageViews } from './use-page-views';
 
@@ -26,6 +27,7 @@ export function AppLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppHeader />
       <Box component="main" sx={{ flex: 1 }}>
+        <EmailPendingBanner />
         {pathname === '/' && (
           <Container maxWidth="xl" sx={{ pt: 2 }}>
             <NoticeCard />

@@ -60,6 +60,8 @@ export class EmailVerificationService {
   ) {
     const refusal = { message: EmailMessages.tooManyResends, code: 'EMAIL_SEND_LIMITED' };
     const keyPrefix = deps.redisKeyPrefix;
+    // Keyed by the user id: an account's erasure deletes `<prefix>email-links:account:<id>`
+    // (users/admin-users.service.ts), the rest expire within the hour.
     this.perAccount = new RateLimiter(
       deps.redis,
       {

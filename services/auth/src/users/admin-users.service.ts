@@ -286,6 +286,8 @@ export class AdminUsersService {
     await this.deps.sessions.store.revokeAllOf(id);
     // Failed-login counters are keyed by e-mail: they go too rather than wait for their window.
     await this.deps.loginThrottle.clearAccount(deleted.email);
+    // So is the confirmation mails' limit, keyed by the user id (email-verification.service.ts).
+    await this.deps.redis.del(`${this.deps.redisKeyPrefix}email-links:account:${id}`);
   }
 
   async resetPassword(staff: StaffActor, body: ResetPasswordBody): Promise<void> {

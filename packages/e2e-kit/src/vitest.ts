@@ -10,6 +10,8 @@ export interface E2eContext {
   baseUrl: string;
   admin: StaffCredentials;
   vaultAdminKey?: string;
+  /** The stack's mail catcher (MailDev), for `registerThroughApi` and `mailTo`. */
+  mailUrl?: string;
 }
 
 declare module 'vitest' {

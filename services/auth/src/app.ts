@@ -68,7 +68,14 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
       outboxDir: config.MAIL_OUTBOX_DIR,
     });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
-  app.log.info({ mail: mailer.target }, 'mail goes out through');
+  if (config.SMTP_URL) app.log.info({ mail: mailer.target }, 'mail goes out through SMTP');
+  // Not a refusal to start (the fault and capacity suites run production builds without mail),
+  // but said at every start: nobody receives a confirmation link from a folder.
+  else
+    app.log.warn(
+      { mail: mailer.target },
+      'SMTP_URL is not set: mail is written as .eml files to MAIL_OUTBOX_DIR and reaches nobody',
+    );
   const emails = new EmailVerificationService(deps, {
     mailer,
     linkOrigin: config.MAIL_LINK_ORIGIN ?? config.PUBLIC_ORIGINS.split(',')[0]!.trim(),

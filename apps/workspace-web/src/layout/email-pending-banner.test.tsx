@@ -1,5 +1,5 @@
 import { EmailMessages } from '@pv/contracts/constants';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ConfirmEmailPage from '../pages/auth/confirm-email-page';

@@ -50,7 +50,7 @@ export async function resolveProfessionalHeader(
   bodyProfile: ProfessionalProfile | undefined,
 ): Promise<ProfessionalHeader> {
   // Issue 23 item 1: an account that has not confirmed its e-mail prints as a visitor does.
-  if (!caller || caller.emailVerified !== true) {
+  if (caller?.emailVerified !== true) {
     return {
       status: 'unverified',
       verifiedCpf: null,

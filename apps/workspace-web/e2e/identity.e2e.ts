@@ -119,7 +119,7 @@ describe('the professional identity on documents', () => {
     await pending.getByRole('button', { name: 'Reenviar e-mail de confirmação' }).waitFor();
     const mail = await mailTo(mailUrl!, userEmail);
     expect(mail.subject).toBe('Confirme seu e-mail - Prontuário por Voz');
-    expect(mail.text).toContain('O link vale por 24 horas e pode ser usado uma vez.');
+    expect(mail.text ?? '').toContain('O link vale por 24 horas e pode ser usado uma vez.');
     await confirmEmailThroughMail(page, { baseUrl, mailUrl }, userEmail);
     await saveScreenshot(page, 'workspace-email-confirmed');
     await page.goto('/');

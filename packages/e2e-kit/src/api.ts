@@ -96,21 +96,22 @@ export interface NewUser {
 /** Where a suite reaches the stack: its gateway and, for a stack it started, the mail catcher. */
 export interface StackAddress {
   baseUrl: string;
-  /** MailDev's web UI and REST API (`GET /email`), e.g. http://localhost:1080. */
+  /** MailDev's web UI and REST API (`GET /api/email`), e.g. http://localhost:1080. */
   mailUrl?: string;
 }
 
-/** One message as MailDev's REST API lists it (`GET /email`). */
+/** One message as MailDev's REST API lists it (`GET /api/email`). */
 export interface CatcherMail {
   subject: string;
   to: { address: string }[];
-  text: string;
-  html: string;
-  date: string;
+  text?: string;
+  html?: string;
+  /** When MailDev received it. */
+  time: string;
 }
 
 /**
- * The newest mail to `to` in the stack's mail catcher (MailDev, `GET /email`), waiting for it
+ * The newest mail to `to` in the stack's mail catcher (MailDev, `GET /api/email`), waiting for it
  * (default 30 s): what the product mailed, as a person would open it.
  *
  * @example
@@ -124,12 +125,12 @@ export async function mailTo(
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   const address = to.toLowerCase();
   for (;;) {
-    const response = await fetch(`${mailUrl.replace(/\/+$/, '')}/email`);
+    const response = await fetch(`${mailUrl.replace(/\/+$/, '')}/api/email`);
     const list = (await response.json()) as CatcherMail[];
     const found = list
       .filter((m) => m.to.some((r) => r.address.toLowerCase() === address))
       .filter((m) => !options.match || options.match(m))
-      .sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
+      .sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0];
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${mailUrl} in time`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -137,8 +138,8 @@ export async function mailTo(
 }
 
 /** The confirmation link of a mail's text part (`<origin>/confirmar-email#token=...`). */
-export function confirmationLinkIn(mail: { text: string; subject: string }): string {
-  const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+export function confirmationLinkIn(mail: { text?: string; subject: string }): string {
+  const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
   if (!link) throw new Error(`no confirmation link in the mail "${mail.subject}"`);
   return link;
 }

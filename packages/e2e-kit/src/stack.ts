@@ -38,7 +38,7 @@ export interface E2eStack {
   admin: StaffCredentials;
   /** The vault's admin key (VAULT_ADMIN_KEY), when known. */
   vaultAdminKey?: string;
-  /** The mail catcher (MailDev: web UI and `GET /email`); E2E_MAIL_URL for an external stack. */
+  /** The mail catcher (MailDev: web UI and `GET /api/email`); E2E_MAIL_URL for an external stack. */
   mailUrl?: string;
   /** The stack's output (undefined for an external stack). */
   logFile?: string;

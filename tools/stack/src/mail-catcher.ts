@@ -5,7 +5,7 @@ import type { ProcessSpec } from './processes.js';
 /** Where `npm start`'s mail catcher listens: the catalog's ports unless the environment says. */
 export interface MailCatcher {
   spec: ProcessSpec;
-  /** The inbox a person opens (and the REST API, `GET /email`, a test reads). */
+  /** The inbox a person opens (and the REST API, `GET /api/email`, a test reads). */
   webUrl: string;
   /** What auth's SMTP_URL is set to. */
   smtpUrl: string;

@@ -121,7 +121,7 @@ function printBanner(
   }
   lines.push(
     mail
-      ? `  ${paint('bold', 'Mail')}    ${mail.webUrl}  (MailDev: every mail the product sends; REST: ${mail.webUrl}/email)`
+      ? `  ${paint('bold', 'Mail')}    ${mail.webUrl}  (MailDev: every mail the product sends; REST: ${mail.webUrl}/api/email)`
       : `  ${paint('bold', 'Mail')}    through SMTP_URL`,
   );
   lines.push(`  ${paint('bold', 'API docs')}`);
@@ -232,7 +232,7 @@ export async function runStart(_args: string[]): Promise<number> {
   const began = Date.now();
   const notReady = await waitForReady(
     [
-      ...(mail ? [{ name: mail.spec.name, url: `${mail.webUrl}/email` }] : []),
+      ...(mail ? [{ name: mail.spec.name, url: `${mail.webUrl}/api/email` }] : []),
       ...readinessTargets(processes),
     ],
     supervisor,

@@ -425,7 +425,7 @@ export const PROCESSES: readonly CatalogProcess[] = DECLARED.map((proc) => ({
 /**
  * Development tools `npm start` runs beside the product (never in compose or Kubernetes): the
  * mail catcher (MailDev) takes auth's mail on `smtpPort` and shows it, web UI and REST API
- * (`GET /email`), on `webPort`. Skipped when SMTP_URL is set (mail goes to that server instead).
+ * (`GET /api/email`), on `webPort`. Skipped when SMTP_URL is set (mail goes to that server instead).
  */
 export const DEV_TOOLS = {
   mailCatcher: { name: 'maildev', webPort: 1080, smtpPort: 1025 },

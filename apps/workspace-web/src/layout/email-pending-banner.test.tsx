@@ -1,8 +1,9 @@
 import { EmailMessages } from '@pv/contracts/constants';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ConfirmEmailPage from '../pages/auth/confirm-email-page';
+import UserAreaPage from '../pages/user/user-area-page';
 import { jsonResponses } from '../test/render';
 import { renderInLayout, userFixture } from './testing';
 
@@ -68,5 +69,23 @@ describe('/confirmar-email', () => {
     window.history.replaceState(null, '', '/confirmar-email#token=velho');
     renderInLayout('/confirmar-email#token=velho', pages);
     expect(await screen.findByText(EmailMessages.expired)).toBeInTheDocument();
+  });
+});
+
+describe("Minha Área's e-mail", () => {
+  it('shows a change waiting for its link and asks for one', async () => {
+    const fetchFn = jsonResponses({
+      '/auth/user': [200, userFixture({ emailVerified: true, pendingEmail: 'nova@clinica.test' })],
+      'POST /auth/email/change': [200, { message: EmailMessages.changeRequested }],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderInLayout('/user', [{ path: '/user', element: <UserAreaPage initialTab="profile" /> }]);
+    const card = within(await screen.findByTestId('account-email'));
+    expect(card.getByText(EmailMessages.pendingChange('nova@clinica.test'))).toBeInTheDocument();
+    await userEvent.type(card.getByLabelText(/Novo e-mail/), 'outra@clinica.test');
+    await userEvent.click(card.getByRole('button', { name: 'Trocar e-mail' }));
+    expect(await screen.findByText(EmailMessages.changeRequested)).toBeInTheDocument();
+    const call = fetchFn.calls.find((c) => c.url === '/auth/email/change');
+    expect(call?.body).toEqual({ email: 'outra@clinica.test' });
   });
 });

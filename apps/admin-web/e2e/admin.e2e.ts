@@ -199,7 +199,7 @@ describe('admin console', () => {
     // Sent by a fresh user: anonymous tickets are limited per address per hour, and every e2e
     // run of the repository comes from 127.0.0.1.
     const sender = await newPage(browser, { baseUrl });
-    const account = await registerThroughApi(sender, baseUrl);
+    const account = await registerThroughApi(sender, { baseUrl, mailUrl: inject('e2e').mailUrl });
     await apiCall(sender, baseUrl, 'POST', '/api/support/create-ticket', {
       contactEmail: account.email,
       subject,
@@ -335,7 +335,7 @@ describe('admin console', () => {
 
   it('shows the denial to a signed-in user who is not an admin', async () => {
     const other = await newPage(browser, { baseUrl });
-    await registerThroughApi(other, baseUrl);
+    await registerThroughApi(other, { baseUrl, mailUrl: inject('e2e').mailUrl });
     await other.goto('/admin');
     await other.getByText(DENIED).waitFor();
     await expectAccessibleWhenSettled(other);

@@ -49,7 +49,7 @@ describe.skipIf(!stripe)('cancelling Premium in a real browser against a fake St
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl, viewport: { width: 1280, height: 900 } });
     watchPageProblems(page, pageErrors);
-    await registerThroughApi(page, baseUrl);
+    await registerThroughApi(page, { baseUrl, mailUrl: inject('e2e').mailUrl });
     const created = await apiCall(page, baseUrl, 'POST', '/api/create-subscription', {});
     subscriptionId = String(created.subscriptionId);
     // What Stripe.js and Stripe do once the card is confirmed: paid, active, webhooks sent.

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  confirmEmailThroughMail,
   expectNoSeriousA11yViolations,
   launchBrowser,
   loginAdminThroughApi,
+  mailTo,
   newPage,
   registerThroughApi,
   saveScreenshot,
@@ -17,9 +19,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // Issue 12 item 1 through a real browser and the real stack (docs/professional-identity.md): the
 // workspace sends a professional without a registry to Minha Área, the Perfil form saves council,
 // UF, number and RQE in auth, auth.user.changed.v1 carries them to documents' projection, and the
-// next PDF prints them whatever profile the request claims.
+// next PDF prints them whatever profile the request claims. Issue 23's walk: sign-up, the mail in
+// the catcher, its link opened, the profile, 'não verificada' and the RCE refused, staff approval
+// in the console, then the same PDF without the notice and the RCE printed.
 describe('the professional identity on documents', () => {
-  const { baseUrl, admin } = inject('e2e');
+  const { baseUrl, admin, mailUrl } = inject('e2e');
   let userEmail = '';
   let browser: Browser;
   let page: Page;
@@ -29,7 +33,8 @@ describe('the professional identity on documents', () => {
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
     watchPageProblems(page, pageErrors);
-    userEmail = (await registerThroughApi(page, baseUrl)).email;
+    // Left unconfirmed: the first spec opens the mailed link in the browser.
+    userEmail = (await registerThroughApi(page, { baseUrl, mailUrl }, { confirm: false })).email;
   });
 
   afterAll(async () => {
@@ -46,6 +51,38 @@ describe('the professional identity on documents', () => {
    * browser's own fetch and `credentials: 'include'`, as the workspace asks for its PDFs, so the
    * session cookie goes as the browser sends it (not as Playwright's request context would).
    */
+  /** The RCE route asked from the page, as the workspace asks for it. */
+  function controlledPdf() {
+    return page.evaluate(async () => {
+      const response = await fetch('/api/prescriptions/controlled/pdf', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          prescription: {
+            patientData: { name: 'Célia Magalhães', address: 'Rua São João, 45' },
+            medications: [
+              {
+                medication: 'Sertralina 50 mg',
+                quantity: '30',
+                unit: 'comprimidos',
+                posology: '1 ao dia',
+              },
+            ],
+            text: '',
+            date: '28/11/2026',
+          },
+        }),
+      });
+      const type = response.headers.get('content-type') ?? '';
+      return {
+        status: response.status,
+        type,
+        body: type.includes('json') ? await response.json() : null,
+      };
+    });
+  }
+
   async function pdfText(): Promise<string> {
     const answer = await page.evaluate(async () => {
       const response = await fetch('/api/generate-pdf', {
@@ -73,6 +110,22 @@ describe('the professional identity on documents', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }
+
+  it('issue 23: sign-up mails a link to the catcher; opened, the account is confirmed', async () => {
+    await page.goto('/');
+    const pending = page.getByTestId('email-pending');
+    await pending.waitFor();
+    expect(await pending.textContent()).toContain('Seu e-mail ainda não foi confirmado.');
+    await pending.getByRole('button', { name: 'Reenviar e-mail de confirmação' }).waitFor();
+    const mail = await mailTo(mailUrl!, userEmail);
+    expect(mail.subject).toBe('Confirme seu e-mail - Prontuário por Voz');
+    expect(mail.text ?? '').toContain('O link vale por 24 horas e pode ser usado uma vez.');
+    await confirmEmailThroughMail(page, { baseUrl, mailUrl }, userEmail);
+    await saveScreenshot(page, 'workspace-email-confirmed');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Gerar documento' }).waitFor();
+    expect(await page.getByTestId('email-pending').count()).toBe(0);
+  });
 
   it('a professional without a registry is told so and sent to Perfil', async () => {
     await page.goto('/');
@@ -133,29 +186,7 @@ describe('the professional identity on documents', () => {
     expect(text).not.toContain('999999');
     // Issue 23: printed, but not verified until staff (or a certificate) confirm it.
     expect(text).toContain('Identificação profissional não verificada');
-    const rce = await page.evaluate(async () => {
-      const response = await fetch('/api/prescriptions/controlled/pdf', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          prescription: {
-            patientData: { name: 'Célia Magalhães', address: 'Rua São João, 45' },
-            medications: [
-              {
-                medication: 'Sertralina 50 mg',
-                quantity: '30',
-                unit: 'comprimidos',
-                posology: '1 ao dia',
-              },
-            ],
-            text: '',
-            date: '28/11/2026',
-          },
-        }),
-      });
-      return { status: response.status, body: await response.json() };
-    });
+    const rce = await controlledPdf();
     expect(rce.status).toBe(422);
     expect(rce.body.code).toBe('PROFESSIONAL_NOT_VERIFIED');
     expect(pageErrors).toEqual([]);
@@ -188,6 +219,9 @@ describe('the professional identity on documents', () => {
     }
     expect(text).toContain('CRM/SP 123456 - RQE 7788');
     expect(text).not.toContain('Identificação profissional não verificada');
+    const rce = await controlledPdf();
+    expect(rce.status).toBe(200);
+    expect(rce.type).toContain('application/pdf');
     await page.reload();
     await section.getByText(/verificados em/).waitFor();
   });

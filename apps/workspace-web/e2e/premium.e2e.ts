@@ -24,7 +24,7 @@ describe('Premium access rules in a real browser against the real stack', () => 
     browser = await launchBrowser();
     page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
     watchPageProblems(page, pageErrors);
-    const user = await registerThroughApi(page, baseUrl);
+    const user = await registerThroughApi(page, { baseUrl, mailUrl: inject('e2e').mailUrl });
     userId = (user.response.user as { id: string }).id;
   });
 

@@ -112,7 +112,7 @@ describe('digital signature (issue 14) in a real browser', () => {
     page = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
     await page.addInitScript(speechDouble);
     watchPageProblems(page, pageErrors);
-    const user = await registerThroughApi(page, baseUrl);
+    const user = await registerThroughApi(page, { baseUrl, mailUrl: inject('e2e').mailUrl });
     const userId = (user.response.user as { id: string }).id;
     const adminPage = await newPage(browser, { baseUrl });
     await loginAdminThroughApi(adminPage, baseUrl, admin);

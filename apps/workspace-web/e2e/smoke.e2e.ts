@@ -54,7 +54,7 @@ describe('workspace-web smoke', () => {
   });
 
   it('signs a new account up through the API, with the session cookie in the browser', async () => {
-    const user = await registerThroughApi(page, baseUrl);
+    const user = await registerThroughApi(page, { baseUrl, mailUrl: inject('e2e').mailUrl });
     const me = await apiCall(page, baseUrl, 'GET', '/auth/user');
     expect(me).toMatchObject({ email: user.email, firstName: user.firstName, isAdmin: false });
 

@@ -97,7 +97,7 @@ describe.skipIf(!soniox)('Super Transcritor in a real browser against a fake Son
     await page.addInitScript(speechDouble);
     await page.addInitScript(recorderCounter);
     watchPageProblems(page, pageErrors, cspViolations);
-    await registerThroughApi(page, baseUrl);
+    await registerThroughApi(page, { baseUrl, mailUrl: inject('e2e').mailUrl });
     await page.goto('/');
     await page.getByTestId('super-usage').waitFor();
     // Two audio frames (240 ms) per recognised word: both speakers within a few seconds.

@@ -170,7 +170,7 @@ describe('workspace in a real browser against the real stack', () => {
   it('a free user sees the Super Transcritor minutes', async () => {
     const userPage = await newPage(browser, { baseUrl, viewport: { width: 1440, height: 900 } });
     await userPage.addInitScript(speechDouble);
-    await registerThroughApi(userPage, baseUrl);
+    await registerThroughApi(userPage, { baseUrl, mailUrl: inject('e2e').mailUrl });
     await userPage.goto('/');
     await userPage.getByTestId('super-usage').waitFor();
     await expect(userPage.getByTestId('super-usage').textContent()).resolves.toBe(

@@ -1,3 +1,4 @@
+import { EMAIL_CONFIRM_PATH } from '@pv/contracts/constants';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
@@ -7,6 +8,7 @@ const WorkspacePage = lazy(() => import('./pages/workspace/workspace-page'));
 const AuthPage = lazy(() => import('./pages/auth/auth-page'));
 const LoginPage = lazy(() => import('./pages/auth/login-page'));
 const RegisterPage = lazy(() => import('./pages/auth/register-page'));
+const ConfirmEmailPage = lazy(() => import('./pages/auth/confirm-email-page'));
 const UserAreaPage = lazy(() => import('./pages/user/user-area-page'));
 const SubscribePage = lazy(() => import('./pages/subscribe/subscribe-page'));
 const SubscribeSuccessPage = lazy(() => import('./pages/subscribe/subscribe-success-page'));
@@ -22,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/login', element: <LoginPage /> },
       { path: '/auth/register', element: <RegisterPage /> },
+      { path: EMAIL_CONFIRM_PATH, element: <ConfirmEmailPage /> },
       // Both show 'Minha Área'; /profile opens on the Templates tab.
       { path: '/user', element: <UserAreaPage initialTab="dashboard" /> },
       { path: '/profile', element: <UserAreaPage initialTab="templates" /> },

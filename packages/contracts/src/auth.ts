@@ -84,6 +84,8 @@ export const CurrentUserSchema = Type.Object(
     professionalVerification: Type.Optional(ProfessionalVerificationSchema),
     /** Issue 23: false until the account confirms its e-mail (a visitor's rights until then). */
     emailVerified: Type.Optional(Type.Boolean()),
+    /** Issue 23: a new address waiting for its confirmation link (the account keeps `email`). */
+    pendingEmail: Type.Optional(Nullable(Type.String())),
   },
   { title: 'CurrentUser' },
 );

@@ -6,6 +6,7 @@ export * from './clinical-record.js';
 export * from './common.js';
 export * from './constants/index.js';
 export * from './documents.js';
+export * from './email-verification.js';
 export * from './events.js';
 export * from './formatting.js';
 export * from './published-schema.js';
@@ -21,6 +22,7 @@ import { AuditRoutes } from './audit.js';
 import { AuthRoutes } from './auth.js';
 import { BillingRoutes } from './billing.js';
 import { DocumentsRoutes } from './documents.js';
+import { EmailVerificationRoutes } from './email-verification.js';
 import { FormattingRoutes } from './formatting.js';
 import type { AnyRouteContract } from './route.js';
 import { StaffMfaRoutes } from './staff-mfa.js';
@@ -43,6 +45,7 @@ function flattenContractRoutes(routes: Record<string, object>): AnyRouteContract
  */
 export const allRouteContracts: AnyRouteContract[] = [
   ...flattenContractRoutes(AuthRoutes),
+  ...flattenContractRoutes(EmailVerificationRoutes),
   ...flattenContractRoutes(StaffMfaRoutes),
   ...flattenContractRoutes(AuditRoutes),
   ...flattenContractRoutes(FormattingRoutes),

@@ -93,26 +93,106 @@ export interface NewUser {
   lastName: string;
 }
 
+/** Where a suite reaches the stack: its gateway and, for a stack it started, the mail catcher. */
+export interface StackAddress {
+  baseUrl: string;
+  /** MailDev's web UI and REST API (`GET /api/email`), e.g. http://localhost:1080. */
+  mailUrl?: string;
+}
+
+/** One message as MailDev's REST API lists it (`GET /api/email`). */
+export interface CatcherMail {
+  subject: string;
+  to: { address: string }[];
+  text?: string;
+  html?: string;
+  /** When MailDev received it. */
+  time: string;
+}
+
 /**
- * Creates an account through POST /auth/register (the simple sign-up form, which signs in):
- * the cookie lands in the browser context. Unspecified fields get unique test values.
+ * The newest mail to `to` in the stack's mail catcher (MailDev, `GET /api/email`), waiting for it
+ * (default 30 s): what the product mailed, as a person would open it.
  *
  * @example
- *   const user = await registerThroughApi(page, stack.baseUrl);
- *   await page.goto('/'); // signed in as user.email
+ *   const mail = await mailTo(inject('e2e').mailUrl!, user.email);
+ */
+export async function mailTo(
+  mailUrl: string,
+  to: string,
+  options: { match?: (mail: CatcherMail) => boolean; timeoutMs?: number } = {},
+): Promise<CatcherMail> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const address = to.toLowerCase();
+  for (;;) {
+    const response = await fetch(`${mailUrl.replace(/\/+$/, '')}/api/email`);
+    const list = (await response.json()) as CatcherMail[];
+    const found = list
+      .filter((m) => m.to.some((r) => r.address.toLowerCase() === address))
+      .filter((m) => !options.match || options.match(m))
+      .sort((a, b) => Date.parse(b.time) - Date.parse(a.time))[0];
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${mailUrl} in time`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The confirmation link of a mail's text part (`<origin>/confirmar-email#token=...`). */
+export function confirmationLinkIn(mail: { text?: string; subject: string }): string {
+  const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no confirmation link in the mail "${mail.subject}"`);
+  return link;
+}
+
+/**
+ * Issue 23 item 1: confirms the account's e-mail through the real flow, the link read from the
+ * mail catcher. With a page, the page opens the link (the workspace's confirmation page posts the
+ * token); with a context, the token is posted as that page would.
+ */
+export async function confirmEmailThroughMail(
+  target: BrowserTarget,
+  stack: StackAddress,
+  email: string,
+): Promise<void> {
+  if (!stack.mailUrl) throw new Error('this stack has no mail catcher (set E2E_MAIL_URL)');
+  const link = confirmationLinkIn(await mailTo(stack.mailUrl, email));
+  if ('goto' in target) {
+    await target.goto(link);
+    await target.getByText('E-mail confirmado!').waitFor();
+    return;
+  }
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+  await apiCall(target, stack.baseUrl, 'POST', '/auth/email/confirm', { token });
+}
+
+/**
+ * Creates an account through POST /auth/register (the simple sign-up form, which signs in):
+ * the cookie lands in the browser context. Unspecified fields get unique test values. Given the
+ * stack's address with its mail catcher (`inject('e2e')`), it also confirms the e-mail through
+ * the mailed link (issue 23 item 1), as most specs need a confirmed account; `confirm: false`
+ * leaves it unconfirmed.
+ *
+ * @example
+ *   const user = await registerThroughApi(page, inject('e2e'));
+ *   await page.goto('/'); // signed in as user.email, e-mail confirmed
  */
 export async function registerThroughApi(
   target: BrowserTarget,
-  baseUrl: string,
-  user: Partial<NewUser> = {},
+  stack: string | StackAddress,
+  user: Partial<NewUser> & { confirm?: boolean } = {},
 ): Promise<NewUser & { response: Record<string, unknown> }> {
+  const address = typeof stack === 'string' ? { baseUrl: stack } : stack;
   const account: NewUser = {
     email: user.email ?? `e2e-${Date.now()}-${randomBytes(3).toString('hex')}@exemplo.test`,
     password: user.password ?? 'Senha-E2e-2026',
     firstName: user.firstName ?? 'Ana',
     lastName: user.lastName ?? 'Souza',
   };
-  const response = await apiCall(target, baseUrl, 'POST', '/auth/register', account);
+  const response = await apiCall(target, address.baseUrl, 'POST', '/auth/register', account);
+  if (address.mailUrl && user.confirm !== false) {
+    // Through the context: the spec's page stays where it is.
+    await confirmEmailThroughMail(contextOf(target), address, account.email);
+  }
   return { ...account, response };
 }
 

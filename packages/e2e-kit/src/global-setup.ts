@@ -27,6 +27,7 @@ export async function setup(project: TestProject, options: E2eSetupOptions = {})
     baseUrl: stack.baseUrl,
     admin: stack.admin,
     ...(stack.vaultAdminKey ? { vaultAdminKey: stack.vaultAdminKey } : {}),
+    ...(stack.mailUrl ? { mailUrl: stack.mailUrl } : {}),
   });
   if (stack.logFile)
     process.stdout.write(`[e2e] stack ready at ${stack.baseUrl} (log: ${stack.logFile})\n`);

@@ -10,10 +10,15 @@ export {
 export {
   apiCall,
   type BrowserTarget,
+  type CatcherMail,
+  confirmationLinkIn,
+  confirmEmailThroughMail,
   loginAdminThroughApi,
   loginThroughApi,
+  mailTo,
   type NewUser,
   registerThroughApi,
+  type StackAddress,
   verifyProfessionalThroughApi,
 } from './api.js';
 export {

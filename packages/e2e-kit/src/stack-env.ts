@@ -70,6 +70,8 @@ export interface StackEnvInputs {
   admin: StaffCredentials;
   /** The Redis key prefix of this run (`pv:e2e:<random>:`), REDIS_KEY_PREFIX of every process. */
   redisKeyPrefix: string;
+  /** The mail catcher's ports (MailDev under `npm start`), free ones of this run. */
+  mail: { webPort: number; smtpPort: number };
   /** Last word: e.g. a fake provider's URL. */
   extra?: Record<string, string>;
 }
@@ -84,6 +86,8 @@ export function buildStackEnv(inputs: StackEnvInputs): NodeJS.ProcessEnv {
     // vitest marks its processes (VITEST, VITEST_POOL_ID, TEST, NODE_ENV=test); the services must
     // run as `npm start` runs them. Colours would only garble the log file.
     if (name.startsWith('VITEST') || name === 'TEST' || name === 'FORCE_COLOR') continue;
+    // The suite reads its mail from the stack's own catcher, never from a server of the shell's.
+    if (name === 'SMTP_URL') continue;
     env[name] = value;
   }
   const origins = e2eOrigins(inputs.port);
@@ -114,6 +118,10 @@ export function buildStackEnv(inputs: StackEnvInputs): NodeJS.ProcessEnv {
     ANON_EXTRACT_MAX_PER_HOUR: '100000',
     EXTRACT_MAX_PER_HOUR: '100000',
     VAULT_CONSULT_MAX_PER_HOUR: '100000',
+    // Issue 23 item 1: MailDev on ports of this run; every spec asks for links from 127.0.0.1.
+    MAILDEV_WEB_PORT: String(inputs.mail.webPort),
+    MAILDEV_SMTP_PORT: String(inputs.mail.smtpPort),
+    EMAIL_SENDS_PER_IP_HOUR: '100000',
     ...inputs.settings.databases,
     ...inputs.settings.queues,
   });

@@ -38,6 +38,8 @@ export interface E2eStack {
   admin: StaffCredentials;
   /** The vault's admin key (VAULT_ADMIN_KEY), when known. */
   vaultAdminKey?: string;
+  /** The mail catcher (MailDev: web UI and `GET /api/email`); E2E_MAIL_URL for an external stack. */
+  mailUrl?: string;
   /** The stack's output (undefined for an external stack). */
   logFile?: string;
   /** Stops what startStack started and releases the lock; a no-op for an external stack. */
@@ -170,6 +172,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
           E2E_ADMIN.totpSecret,
       },
       ...(process.env.VAULT_ADMIN_KEY ? { vaultAdminKey: process.env.VAULT_ADMIN_KEY } : {}),
+      ...(process.env.E2E_MAIL_URL ? { mailUrl: process.env.E2E_MAIL_URL } : {}),
       stop: async () => {},
     };
   }
@@ -220,6 +223,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
     const settings = discoverServiceSettings(repoRoot);
     await dropDatabases(infra.postgresUrl, Object.values(settings.databases));
 
+    const mail = { webPort: await freePort(0), smtpPort: await freePort(0) };
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const logFile = path.join(logDir, `stack-${stamp}.log`);
     log = createWriteStream(logFile);
@@ -231,6 +235,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
       settings,
       admin: E2E_ADMIN,
       redisKeyPrefix: `pv:e2e:${randomBytes(4).toString('hex')}:`,
+      mail,
       ...(options.env ? { extra: options.env } : {}),
     });
     child = spawn(
@@ -266,6 +271,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<E2eSt
       baseUrl,
       admin: { ...E2E_ADMIN },
       ...(vaultAdminKey ? { vaultAdminKey } : {}),
+      mailUrl: `http://localhost:${mail.webPort}`,
       logFile,
       stop: async () => {
         process.removeListener('exit', onExit);

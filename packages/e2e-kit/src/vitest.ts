@@ -13,6 +13,8 @@ export interface E2eContext {
   baseUrl: string;
   admin: StaffCredentials;
   vaultAdminKey?: string;
+  /** The stack's mail catcher (MailDev), for `registerThroughApi` and `mailTo`. */
+  mailUrl?: string;
 }
 
 declare module 'vitest' {

@@ -63,6 +63,7 @@ describe('buildStackEnv', () => {
     settings: { databases: { AUTH_DATABASE: 'e2e_auth' }, queues: { PDF_QUEUE: 'e2e-pdf' } },
     admin: E2E_ADMIN,
     redisKeyPrefix: 'pv:e2e:0a1b2c3d:',
+    mail: { webPort: 18180, smtpPort: 18125 },
   };
 
   it('runs the services as npm start does, on the e2e port, origins, databases and admin', () => {

@@ -29,6 +29,13 @@ export {
   sigV4SigningKey,
   startFakeS3,
 } from './s3.js';
+export {
+  type CaughtMail,
+  confirmationLinkOf,
+  confirmationTokenOf,
+  type FakeSmtp,
+  startFakeSmtp,
+} from './smtp.js';
 
 export {
   type FakeSonioxBehaviour,

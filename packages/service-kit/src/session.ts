@@ -6,8 +6,9 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import type { UserStatus } from '@pv/contracts';
+import { EMAIL_NOT_VERIFIED, EmailMessages, type UserStatus } from '@pv/contracts';
 import type { Redis } from 'ioredis';
+import { AppError } from './errors.js';
 
 /** Who is calling, as every service sees it after verifying the session. */
 export interface Principal {
@@ -27,6 +28,18 @@ export interface Principal {
    * beside isAdmin; a record written before second factors existed has none, so it is refused.
    */
   secondFactor?: boolean;
+  /**
+   * The account confirmed its e-mail (issue 23 item 1). Until then it is a visitor for
+   * professional documents, and checkout and signing refuse it (`assertEmailVerified`). A record
+   * without it (written before e-mail confirmation existed) counts as not confirmed.
+   */
+  emailVerified?: boolean;
+}
+
+/** 403 EMAIL_NOT_VERIFIED unless the session's account confirmed its e-mail (issue 23 item 1). */
+export function assertEmailVerified(principal: Principal): void {
+  if (principal.emailVerified !== true)
+    throw new AppError(403, EMAIL_NOT_VERIFIED, EmailMessages.notVerified);
 }
 
 export const SESSION_COOKIE = 'pv_session';

@@ -14,9 +14,12 @@ import { AuditLogService } from './audit/audit.service.js';
 import type { AuthConfig } from './config.js';
 import type { AuthDatabase } from './db/schema.js';
 import type { AuthDeps } from './deps.js';
+import { EmailVerificationService } from './email-verification/email-verification.service.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { accountRoutes } from './routes/account.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { auditLogRoutes } from './routes/audit-log.js';
+import { emailVerificationRoutes } from './routes/email-verification.js';
 import { staffMfaRoutes } from './routes/staff-mfa.js';
 import { termsRoutes } from './routes/terms.js';
 import { verificationRoutes } from './routes/verification.js';
@@ -37,6 +40,8 @@ export interface AuthAppOptions {
   redisKeyPrefix?: string;
   /** A council's official lookup (issue 23); default: every registry goes to staff review. */
   registryLookup?: RegistryLookup;
+  /** Where mail goes; default: built from SMTP_URL (or the outbox folder) and closed with the app. */
+  mailer?: Mailer;
 }
 
 /** The auth service's HTTP app, built from injected dependencies; it never listens. */
@@ -59,9 +64,41 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
   );
   registerRetryAfter(app);
   const mfa = new StaffMfaService(deps);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: config.MAIL_OUTBOX_DIR,
+    });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  if (config.SMTP_URL) app.log.info({ mail: mailer.target }, 'mail goes out through SMTP');
+  // Not a refusal to start (the fault and capacity suites run production builds without mail),
+  // but said at every start: nobody receives a confirmation link from a folder.
+  else
+    app.log.warn(
+      { mail: mailer.target },
+      'SMTP_URL is not set: mail is written as .eml files to MAIL_OUTBOX_DIR and reaches nobody',
+    );
+  const emails = new EmailVerificationService(deps, {
+    mailer,
+    linkOrigin: config.MAIL_LINK_ORIGIN ?? config.PUBLIC_ORIGINS.split(',')[0]!.trim(),
+    sendsPerAccountHour: config.EMAIL_SENDS_PER_ACCOUNT_HOUR,
+    sendsPerIpHour: config.EMAIL_SENDS_PER_IP_HOUR,
+    // The SMTP answer's code only: its text may quote the recipient's address.
+    onSendFailure: (error) =>
+      app.log.error(
+        {
+          code: (error as { code?: unknown })?.code,
+          responseCode: (error as { responseCode?: unknown })?.responseCode,
+        },
+        'mail not sent',
+      ),
+  });
   // Secure (and `__Host-`) when asked, or whenever every public origin is https (issue 23).
   const cookieSecure = config.COOKIE_SECURE || httpsOnly(csv(config.PUBLIC_ORIGINS));
-  accountRoutes(app, new AccountService(deps, mfa), cookieSecure);
+  accountRoutes(app, new AccountService(deps, mfa, emails), cookieSecure);
+  emailVerificationRoutes(app, emails);
   staffMfaRoutes(app, mfa);
   termsRoutes(app, new TermsService(deps.db, deps.relay));
   adminUserRoutes(app, new AdminUsersService(deps));

@@ -62,6 +62,21 @@ export const AuthConfigSchema = Type.Object({
   TOTP_SECRET_KEY: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
   /** The TOTP key before a rotation (64 hex): still read, and every start re-seals under the current one. */
   TOTP_SECRET_KEY_PREVIOUS: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$' })),
+  /**
+   * Where mail goes out, `smtp://user:pass@host:port` (`smtps://` for TLS).
+   * Unset: every message is written as an .eml file to MAIL_OUTBOX_DIR instead (docs/email.md).
+   */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  /** The sender of the product's mails (confirmation links, e-mail changes). */
+  MAIL_FROM: Type.String({ default: 'Prontuário por Voz <nao-responda@prontuario.local>' }),
+  /** Where mails are written as .eml files (mode 0600) when SMTP_URL is unset. */
+  MAIL_OUTBOX_DIR: Type.String({ default: '.data/mail-outbox' }),
+  /** The workspace origin the confirmation links point to; default: the first PUBLIC_ORIGINS. */
+  MAIL_LINK_ORIGIN: Type.Optional(Type.String({ pattern: '^https?://' })),
+  /** Confirmation mails one account may ask for per hour (sign-up's own mail included). */
+  EMAIL_SENDS_PER_ACCOUNT_HOUR: Type.Integer({ minimum: 1, default: 5 }),
+  /** Confirmation mails one address (IPv6: its /64) may ask for per hour, any accounts. */
+  EMAIL_SENDS_PER_IP_HOUR: Type.Integer({ minimum: 1, default: 20 }),
 });
 export type AuthConfig = Static<typeof AuthConfigSchema>;
 

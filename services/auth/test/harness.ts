@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { confirmationTokenOf, type FakeSmtp, startFakeSmtp } from '@pv/provider-fakes';
 import {
   Client,
   collectEvents,
@@ -28,6 +29,8 @@ export async function startAuth(
   options: { consumer?: boolean } = {},
 ) {
   const keys = testSessionKeys();
+  // A real SMTP peer: the mail auth sends is read back from it (issue 23 item 1).
+  const mail = await startFakeSmtp();
   const redisKeyPrefix = `pv:test:auth:${randomBytes(5).toString('hex')}:`;
   const { as: _mintedSessionsDoNotApply, ...service } = await startServiceUnderTest({
     name: 'auth',
@@ -50,6 +53,7 @@ export async function startAuth(
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
       PUBLIC_ORIGINS: ORIGIN,
+      SMTP_URL: mail.url,
       ...env,
     },
     startConsumer: options.consumer ?? false,
@@ -57,10 +61,12 @@ export async function startAuth(
   return {
     ...service,
     keys,
+    mail,
     async close() {
       const stale = await service.redis.keys(`${redisKeyPrefix}*`);
       if (stale.length > 0) await service.redis.del(...stale);
       await service.close();
+      await mail.close();
     },
   };
 }
@@ -95,4 +101,17 @@ export async function newUser(baseUrl: string, password = 'senha-boa-1') {
   });
   if (result.status !== 201) throw new Error(`register failed: ${JSON.stringify(result.body)}`);
   return { client, email, password, id: (result.body.user as { id: string }).id };
+}
+
+/**
+ * Confirms an account's e-mail through the real flow: the link auth mailed to `email` (read from
+ * the SMTP catcher) posted as the workspace's confirmation page does.
+ */
+export async function confirmEmail(baseUrl: string, mail: FakeSmtp, email: string) {
+  const message = await mail.waitForMail(email);
+  const confirmed = await new Client(baseUrl).post('/auth/email/confirm', {
+    token: confirmationTokenOf(message),
+  });
+  if (confirmed.status !== 200)
+    throw new Error(`confirm failed: ${JSON.stringify(confirmed.body)}`);
 }

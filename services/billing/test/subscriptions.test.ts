@@ -1,4 +1,4 @@
-import { BillingMessages } from '@pv/contracts';
+import { BillingMessages, EmailMessages } from '@pv/contracts';
 import { type FakeStripe, startFakeStripe } from '@pv/provider-fakes';
 import { collectEvents, eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,18 @@ const statusOf = async (id: string) =>
   ).status;
 
 describe('POST /api/create-subscription', () => {
+  it('issue 23: refuses an account whose e-mail is not confirmed, before Stripe is asked', async () => {
+    const before = stripe.calls.length;
+    const user = await billing.as('free', undefined, {}, { emailVerified: false });
+    const res = await user.post('/api/create-subscription');
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: EmailMessages.notVerified,
+    });
+    expect(stripe.calls.length).toBe(before);
+  });
+
   it('creates a BRL R$ 29,90 monthly subscription with default_incomplete and returns the client secret', async () => {
     const user = await billing.as('free');
     const res = await user.post('/api/create-subscription');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { EventPayload } from '@pv/contracts';
-import { JobQueue } from '@pv/service-kit';
+import { JobQueue, type Principal } from '@pv/service-kit';
 import { Client, collectEvents, startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildDocumentsApp } from '../src/app.js';
 import { loadDocumentsConfig } from '../src/config.js';
@@ -102,10 +102,14 @@ export async function startDocuments(
      */
     as: async (
       role: Role,
-      options: { professional?: Partial<ProfessionalUser> | null } = {},
+      options: {
+        professional?: Partial<ProfessionalUser> | null;
+        /** Fields of the session record, e.g. `{ emailVerified: false }` (issue 23 item 1). */
+        session?: Partial<Principal>;
+      } = {},
     ): Promise<Client & { userId?: string }> => {
       if (role === 'anonymous') return new Client(svc.url);
-      const client = await svc.as(role);
+      const client = await svc.as(role, undefined, {}, options.session);
       if (options.professional !== null)
         await knowProfessional(professionalUser(client.userId, options.professional));
       return client;

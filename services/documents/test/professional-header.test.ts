@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type EventEnvelope, type EventPayload, VerificationMessages } from '@pv/contracts';
+import {
+  EmailMessages,
+  type EventEnvelope,
+  type EventPayload,
+  VerificationMessages,
+} from '@pv/contracts';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyProfessionalEvent } from '../src/events/professional-consumer.js';
@@ -376,5 +381,39 @@ describe('the professionals projection (durable consumer of auth.user.changed.v1
       envelope('updated', professionalUser(userId), new Date(Date.now() - 3_600_000)),
     );
     expect(await row(userId)).toBeUndefined();
+  });
+});
+
+describe('issue 23 item 1: an account that has not confirmed its e-mail', () => {
+  it('prints as a visitor does, whatever auth verified; RCE and signing say to confirm', async () => {
+    const client = await svc.as('premium', { session: { emailVerified: false } });
+    const res = await svc.file(client, '/api/generate-pdf', {
+      content: 'Repouso por três dias.',
+      title: 'Atestado Médico',
+      profile: FORGED,
+    });
+    expect(res.status).toBe(200);
+    const { text } = await checkPdf(res.bytes);
+    expect(text).not.toContain('Dra. Ana Beatriz Gonçalves');
+    expect(text).not.toContain('CRM/SP 123456');
+    expect(text).toContain(UNVERIFIED);
+    for (const body of [
+      { prescription: CONTROLLED },
+      { prescription: CONTROLLED, signature: { password: 'qualquer' } },
+    ]) {
+      const refused = await svc.file(client, '/api/prescriptions/controlled/pdf', body);
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.bytes.toString('utf8'))).toMatchObject({
+        code: 'EMAIL_NOT_VERIFIED',
+        message: EmailMessages.notVerified,
+      });
+    }
+    const signed = await svc.file(client, '/api/generate-pdf', {
+      content: 'Repouso por três dias.',
+      title: 'Atestado Médico',
+      signature: { password: 'qualquer' },
+    });
+    expect(signed.status).toBe(403);
+    expect(JSON.parse(signed.bytes.toString('utf8')).code).toBe('EMAIL_NOT_VERIFIED');
   });
 });

@@ -3,7 +3,7 @@ import { type AnyRouteContract, allRouteContracts, MfaMessages } from '@pv/contr
 import { serviceFor } from '@pv/gateway';
 import { withTotp } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Browser, startStack } from './stack.js';
+import { ADMIN, Browser, confirmEmail, startStack } from './stack.js';
 
 type Role = 'anonymous' | 'free' | 'premium' | 'admin' | 'adminPasswordOnly' | 'mustChange';
 let stack: Awaited<ReturnType<typeof startStack>>;
@@ -19,6 +19,8 @@ async function signUp(premium: boolean): Promise<Browser> {
     password: 'Segredo-forte-1',
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+  // Confirmed accounts (issue 23 item 1): the matrix compares roles, not e-mail states.
+  await confirmEmail(stack, email);
   if (premium) {
     const id = (res.body.user as { id: string }).id;
     const set = await browsers.admin.call('PUT', `/api/admin/users/${id}`, { isPremium: true });

@@ -9,7 +9,7 @@ import {
   withTotp,
 } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, Browser, startStack } from './stack.js';
+import { ADMIN, Browser, confirmEmail, startStack } from './stack.js';
 
 // Issue 15: patient text only where it must be (item 4), erasure everywhere (item 5). The stack
 // runs every consumer and the formatting worker on its own NATS; the outbox window is 1 s.
@@ -58,6 +58,8 @@ async function signUp(email: string): Promise<{ browser: Browser; userId: string
     password: 'Segredo-forte-1',
   });
   expect(res.status).toBe(201);
+  // A confirmed account (issue 23 item 1): the checkout below needs one.
+  await confirmEmail(stack, email);
   return { browser, userId: (res.body.user as { id: string }).id };
 }
 

@@ -20,7 +20,13 @@ import { openFormatting } from '@pv/formatting/runtime';
 import { startUserErasureConsumer as startFormattingErasure } from '@pv/formatting/user-erasure-consumer';
 import { startFormattingWorker } from '@pv/formatting/worker';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
-import { startFakeSoniox, startFakeStripe } from '@pv/provider-fakes';
+import {
+  confirmationTokenOf,
+  type FakeSmtp,
+  startFakeSmtp,
+  startFakeSoniox,
+  startFakeStripe,
+} from '@pv/provider-fakes';
 import { createRedis, deleteDurable, JobQueue } from '@pv/service-kit';
 import {
   createTestDatabase,
@@ -68,6 +74,8 @@ export async function startStack(options: StackOptions = {}) {
   const shared = { nats: true, keys } as const;
   const consumers: { stop(): Promise<void> }[] = [];
   const authDb = await createTestDatabase('sys_auth');
+  // Auth's mail goes to a real SMTP peer the tests read (issue 23 item 1: confirmation links).
+  const mail = await startFakeSmtp();
   const authConfig = loadAuthConfig({
     ...extra,
     POSTGRES_URL: testInfra.postgresUrl,
@@ -82,6 +90,7 @@ export async function startStack(options: StackOptions = {}) {
     ADMIN_TOTP_SECRET: TEST_ADMIN_TOTP_SECRET,
     // Seals the council-card evidence of the staff review (issue 23), as npm start makes one.
     VERIFICATION_EVIDENCE_KEY: randomBytes(32).toString('hex'),
+    SMTP_URL: mail.url,
     LOG_LEVEL: 'silent',
   });
   const runtime = await openAuth(authConfig);
@@ -321,6 +330,8 @@ export async function startStack(options: StackOptions = {}) {
       ].map(([service, name]) => [service, `${testInfra.postgresUrl}/${name}`]),
     ) as Record<string, string>,
     fakeStripe,
+    /** What auth mailed (confirmation links): `confirmEmail(stack, email)` follows one. */
+    mail,
     async close() {
       for (const consumer of consumers) await consumer.stop();
       await formattingWorker?.close();
@@ -347,6 +358,7 @@ export async function startStack(options: StackOptions = {}) {
       }
       await fakeStripe.close();
       await fakeSoniox.close();
+      await mail.close();
       await ownNats?.stop();
     },
   };
@@ -384,19 +396,36 @@ export class Browser {
 }
 
 /**
- * Issue 23: a signed-in professional whose registry and CPF the stack's admin approved (an RCE
- * and a signature need one). Resolves once documents' projection has the approval (the PDF route
- * no longer answers PROFESSIONAL_NOT_VERIFIED).
+ * Issue 23 item 1: confirms an account's e-mail through the real flow: the link auth mailed to
+ * `email`, read from the stack's SMTP catcher, posted as the workspace's confirmation page does.
+ * Sessions of the account learn it at once.
  */
-export async function verifiedProfessional(baseUrl: string): Promise<Browser> {
+export async function confirmEmail(stack: { url: string; mail: FakeSmtp }, email: string) {
+  const token = confirmationTokenOf(await stack.mail.waitForMail(email));
+  const confirmed = await new Browser(stack.url).call('POST', '/auth/email/confirm', { token });
+  if (confirmed.status !== 200) throw new Error(`e-mail confirmation: ${confirmed.status}`);
+}
+
+/**
+ * Issue 23: a signed-in professional who confirmed the e-mail and whose registry and CPF the
+ * stack's admin approved (an RCE and a signature need both). Resolves once documents' projection
+ * has the approval (the PDF route no longer answers PROFESSIONAL_NOT_VERIFIED).
+ */
+export async function verifiedProfessional(stack: {
+  url: string;
+  mail: FakeSmtp;
+}): Promise<Browser> {
+  const baseUrl = stack.url;
   const user = new Browser(baseUrl);
+  const email = `caio.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@clinica.test`;
   const signUp = await user.call('POST', '/auth/register', {
     firstName: 'Caio',
     lastName: 'Brandão',
-    email: `caio.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@clinica.test`,
+    email,
     password: 'Segredo-forte-1',
   });
   if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status}`);
+  await confirmEmail(stack, email);
   const userId = (signUp.body.user as { id: string }).id;
   const saved = await user.call('PUT', '/api/profile', {
     fullName: 'Dr. Caio Brandão',

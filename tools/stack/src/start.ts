@@ -4,6 +4,7 @@ import path from 'node:path';
 import { natsAuthorizationWithPasswords, natsProcesses, natsUser } from './catalog/index.js';
 import { InfraError, printInfraSummary, provisionInfra } from './infra/index.js';
 import { error, formatDuration, info, paint, warn } from './log.js';
+import { type MailCatcher, mailCatcher } from './mail-catcher.js';
 import { pnpmCommand, repoRoot } from './paths.js';
 import { Supervisor } from './processes.js';
 import {
@@ -122,7 +123,11 @@ function readinessTargets(processes: StackProcess[]): ReadyTarget[] {
     }));
 }
 
-function printBanner(processes: StackProcess[], gatewayPort: number): void {
+function printBanner(
+  processes: StackProcess[],
+  gatewayPort: number,
+  mail: MailCatcher | undefined,
+): void {
   const servers = processes.filter((p) => p.kind === 'server');
   const workers = processes.filter((p) => p.kind === 'worker');
   const hasGateway = servers.some((p) => p.service === 'gateway');
@@ -136,6 +141,11 @@ function printBanner(processes: StackProcess[], gatewayPort: number): void {
       '  No gateway yet (services/gateway/src/server.ts): each service answers on its own port.',
     );
   }
+  lines.push(
+    mail
+      ? `  ${paint('bold', 'Mail')}    ${mail.webUrl}  (MailDev: every mail the product sends; REST: ${mail.webUrl}/api/email)`
+      : `  ${paint('bold', 'Mail')}    through SMTP_URL`,
+  );
   lines.push(`  ${paint('bold', 'API docs')}`);
   for (const p of servers)
     lines.push(`    ${p.name.padEnd(width)}  http://127.0.0.1:${p.port}/docs`);
@@ -232,11 +242,14 @@ export async function runStart(_args: string[]): Promise<number> {
   const totp = ensureTotpSecretKey(keysDir);
   if (totp.created)
     info('created the key of the admins’ TOTP secrets (TOTP_SECRET_KEY) in .data/keys/totp.json');
+  // Issue 23 item 1: auth's mail goes to a local catcher (MailDev) unless SMTP_URL names a server.
+  const mail = mailCatcher(process.env, repoRoot);
   const parentEnv = {
     ...process.env,
     SIGNING_KEK: signing.kek,
     VERIFICATION_EVIDENCE_KEY: evidence.key,
     TOTP_SECRET_KEY: totp.key,
+    ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
   };
   const inputs = {
     root: repoRoot,
@@ -256,18 +269,25 @@ export async function runStart(_args: string[]): Promise<number> {
     );
     return supervisor.shutdown('ports in use').then(() => 1);
   }
-  supervisor.start(
-    processes.map((p) => ({
+  supervisor.start([
+    ...(mail ? [mail.spec] : []),
+    ...processes.map((p) => ({
       name: p.name,
       command: process.execPath,
       args: ['--import', 'tsx', p.entry],
       env: buildProcessEnv(p, inputs),
       cwd: repoRoot,
     })),
-  );
+  ]);
 
   const began = Date.now();
-  const notReady = await waitForReady(readinessTargets(processes), supervisor);
+  const notReady = await waitForReady(
+    [
+      ...(mail ? [{ name: mail.spec.name, url: `${mail.webUrl}/api/email` }] : []),
+      ...readinessTargets(processes),
+    ],
+    supervisor,
+  );
   if (!supervisor.stopping) {
     const running = supervisor.runningNames();
     const slow = notReady.filter((t) => running.includes(t.name));
@@ -284,7 +304,7 @@ export async function runStart(_args: string[]): Promise<number> {
       );
     }
     if (notReady.length === 0) info(`all services ready in ${formatDuration(Date.now() - began)}`);
-    printBanner(processes, gatewayPort);
+    printBanner(processes, gatewayPort, mail);
   }
   return supervisor.done();
 }

@@ -1,6 +1,9 @@
 import type {
   ChangePasswordBody,
   CurrentUser,
+  EmailChangeBody,
+  EmailConfirmBody,
+  EmailConfirmResponse,
   LoginBody,
   LoginResponse,
   MessageBody,
@@ -83,6 +86,18 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
+    /** Issue 23 item 1: the confirmation page posts the link's token (from the URL fragment). */
+    confirmEmail: build.mutation<EmailConfirmResponse, EmailConfirmBody>({
+      query: (body) => ({ url: '/auth/email/confirm', method: 'POST', body }),
+      invalidatesTags: ['CurrentUser'],
+    }),
+    resendEmailConfirmation: build.mutation<MessageBody, void>({
+      query: () => ({ url: '/auth/email/resend', method: 'POST', body: {} }),
+    }),
+    changeEmail: build.mutation<MessageBody, EmailChangeBody>({
+      query: (body) => ({ url: '/auth/email/change', method: 'POST', body }),
+      invalidatesTags: ['CurrentUser'],
+    }),
     /** Issue 23: verify registry + CPF with an ICP-Brasil certificate of the same CPF. */
     verifyByCertificate: build.mutation<ProfessionalVerification, VerificationCertificateBody>({
       query: (body) => ({ url: '/api/profile/verification/certificate', method: 'POST', body }),
@@ -106,6 +121,9 @@ export const {
   useUpdateProfileMutation,
   useVerifyByCertificateMutation,
   useSendVerificationEvidenceMutation,
+  useConfirmEmailMutation,
+  useResendEmailConfirmationMutation,
+  useChangeEmailMutation,
 } = authApi;
 
 export type Viewer =

@@ -8,6 +8,7 @@ import { ShellStrings } from '../strings/shell';
 import { Toaster } from '../toast/toaster';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { EmailPendingBanner } from './email-pending-banner';
 import { ReconnectingNotice } from './reconnecting-notice';
 import { usePageViews } from './use-page-views';
 
@@ -32,6 +33,7 @@ export function AppLayout() {
           <PageLoading />
         ) : (
           <>
+            <EmailPendingBanner />
             {pathname === '/' && (
               <Container maxWidth="xl" sx={{ pt: 2 }}>
                 <NoticeCard />

@@ -8,6 +8,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './documents.js';
+export * from './email-verification.js';
 export * from './events.js';
 export * from './formatting.js';
 export * from './messages.js';

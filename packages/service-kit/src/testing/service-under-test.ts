@@ -5,6 +5,7 @@ import type { EventPayload, EventSubject } from '@pv/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createRedis } from '../redis.js';
 import type { ServiceRuntime } from '../runtime.js';
+import type { Principal } from '../session.js';
 import { Client } from './http-client.js';
 import { createTestDatabase, testInfra, testSessionKeys } from './infra.js';
 import { startPrivateNats } from './private-nats.js';
@@ -91,13 +92,22 @@ export async function startServiceUnderTest<Config, DB>(spec: ServiceUnderTestSp
     keys,
     nats,
     redis,
-    /** A client with a fresh session of the given role (a new user unless `userId` is given). */
-    async as(role: TestRole, userId?: string, headers: Record<string, string> = {}) {
+    /**
+     * A client with a fresh session of the given role (a new user unless `userId` is given);
+     * `session` overrides fields of the session record (e.g. `{ emailVerified: false }`).
+     */
+    async as(
+      role: TestRole,
+      userId?: string,
+      headers: Record<string, string> = {},
+      session: Partial<Principal> = {},
+    ) {
       const client = new Client(url, headers) as Client & { userId: string };
       const { token, principal } = await mintSession(keys, redis, {
         ...(userId ? { userId } : {}),
         isAdmin: role === 'admin',
         isPremium: role === 'premium',
+        ...session,
       });
       client.cookie = `pv_session=${token}`;
       client.userId = principal.userId;

@@ -19,6 +19,7 @@ import {
 } from '@pv/service-kit';
 import type { AuthDb, UserRow } from '../db/schema.js';
 import type { AuthDeps, ClientInfo } from '../deps.js';
+import type { EmailVerificationService } from '../email-verification/email-verification.service.js';
 import { endSessions, insertSession, touchSession } from '../sessions/session.repository.js';
 import type { StaffMfaService } from '../staff-mfa/staff-mfa.service.js';
 import { findActiveTerms, recordAcceptance } from '../terms/terms.repository.js';
@@ -52,6 +53,7 @@ export class AccountService {
   constructor(
     private readonly deps: AuthDeps,
     private readonly mfa: StaffMfaService,
+    private readonly emails: EmailVerificationService,
   ) {}
 
   private get db() {
@@ -119,7 +121,7 @@ export class AccountService {
 
     const passwordHash = await hashPassword(body.password);
     try {
-      const { issued, user } = await this.db.transaction().execute(async (trx) => {
+      const { issued, user, sendLink } = await this.db.transaction().execute(async (trx) => {
         const terms = combined ? await findActiveTerms(trx) : undefined;
         if (combined && !terms)
           throw new AppError(503, 'TERMS_UNAVAILABLE', Messages.termsNotLoaded);
@@ -146,8 +148,11 @@ export class AccountService {
           change: 'registered',
           user: toChangedUser(created),
         });
-        return this.openSession(trx, created, client);
+        // Issue 23 item 1: the confirmation link, mailed once the account exists.
+        const sendLink = await this.emails.linkForNewAccount(trx, created);
+        return { ...(await this.openSession(trx, created, client)), sendLink };
       });
+      await sendLink();
       const session = await this.activateSession(user, issued);
       return { user: toCurrentUser(user), session };
     } catch (error) {
@@ -230,7 +235,7 @@ export class AccountService {
       'NX',
     );
     if (first === 'OK') await touchSession(this.db, principal.sessionId);
-    return toCurrentUser(row);
+    return { ...toCurrentUser(row), pendingEmail: await this.emails.pendingChange(row.id) };
   }
 
   /**

@@ -49,6 +49,8 @@ export interface EmailVerificationTokensTable {
   created_at: Generated<Date>;
   expires_at: Date;
   used_at: Date | null;
+  /** 2026_11_28_1900_email_link_purpose: confirm the account's address, or change to `email`. */
+  purpose: Generated<'confirm' | 'change'>;
 }
 
 export interface SessionsTable {

@@ -97,6 +97,8 @@ async function createFirstAdmin(
         full_name: 'Administrador',
         is_admin: true,
         must_change_password: generated !== undefined,
+        // The operator chose this address (ADMIN_EMAIL): it counts as confirmed (docs/email.md).
+        email_verified_at: new Date(),
       });
       await enqueueEvent(trx, 'auth.user.changed.v1', {
         change: 'registered',

@@ -228,6 +228,8 @@ export class AdminUsersService {
           ...patch,
           ...registry,
           ...verificationResetFor(before, registry),
+          // Issue 23 item 1: nobody confirmed an address staff typed in; its owner confirms it.
+          ...(patch.email && patch.email !== before.email ? { email_verified_at: null } : {}),
         });
         if (!row) throw notFound(Messages.userNotFound, 'USER_NOT_FOUND');
         await enqueueEvent(trx, 'auth.user.changed.v1', {
@@ -295,6 +297,8 @@ export class AdminUsersService {
     await this.deps.sessions.store.revokeAllOf(id);
     // Failed-login counters are keyed by e-mail: they go too rather than wait for their window.
     await this.deps.loginThrottle.clearAccount(deleted.email);
+    // So is the confirmation mails' limit, keyed by the user id (email-verification.service.ts).
+    await this.deps.redis.del(`${this.deps.redisKeyPrefix}email-links:account:${id}`);
   }
 
   async resetPassword(staff: StaffActor, body: ResetPasswordBody): Promise<void> {

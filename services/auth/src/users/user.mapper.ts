@@ -114,6 +114,7 @@ export function toPrincipalFields(row: UserRow): Omit<Principal, 'sessionId'> {
     isPremium: effectivePremium(row),
     userStatus: row.user_status,
     mustChangePassword: row.must_change_password,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 

@@ -1,12 +1,15 @@
 import { BillingRoutes } from '@pv/contracts';
-import { principalOf, registerRoute } from '@pv/service-kit';
+import { assertEmailVerified, principalOf, registerRoute } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { SubscriptionService } from '../subscriptions/subscription.service.js';
 
 export function subscriptionRoutes(app: FastifyInstance, subscriptions: SubscriptionService) {
-  registerRoute(app, BillingRoutes.createSubscription, async (request) =>
-    subscriptions.create(principalOf(request)),
-  );
+  // Issue 23 item 1: no Premium checkout before the account confirmed its e-mail.
+  registerRoute(app, BillingRoutes.createSubscription, async (request) => {
+    const principal = principalOf(request);
+    assertEmailVerified(principal);
+    return subscriptions.create(principal);
+  });
   registerRoute(app, BillingRoutes.confirmPayment, async (request) =>
     subscriptions.confirmPayment(principalOf(request), request.body),
   );

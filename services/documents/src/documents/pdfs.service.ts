@@ -12,6 +12,7 @@ import {
 } from '@pv/contracts';
 import {
   AppError,
+  assertEmailVerified,
   badRequest,
   forbidden,
   isDependencyUnavailable,
@@ -223,7 +224,8 @@ export class PdfsService {
     refuseEmptyRows(body.prescription.medications);
     const prescription = normalizeControlled(withPatientName(body, body.prescription));
     refuseNotifications(rceControlRows(prescription));
-    // Issue 23: controlled-drug forms only under a verified professional identity.
+    // Issue 23: controlled-drug forms only under a confirmed e-mail and a verified identity.
+    if (principal) assertEmailVerified(principal);
     const professional = await this.authoring.header(principal, body.profile);
     if (professional.status !== 'verified')
       throw new AppError(
@@ -399,5 +401,6 @@ export class PdfsService {
 /** Signing is for signed-in Premium users (the route itself is public, as every PDF route). */
 function assertMaySign(principal: Principal | null): asserts principal is Principal {
   if (!principal) throw unauthorized(SigningMessages.signInRequired);
+  assertEmailVerified(principal);
   if (!principal.isPremium) throw forbidden(SigningMessages.premiumOnly, 'PREMIUM_ONLY');
 }

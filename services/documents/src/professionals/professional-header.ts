@@ -49,11 +49,12 @@ export async function resolveProfessionalHeader(
   caller: Principal | null,
   bodyProfile: ProfessionalProfile | undefined,
 ): Promise<ProfessionalHeader> {
-  if (!caller) {
+  // Issue 23 item 1: an account that has not confirmed its e-mail prints as a visitor does.
+  if (caller?.emailVerified !== true) {
     return {
       status: 'unverified',
       verifiedCpf: null,
-      userId: null,
+      userId: caller?.userId ?? null,
       name: text(bodyProfile?.name),
       registry: text(bodyProfile?.registry),
       council: null,

@@ -65,6 +65,8 @@ export interface CatalogProcess {
   secrets: string[];
   /** Talks to services on the internet over HTTPS (LLM, Stripe, Soniox). */
   internet: boolean;
+  /** Sends mail to the SMTP server of SMTP_URL (egress to the submission ports 587 and 465). */
+  smtp?: boolean;
   resources: { cpu: string; memory: string; memoryLimit: string };
   scaling: HpaScaling | KedaScaling;
 }
@@ -110,6 +112,13 @@ export const SECRETS: readonly SecretSpec[] = [
     description: 'key that unlocks the vault for an admin (64 hex characters)',
     required: true,
     make: 'hex32',
+  },
+  {
+    name: 'SMTP_URL',
+    description:
+      'smtp(s)://user:password@host:port of the mail server (confirmation links); unset: .eml files in MAIL_OUTBOX_DIR',
+    required: false,
+    make: 'provider',
   },
   {
     name: 'OPENAI_API_KEY',
@@ -265,16 +274,25 @@ const DECLARED: readonly CatalogProcess[] = [
     },
     calls: [],
     env: { COOKIE_SECURE: 'true' },
-    // Issue 23: extra trust roots of the certificate verification (tests, development only).
-    optional: ['ADMIN_EMAIL', 'SIGNING_EXTRA_TRUST_ROOTS', 'TOTP_SECRET_KEY_PREVIOUS'],
+    // Issue 23: extra trust roots of the certificate verification (tests, development only), the
+    // key before a TOTP key rotation, and the sender and link origin of the confirmation mails.
+    optional: [
+      'ADMIN_EMAIL',
+      'SIGNING_EXTRA_TRUST_ROOTS',
+      'TOTP_SECRET_KEY_PREVIOUS',
+      'MAIL_FROM',
+      'MAIL_LINK_ORIGIN',
+    ],
     secrets: [
       'SESSION_PRIVATE_KEY',
       'ADMIN_PASSWORD',
       'VERIFICATION_EVIDENCE_KEY',
       'ADMIN_TOTP_SECRET',
       'TOTP_SECRET_KEY',
+      'SMTP_URL',
     ],
     internet: false,
+    smtp: true,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
     scaling: HTTP_SCALING,
   }),
@@ -446,6 +464,15 @@ export const PROCESSES: readonly CatalogProcess[] = DECLARED.map((proc) => ({
     ...TRACING_SETTINGS,
   ],
 }));
+
+/**
+ * Development tools `npm start` runs beside the product (never in compose or Kubernetes): the
+ * mail catcher (MailDev) takes auth's mail on `smtpPort` and shows it, web UI and REST API
+ * (`GET /api/email`), on `webPort`. Skipped when SMTP_URL is set (mail goes to that server instead).
+ */
+export const DEV_TOOLS = {
+  mailCatcher: { name: 'maildev', webPort: 1080, smtpPort: 1025 },
+} as const;
 
 /** Where the product is reached and what it reaches outside its own processes. */
 export const DEPLOYMENT = {

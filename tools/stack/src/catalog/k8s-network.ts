@@ -56,6 +56,7 @@ function processPolicy(proc: CatalogProcess): INetworkPolicy {
       return { to: [{ podSelector: { matchLabels: selectorOf(peer) } }], ports: tcp(peer.port) };
     }),
     ...(proc.internet ? [{ to: [INTERNET], ports: tcp(443) }] : []),
+    ...(proc.smtp ? [{ to: [INTERNET], ports: tcp(587, 465) }] : []),
     // Traces, when OTEL_EXPORTER_OTLP_ENDPOINT points at the collector in the monitoring namespace.
     {
       to: [namespaceNamed(DEPLOYMENT.monitoringNamespace)],

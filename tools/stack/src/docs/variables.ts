@@ -85,6 +85,20 @@ export const OTHER_VARIABLES: (Variable & { section: string })[] = [
   },
   {
     section: 'The start and test commands',
+    name: 'MAILDEV_WEB_PORT, MAILDEV_SMTP_PORT',
+    default: '`1080`, `1025` (the browser suites\' stack: free ports of the run)',
+    description:
+      "Where `npm start`'s mail catcher listens (not started when `SMTP_URL` is set).",
+  },
+  {
+    section: 'The start and test commands',
+    name: 'E2E_MAIL_URL',
+    default: 'unset',
+    description:
+      "With `E2E_BASE_URL`: that stack's MailDev, where the suites read confirmation links.",
+  },
+  {
+    section: 'The start and test commands',
     name: 'LISTEN_REUSE_PORT',
     default: '`false` (`true` for every process `npm start` runs on Linux)',
     description:

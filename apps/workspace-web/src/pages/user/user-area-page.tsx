@@ -6,6 +6,7 @@ import { useViewer } from '../../api/auth';
 import { PageLoading } from '../../layout/app-layout';
 import { UserAreaStrings as S } from '../../strings/account';
 import { DashboardTab } from './dashboard-tab';
+import { EmailSection } from './email-section';
 import { ProfileTab } from './profile-tab';
 import { SigningCertificateSection } from './signing-certificate-section';
 import { VerificationSection } from './verification-section';
@@ -97,6 +98,7 @@ export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?
         {tab === 'profile' && (
           <>
             <ProfileTab user={user} />
+            <EmailSection user={user} />
             <VerificationSection user={user} />
             <SigningCertificateSection isPremium={isPremium} />
           </>

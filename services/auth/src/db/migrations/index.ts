@@ -6,6 +6,7 @@ import * as userSearchTrgm from './2026_11_26_1200_user_search_trgm.js';
 import * as announceUsers from './2026_11_26_1500_announce_users.js';
 import * as professionalVerification from './2026_11_28_1500_professional_verification.js';
 import * as staffSecondFactor from './2026_11_28_1500_staff_second_factor.js';
+import * as emailLinkPurpose from './2026_11_28_1900_email_link_purpose.js';
 
 export const authMigrations: Record<string, Migration> = {
   '2026_11_22_0900_accounts': accounts,
@@ -15,4 +16,5 @@ export const authMigrations: Record<string, Migration> = {
   '2026_11_26_1500_announce_users': announceUsers,
   '2026_11_28_1500_professional_verification': professionalVerification,
   '2026_11_28_1500_staff_second_factor': staffSecondFactor,
+  '2026_11_28_1900_email_link_purpose': emailLinkPurpose,
 };

@@ -85,61 +85,65 @@ afterAll(async () => {
 });
 
 describe('Premium purchase through the gateway', () => {
-  it('sign-up, subscription, card payment (webhook through the gateway), confirm, upgrade: /auth/user is Premium', async () => {
-    const browser = new Client(urlOf(gateway));
-    const email = `bruna.${randomBytes(4).toString('hex')}@clinica.test`;
-    const registered = await browser.post('/auth/register', {
-      firstName: 'Bruna',
-      lastName: 'Lima',
-      email,
-      password: 'Segredo-forte-1',
-    });
-    expect(registered.status).toBe(201);
-    expect((await browser.get('/auth/user')).body).toMatchObject({
-      isPremium: false,
-      subscriptionStatus: null,
-    });
-    // Issue 23 item 1: no checkout before the e-mail is confirmed; the mailed link opens it.
-    const early = await browser.post('/api/create-subscription');
-    expect(early.status).toBe(403);
-    expect(early.body).toMatchObject({
-      code: 'EMAIL_NOT_VERIFIED',
-      message: EmailMessages.notVerified,
-    });
-    const token = confirmationTokenOf(await mail.waitForMail(email));
-    expect((await browser.post('/auth/email/confirm', { token })).status).toBe(200);
+  it(
+    'sign-up, subscription, card payment (webhook through the gateway), confirm, upgrade: /auth/user is Premium',
+    async () => {
+      const browser = new Client(urlOf(gateway));
+      const email = `bruna.${randomBytes(4).toString('hex')}@clinica.test`;
+      const registered = await browser.post('/auth/register', {
+        firstName: 'Bruna',
+        lastName: 'Lima',
+        email,
+        password: 'Segredo-forte-1',
+      });
+      expect(registered.status).toBe(201);
+      expect((await browser.get('/auth/user')).body).toMatchObject({
+        isPremium: false,
+        subscriptionStatus: null,
+      });
+      // Issue 23 item 1: no checkout before the e-mail is confirmed; the mailed link opens it.
+      const early = await browser.post('/api/create-subscription');
+      expect(early.status).toBe(403);
+      expect(early.body).toMatchObject({
+        code: 'EMAIL_NOT_VERIFIED',
+        message: EmailMessages.notVerified,
+      });
+      const token = confirmationTokenOf(await mail.waitForMail(email));
+      expect((await browser.post('/auth/email/confirm', { token })).status).toBe(200);
 
-    const created = await browser.post('/api/create-subscription');
-    expect(created.status).toBe(200);
-    const subscriptionId = String(created.body.subscriptionId);
-    const paymentIntentId = String(created.body.clientSecret).split('_secret_')[0]!;
+      const created = await browser.post('/api/create-subscription');
+      expect(created.status).toBe(200);
+      const subscriptionId = String(created.body.subscriptionId);
+      const paymentIntentId = String(created.body.clientSecret).split('_secret_')[0]!;
 
-    const paid = await stripe.payFirstInvoice(subscriptionId);
-    expect(paid.responses.map((r) => r.status)).toEqual([200, 200]);
+      const paid = await stripe.payFirstInvoice(subscriptionId);
+      expect(paid.responses.map((r) => r.status)).toEqual([200, 200]);
 
-    const confirmed = await browser.post('/api/confirm-payment', {
-      paymentIntentId,
-      subscriptionId,
-    });
-    expect(confirmed.body).toMatchObject({ isPremium: true, subscriptionStatus: 'active' });
-    const upgraded = await browser.post('/api/subscription/upgrade', { subscriptionId });
-    expect(upgraded.body).toMatchObject({ upgraded: true });
+      const confirmed = await browser.post('/api/confirm-payment', {
+        paymentIntentId,
+        subscriptionId,
+      });
+      expect(confirmed.body).toMatchObject({ isPremium: true, subscriptionStatus: 'active' });
+      const upgraded = await browser.post('/api/subscription/upgrade', { subscriptionId });
+      expect(upgraded.body).toMatchObject({ upgraded: true });
 
-    const user = await eventually(async () => {
-      const body = (await browser.get('/auth/user')).body;
-      return body.isPremium === true ? body : null;
-    });
-    expect(user).toMatchObject({ isPremium: true, subscriptionStatus: 'active' });
-    // The session itself says Premium now: billing gives the Premium allowance and limits.
-    const metrics = await browser.get('/api/user-metrics');
-    expect(metrics.body.limits).toMatchObject({ formattingLimit: -1, pdfLimit: -1 });
+      const user = await eventually(async () => {
+        const body = (await browser.get('/auth/user')).body;
+        return body.isPremium === true ? body : null;
+      });
+      expect(user).toMatchObject({ isPremium: true, subscriptionStatus: 'active' });
+      // The session itself says Premium now: billing gives the Premium allowance and limits.
+      const metrics = await browser.get('/api/user-metrics');
+      expect(metrics.body.limits).toMatchObject({ formattingLimit: -1, pdfLimit: -1 });
 
-    await stripe.cancel(subscriptionId);
-    await eventually(async () => (await browser.get('/auth/user')).body.isPremium === false);
-    expect((await browser.get('/auth/user')).body).toMatchObject({
-      subscriptionStatus: 'canceled',
-    });
-  }, scaled(30_000));
+      await stripe.cancel(subscriptionId);
+      await eventually(async () => (await browser.get('/auth/user')).body.isPremium === false);
+      expect((await browser.get('/auth/user')).body).toMatchObject({
+        subscriptionStatus: 'canceled',
+      });
+    },
+    scaled(30_000),
+  );
 
   it('/internal is not reachable through the gateway', async () => {
     const browser = new Client(urlOf(gateway));

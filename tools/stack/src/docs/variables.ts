@@ -86,9 +86,8 @@ export const OTHER_VARIABLES: (Variable & { section: string })[] = [
   {
     section: 'The start and test commands',
     name: 'MAILDEV_WEB_PORT, MAILDEV_SMTP_PORT',
-    default: '`1080`, `1025` (the browser suites\' stack: free ports of the run)',
-    description:
-      "Where `npm start`'s mail catcher listens (not started when `SMTP_URL` is set).",
+    default: "`1080`, `1025` (the browser suites' stack: free ports of the run)",
+    description: "Where `npm start`'s mail catcher listens (not started when `SMTP_URL` is set).",
   },
   {
     section: 'The start and test commands',

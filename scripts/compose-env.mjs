@@ -39,7 +39,10 @@ if (missing.includes('SESSION_PUBLIC_KEY') || missing.includes('SESSION_PRIVATE_
 for (const name of missing) {
   if (name.startsWith('SESSION_')) continue;
   const bytes = name.startsWith('VAULT_') ? 32 : 24;
-  lines.push(`${name}=${randomBytes(bytes).toString('hex')}`);
+  // nats-server reads `$NATS_PASSWORD_<USER>` as a config value: one that starts with a digit is
+  // taken for a number and the server refuses its configuration, so these start with a letter.
+  const prefix = name.startsWith('NATS_PASSWORD_') ? 'n' : '';
+  lines.push(`${name}=${prefix}${randomBytes(bytes).toString('hex')}`);
 }
 if (lines.length === 1) process.stderr.write('every required variable is already set\n');
 else process.stdout.write(`${lines.join('\n')}\n`);

@@ -36,7 +36,8 @@ import {
 
 const passwords = new Map<string, string>();
 const password = (user: string) => {
-  if (!passwords.has(user)) passwords.set(user, randomBytes(16).toString('hex'));
+  // As scripts/compose-env.mjs makes them: a letter first, or nats-server reads the variable as a number.
+  if (!passwords.has(user)) passwords.set(user, `n${randomBytes(16).toString('hex')}`);
   return passwords.get(user)!;
 };
 const log = pino({ level: 'silent' });

@@ -53,8 +53,13 @@ export async function startPrivateNats(
     writeFileSync(file, options.config, { mode: 0o600 });
     args.push('-c', file);
   }
-  if (options.configFile !== undefined)
-    args.push('-c', options.configFile, '-m', String(await freePort()));
+  if (options.configFile !== undefined) {
+    // Two calls of freePort may name the same port (each releases it before answering): the
+    // server refuses to start when its monitoring port is its client port.
+    let monitoring = await freePort();
+    while (monitoring === port) monitoring = await freePort();
+    args.push('-c', options.configFile, '-m', String(monitoring));
+  }
   if (options.log) args.push('-l', logFile);
   let child: ChildProcess | undefined;
   const start = async () => {

@@ -34,6 +34,16 @@ export async function startDocuments(
   } = {},
 ) {
   let queue: JobQueue | undefined;
+  let pdfWorker: Awaited<ReturnType<typeof startPdfWorker>> | undefined;
+  // A hold armed by holdNextPdf: the next PDF job the worker takes waits there, running.
+  let hold: { taken: (jobId: string) => void; released: Promise<void> } | undefined;
+  const beforeRender = async (jobId: string) => {
+    const armed = hold;
+    if (!armed) return;
+    hold = undefined;
+    armed.taken(jobId);
+    await armed.released;
+  };
   const redisKeyPrefix = `pv:test:documents:${randomBytes(5).toString('hex')}:`;
   const svc = await startServiceUnderTest({
     name: 'documents',
@@ -47,7 +57,9 @@ export async function startDocuments(
     build: async (config, runtime) => {
       const jobs = await JobQueue.open(config.PDF_QUEUE, config.REDIS_URL);
       queue = jobs;
-      const worker = options.worker === false ? undefined : await startPdfWorker(config);
+      const worker =
+        options.worker === false ? undefined : await startPdfWorker(config, { beforeRender });
+      pdfWorker = worker;
       const app = await buildDocumentsApp({
         config,
         runtime,
@@ -96,6 +108,42 @@ export async function startDocuments(
     ...svc,
     queue: queue!,
     knowProfessional,
+    /**
+     * Holds the next PDF job the in-process worker takes before it renders: `taken` resolves with
+     * its id once the worker has it (locked, running), `release` lets it go on and resolves when
+     * the worker has ended it (completed or failed). The worker stays connected throughout.
+     */
+    holdNextPdf() {
+      const worker = pdfWorker?.worker;
+      if (!worker) throw new Error('holdNextPdf needs the in-process pdf-worker');
+      let taken: (jobId: string) => void = () => {};
+      let release: () => void = () => {};
+      const takenJob = new Promise<string>((resolve) => {
+        taken = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      hold = { taken, released };
+      return {
+        taken: takenJob,
+        release: async () => {
+          const jobId = await takenJob;
+          const ended = new Promise<void>((resolve) => {
+            const done = (job: { id?: string } | undefined) => {
+              if (job?.id !== jobId) return;
+              worker.off('completed', done);
+              worker.off('failed', done);
+              resolve();
+            };
+            worker.on('completed', done);
+            worker.on('failed', done);
+          });
+          release();
+          await ended;
+        },
+      };
+    },
     /**
      * A client acting as a user of the given role (a fresh user each call). Signed-in users are
      * PROFILE's professional in the projection unless `professional` says otherwise (null: none).

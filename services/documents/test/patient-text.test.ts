@@ -69,18 +69,19 @@ describe('patient text in documents: where it goes and when it is gone', () => {
     'a PDF whose caller gave up (timeout) leaves nothing behind once the worker ends it',
     async () => {
       const patient = word('GUILLEMOTFINCH');
-      const content = Array.from(
-        { length: 3000 },
-        (_, i) => `Linha ${i + 1}: paciente ${patient} em evolução clínica estável.`,
-      ).join('\n');
-      const res = await svc.file(await svc.as('free'), '/api/generate-pdf', {
-        content,
+      // The worker (connected) takes the job and holds it, running, past the caller's 1 s.
+      const held = svc.holdNextPdf();
+      const answer = svc.file(await svc.as('free'), '/api/generate-pdf', {
+        content: `Paciente ${patient} em evolução clínica estável.`,
         title: 'Evolução',
       });
+      await held.taken;
+      const res = await answer;
       expect(res.status).toBe(504);
-      // The worker was rendering (in this process, holding the event loop, so the answer came
-      // once it was done): it ends the job now; its job and what it would write must go.
-      await new Promise((r) => setTimeout(r, 2_000));
+      // The job was running (locked), so the caller could not remove it: it is still there.
+      expect(await redisKeysContaining(svc.redis, patient)).not.toEqual([]);
+      // The worker renders it and ends it now: its job and what it would write must go.
+      await held.release();
       expect(await redisKeysContaining(svc.redis, patient)).toEqual([]);
       expect(await leftovers()).toEqual([]);
       expect(await readdir(scratch)).toEqual([]);

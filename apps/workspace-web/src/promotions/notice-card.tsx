@@ -46,7 +46,13 @@ export function NoticeCard() {
       sx={{ mb: 2, bgcolor: 'background.paper', alignItems: 'center' }}
       action={
         <>
-          <Button component={RouterLink} to="/auth/login" variant="contained" size="small">
+          <Button
+            component={RouterLink}
+            to="/auth/login"
+            variant="contained"
+            size="small"
+            aria-label={anonymous ? ShellStrings.noticeAnonymousActionLabel : undefined}
+          >
             {anonymous ? ShellStrings.noticeAnonymousAction : ShellStrings.noticeFreeAction}
           </Button>
           <IconButton

@@ -188,8 +188,14 @@ describe('notice card', () => {
     );
     renderInLayout('/');
     expect(await screen.findByText('Aproveite mais com uma conta gratuita')).toBeInTheDocument();
-    const links = screen.getAllByRole('link', { name: 'Entrar' });
-    expect(links.map((l) => l.getAttribute('href'))).toContain('/auth/login');
+    const card = screen.getByRole('region', { name: 'Aproveite mais com uma conta gratuita' });
+    const action = within(card).getByRole('link', { name: 'Entrar para aproveitar mais' });
+    expect(action).toHaveAttribute('href', '/auth/login');
+    expect(action).toHaveTextContent('Entrar');
+    // One link named 'Entrar' on the page (the header's, to /auth): never two identical ones.
+    expect(
+      screen.getAllByRole('link', { name: 'Entrar' }).map((l) => l.getAttribute('href')),
+    ).toEqual(['/auth']);
     fireEvent.click(screen.getByRole('button', { name: 'Dispensar aviso' }));
     expect(screen.queryByText('Aproveite mais com uma conta gratuita')).not.toBeInTheDocument();
   });

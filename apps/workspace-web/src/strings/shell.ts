@@ -28,6 +28,9 @@ export const ShellStrings = {
   noticeAnonymousText:
     'Entre para usar o Super Transcritor, os modos SUPER-IA e IA-ALTERNATIVA, templates personalizados e acompanhar o seu uso.',
   noticeAnonymousAction: 'Entrar',
+  // Its accessible name (beginning with what it shows): the header's 'Entrar' (to /auth) is on the
+  // same page, and a screen reader must not be offered two identical 'Entrar' links.
+  noticeAnonymousActionLabel: 'Entrar para aproveitar mais',
   noticeFreeTitle: 'Você está no plano gratuito',
   noticeFreeText:
     'Assine o Premium e tenha uso ilimitado, 600 minutos de Super Transcritor e templates personalizados.',

@@ -57,21 +57,34 @@ async function sign(pdf: Buffer, signing: PdfSigning, keys: KeyWrapper | undefin
   }
 }
 
-/** Renders (and, when asked, signs) one PDF with pdfmake; runs in the pdf-worker process. */
-export const pdfHandler = (keys: KeyWrapper | undefined) =>
-  handleJob(RenderPdfJob, async (payload) => {
+/**
+ * Renders (and, when asked, signs) one PDF with pdfmake; runs in the pdf-worker process.
+ * `beforeRender` (tests only) runs first with the job's id, e.g. to hold a job the worker has taken.
+ */
+export const pdfHandler = (
+  keys: KeyWrapper | undefined,
+  beforeRender?: (jobId: string) => Promise<void>,
+) =>
+  handleJob(RenderPdfJob, async (payload, context) => {
+    if (beforeRender) await beforeRender(context.id);
     const pdf = await renderPdf(definitionFor(payload));
     const signed = payload.signing ? await sign(pdf, payload.signing, keys) : pdf;
     return { pdfBase64: signed.toString('base64') };
   });
 
-/** Starts consuming the PDF queue; resolves once the worker is connected. */
-export async function startPdfWorker(config: DocumentsConfig) {
+/**
+ * Starts consuming the PDF queue; resolves once the worker is connected. `beforeRender` and the
+ * answered `worker` (its BullMQ events) are for tests.
+ */
+export async function startPdfWorker(
+  config: DocumentsConfig,
+  options: { beforeRender?: (jobId: string) => Promise<void> } = {},
+) {
   const log = productLogger({ service: 'pdf-worker', level: config.LOG_LEVEL });
   const worker = startWorker({
     queue: config.PDF_QUEUE,
     redisUrl: config.REDIS_URL,
-    jobs: [pdfHandler(keyWrapperFrom(config))],
+    jobs: [pdfHandler(keyWrapperFrom(config), options.beforeRender)],
     concurrency: config.PDF_WORKER_CONCURRENCY,
     log,
     lockDurationMs: config.PDF_WORKER_LOCK_MS,
@@ -85,6 +98,7 @@ export async function startPdfWorker(config: DocumentsConfig) {
   });
   log.info({ queue: config.PDF_QUEUE }, 'pdf worker ready');
   return {
+    worker,
     close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
       health.draining();
       await worker.drain(graceMs);

@@ -101,7 +101,7 @@ export const EVENT_CHANNELS: Record<EventSubject, EventChannelInfo> = {
     consumers: ['auth (auth-subscriptions)'],
   },
   'audit.access.recorded.v1': {
-    publisher: 'auth, vault, billing',
+    publisher: 'auth, formatting, billing, support, vault, analytics',
     summary:
       'A member of staff read, exported, changed or deleted sensitive data (the audit trail).',
     classification: 'restricted',

@@ -215,9 +215,10 @@ run('each service connects with its own NATS identity', () => {
     await expect(jsm.streams.update(EVENT_STREAM, { max_age: 1e9 })).rejects.toThrow(refused);
     await expect(jsm.consumers.delete(EVENT_STREAM, 'billing-usage')).rejects.toThrow(refused);
     await subscriptionRefused(analytics, 'phi.consult.formatted.v1');
-    // Analytics publishes no events at all.
+    // Analytics publishes only its staff's audit entries (who read the visitor list, changed a
+    // marketing message): never another service's events.
     await expect(
-      publish(analytics, envelope('audit.access.recorded.v1', { actorId: randomUUID() })),
+      publish(analytics, envelope('billing.subscription.changed.v1', { userId: randomUUID() })),
     ).rejects.toThrow(refused);
   });
 

@@ -184,11 +184,16 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
         },
       );
       outgoing.on('timeout', () => outgoing.destroy(new UpstreamTimeout('upstream timeout')));
-      // Every connection of the pool busy for too long: 503 rather than an unbounded queue.
-      const queued = setTimeout(
-        () => outgoing.destroy(new UpstreamBusy('no free upstream connection')),
-        queueTimeoutMs,
-      );
+      // Every connection of the pool busy for too long: 503 rather than an unbounded queue. The
+      // answer goes now: a request still queued in the agent reports its destruction only once a
+      // socket frees up (seconds later, the very wait this bounds).
+      const queued = setTimeout(() => {
+        const error = new UpstreamBusy('no free upstream connection');
+        outgoing.destroy(error);
+        if (reply.sent) return;
+        span?.end({ error });
+        resolve(failed(request, reply, error));
+      }, queueTimeoutMs);
       outgoing.once('socket', () => clearTimeout(queued));
       outgoing.once('close', () => clearTimeout(queued));
       outgoing.on('error', (error) => {

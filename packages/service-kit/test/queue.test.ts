@@ -50,7 +50,7 @@ describe('JobQueue and startWorker', () => {
     queues.push(queue);
     await queue.ready();
     const { child } = startWorkerProcess(name, 0);
-    const result = await queue.run(echo(name), { text: 'olá' }, { timeoutMs: 15_000 });
+    const result = await queue.run(echo(name), { text: 'olá' }, { timeoutMs: scaled(15_000) });
     expect(result).toEqual({ echoed: 'olá', by: child.pid });
   });
 
@@ -74,7 +74,7 @@ describe('JobQueue and startWorker', () => {
     queues.push(queue);
     await queue.ready();
     const doomed = startWorkerProcess(name, 60_000);
-    const pending = queue.run(echo(name), { text: 'sobrevive' }, { timeoutMs: 20_000 });
+    const pending = queue.run(echo(name), { text: 'sobrevive' }, { timeoutMs: scaled(20_000) });
     await doomed.started;
     doomed.child.kill('SIGKILL');
     await once(doomed.child, 'exit');
@@ -91,7 +91,7 @@ describe('JobQueue and startWorker', () => {
       queues.push(queue);
       await queue.ready();
       const worker = startWorkerProcess(name, 1_500, { SHUTDOWN_GRACE_MS: '20000' });
-      const pending = queue.run(echo(name), { text: 'termina' }, { timeoutMs: 20_000 });
+      const pending = queue.run(echo(name), { text: 'termina' }, { timeoutMs: scaled(20_000) });
       await worker.started;
       const exited = once(worker.child, 'exit');
       worker.child.kill('SIGTERM');
@@ -117,7 +117,7 @@ describe('JobQueue and startWorker', () => {
         SHUTDOWN_GRACE_MS: '500',
         LOCK_MS: '60000',
       });
-      const pending = queue.run(echo(name), { text: 'devolvido' }, { timeoutMs: 20_000 });
+      const pending = queue.run(echo(name), { text: 'devolvido' }, { timeoutMs: scaled(20_000) });
       await leaving.started;
       const exited = once(leaving.child, 'exit');
       leaving.child.kill('SIGTERM');

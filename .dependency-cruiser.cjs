@@ -20,6 +20,29 @@ const path = require('node:path');
 const PACKAGE = '^(apps|services|packages|tools|tests)/([^/]+)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
+/**
+ * The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, then
+ * reading the dictation, then facts and rendering, then the offline note, then the model path. A
+ * room reads only the floors below it: one rule per room, naming the rooms it may not read.
+ */
+const NOTES_ROOMS_ABOVE = {
+  data: 'reading|facts|render|offline|llm|diagnostic',
+  reading: 'facts|render|offline|llm|diagnostic',
+  facts: 'render|offline|llm|diagnostic',
+  render: 'facts|offline|llm|diagnostic',
+  diagnostic: 'facts|render|offline|llm',
+  offline: 'llm|diagnostic',
+};
+function notesFloorRules() {
+  return Object.entries(NOTES_ROOMS_ABOVE).map(([room, above]) => ({
+    name: `notes-floor-${room}`,
+    comment: `The notes room ${room}/ reads only the floors below it (docs/offline-formatter.md, 'Rooms').`,
+    severity: 'error',
+    from: { path: `^services/formatting/src/notes/${room}/` },
+    to: { path: `^services/formatting/src/notes/(${above})/` },
+  }));
+}
+
 module.exports = {
   forbidden: [
     {
@@ -91,66 +114,7 @@ module.exports = {
         pathNot: '^services/documents/src/pdf/jobs\\.ts$',
       },
     },
-    {
-      name: 'notes-floor-data',
-      comment:
-        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
-        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
-        'model path. A room reads only the floors below it.',
-      severity: 'error',
-      from: { path: '^services/formatting/src/notes/data/' },
-      to: { path: '^services/formatting/src/notes/(reading|facts|render|offline|llm|diagnostic)/' },
-    },
-    {
-      name: 'notes-floor-reading',
-      comment:
-        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
-        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
-        'model path. A room reads only the floors below it.',
-      severity: 'error',
-      from: { path: '^services/formatting/src/notes/reading/' },
-      to: { path: '^services/formatting/src/notes/(facts|render|offline|llm|diagnostic)/' },
-    },
-    {
-      name: 'notes-floor-facts',
-      comment:
-        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
-        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
-        'model path. A room reads only the floors below it.',
-      severity: 'error',
-      from: { path: '^services/formatting/src/notes/facts/' },
-      to: { path: '^services/formatting/src/notes/(render|offline|llm|diagnostic)/' },
-    },
-    {
-      name: 'notes-floor-render',
-      comment:
-        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
-        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
-        'model path. A room reads only the floors below it.',
-      severity: 'error',
-      from: { path: '^services/formatting/src/notes/render/' },
-      to: { path: '^services/formatting/src/notes/(facts|offline|llm|diagnostic)/' },
-    },
-    {
-      name: 'notes-floor-diagnostic',
-      comment:
-        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
-        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
-        'model path. A room reads only the floors below it.',
-      severity: 'error',
-      from: { path: '^services/formatting/src/notes/diagnostic/' },
-      to: { path: '^services/formatting/src/notes/(facts|render|offline|llm)/' },
-    },
-    {
-      name: 'notes-floor-offline',
-      comment:
-        "The formatter's notes are rooms on floors (docs/offline-formatter.md, 'Rooms'): data, " +
-        'then reading the dictation, then facts and rendering, then the offline note, then the ' +
-        'model path. A room reads only the floors below it.',
-      severity: 'error',
-      from: { path: '^services/formatting/src/notes/offline/' },
-      to: { path: '^services/formatting/src/notes/(llm|diagnostic)/' },
-    },
+    ...notesFloorRules(),
     {
       name: 'spa-store-not-from-pages',
       comment:

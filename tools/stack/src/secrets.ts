@@ -94,43 +94,40 @@ export function ensureVaultSecrets(
 }
 
 /**
- * VERIFICATION_EVIDENCE_KEY (issue 23: seals the council-card evidence of professional
- * verification): from the environment, else `<keysDir>/verification.json`, else generated there.
+ * A 256-bit key (64 hex) a process seals data with: from the environment variable `name`, else
+ * `<keysDir>/<file>`, else generated there (mode 0600) so that restarts agree.
  */
-export function ensureEvidenceKey(
+function ensureSealingKey(
   keysDir: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
+  name: string,
+  file: string,
 ): { key: string; created: boolean } {
-  const fromEnv = nonEmpty(env.VERIFICATION_EVIDENCE_KEY);
+  const fromEnv = nonEmpty(env[name]);
   if (fromEnv) return { key: fromEnv, created: false };
-  const file = path.join(keysDir, 'verification.json');
-  const stored = readJson(file) ?? {};
+  const filePath = path.join(keysDir, file);
+  const stored = readJson(filePath) ?? {};
   if (typeof stored.key === 'string' && /^[0-9a-fA-F]{64}$/.test(stored.key))
     return { key: stored.key, created: false };
   const key = randomBytes(32).toString('hex');
-  writeSecretFile(file, { key });
+  writeSecretFile(filePath, { key });
   return { key, created: true };
 }
 
 /**
- * TOTP_SECRET_KEY (issue 23: seals the admins' TOTP secrets at rest): from the environment, else
- * `<keysDir>/totp.json`, else generated there. Losing it means every admin enrols again (another
- * admin resets their factor), so it is kept with the other keys and backed up with them.
+ * VERIFICATION_EVIDENCE_KEY (issue 23: seals the council-card evidence of professional
+ * verification), kept in `<keysDir>/verification.json`.
  */
-export function ensureTotpSecretKey(
-  keysDir: string,
-  env: NodeJS.ProcessEnv = process.env,
-): { key: string; created: boolean } {
-  const fromEnv = nonEmpty(env.TOTP_SECRET_KEY);
-  if (fromEnv) return { key: fromEnv, created: false };
-  const file = path.join(keysDir, 'totp.json');
-  const stored = readJson(file) ?? {};
-  if (typeof stored.key === 'string' && /^[0-9a-fA-F]{64}$/.test(stored.key))
-    return { key: stored.key, created: false };
-  const key = randomBytes(32).toString('hex');
-  writeSecretFile(file, { key });
-  return { key, created: true };
-}
+export const ensureEvidenceKey = (keysDir: string, env: NodeJS.ProcessEnv = process.env) =>
+  ensureSealingKey(keysDir, env, 'VERIFICATION_EVIDENCE_KEY', 'verification.json');
+
+/**
+ * TOTP_SECRET_KEY (issue 23: seals the admins' TOTP secrets at rest), kept in
+ * `<keysDir>/totp.json`. Losing it means every admin enrols again (another admin resets their
+ * factor), so it is kept with the other keys and backed up with them.
+ */
+export const ensureTotpSecretKey = (keysDir: string, env: NodeJS.ProcessEnv = process.env) =>
+  ensureSealingKey(keysDir, env, 'TOTP_SECRET_KEY', 'totp.json');
 
 /**
  * SIGNING_KEK (issue 14: the key that wraps each stored signing certificate's data key): from the

@@ -22,6 +22,8 @@ const NOT_SOURCE_DIRS = new Set([
   'e2e',
   'bench',
   'fixtures',
+  // Written by tools at run time (openapi-typescript's client types), ignored by git.
+  'generated',
 ]);
 const NOT_SOURCE_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$|\.d\.ts$/;
 

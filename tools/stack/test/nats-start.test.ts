@@ -147,9 +147,15 @@ run("npm start's provisioning", () => {
   it('runs an authorized NATS of its own when the NATS it finds lets anyone in', async () => {
     if (!(await machineNatsOpen())) return;
     const passwords = Object.fromEntries(users.map((user) => [user, `${user}-provisioned`]));
+    // Under `npm test` the pipeline hands its NATS over in NATS_URL, which `npm start` would take as
+    // a URL set by hand (used as given): this test is about the NATS `npm start` finds itself.
+    const handedOver = process.env.NATS_URL;
+    delete process.env.NATS_URL;
     const infra = await provisionInfra({
       mode: 'start',
       natsAuthorization: { config: natsAuthorizationWithPasswords(passwords) },
+    }).finally(() => {
+      if (handedOver !== undefined) process.env.NATS_URL = handedOver;
     });
     try {
       expect(infra.natsAuthorized).toBe(true);

@@ -64,9 +64,9 @@ describe.skipIf(!stripe)('cancelling Premium in a real browser against a fake St
     await planSays('Plano Premium');
     const plan = page.getByRole('region', { name: 'Seu plano' });
     const manage = plan.getByRole('button', { name: 'Gerenciar assinatura' });
-    await expect(plan.getByRole('button', { name: 'Cancelar assinatura' }).count()).resolves.toBe(
-      1,
-    );
+    // The plan's name comes with the profile; the subscription (and its buttons) a moment later.
+    await plan.getByRole('button', { name: 'Cancelar assinatura' }).waitFor();
+    await manage.waitFor();
     await Promise.all([page.waitForURL(/\/p\/session\/bps_[0-9a-f]+$/), manage.click()]);
     await page.getByRole('heading', { name: 'Portal do cliente' }).waitFor();
     // The session the fake made is for the customer of this subscription.

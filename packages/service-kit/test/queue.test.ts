@@ -90,7 +90,12 @@ describe('JobQueue and startWorker', () => {
       const queue = new JobQueue(name, testInfra.redisUrl);
       queues.push(queue);
       await queue.ready();
-      const worker = startWorkerProcess(name, 1_500, { SHUTDOWN_GRACE_MS: '20000' });
+      // A long lock: a CPU-starved child (CI runs many test files on two cores) must not lose its
+      // lock mid-job, or its completion is refused and the caller waits out its timeout.
+      const worker = startWorkerProcess(name, 1_500, {
+        SHUTDOWN_GRACE_MS: '20000',
+        LOCK_MS: '60000',
+      });
       const pending = queue.run(echo(name), { text: 'termina' }, { timeoutMs: scaled(20_000) });
       await worker.started;
       const exited = once(worker.child, 'exit');

@@ -1,59 +1,68 @@
 import { type Static, Type } from '@sinclair/typebox';
 import {
-  DateTimeSchema,
-  IdParamsSchema,
-  MessageSchema,
-  Nullable,
-  PaginationSchema,
-  pageQueryFields,
-  UuidSchema,
-} from './common.js';
+  AdminCreateUserBodySchema,
+  AdminCreateUserResponseSchema,
+  AdminUpdateUserBodySchema,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminUserSchema,
+  CreateTermsBodySchema,
+  LoginHistoryEntrySchema,
+  LoginHistoryQuerySchema,
+  ResetPasswordBodySchema,
+  TermsVersionSchema,
+  UpdateTermsBodySchema,
+  UserIdParamsSchema,
+} from './auth/admin.js';
 import {
-  ADMIN_USER_SORTS,
-  DEFAULT_USERS_PER_PAGE,
-  MAX_USERS_PER_PAGE,
-  PROFESSIONAL_REGISTRIES,
-  SPECIALTIES,
-  STRONG_PASSWORD_PATTERN,
-  USER_SEARCH_MAX_LENGTH,
-  USER_STATUSES,
-} from './constants/auth.js';
+  EmailSchema,
+  NonBlank,
+  ProfessionalRegistrySchema,
+  RegistryUfSchema,
+  RqeSchema,
+  ShortText,
+  SpecialtySchema,
+  StrongPasswordSchema,
+  UserStatusSchema,
+} from './auth/fields.js';
+import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
 import { Messages } from './constants/messages.js';
-import { BRAZIL_UFS, type BrazilUf, RegistryMessages } from './constants/registry.js';
 import { defineRoute } from './route.js';
 import { RecoveryCodeSchema, SecondFactorStateSchema, TotpCodeSchema } from './staff-mfa.js';
 import { ProfessionalVerificationSchema } from './verification.js';
 
-export const SpecialtySchema = Type.Union(SPECIALTIES.map((s) => Type.Literal(s)));
-
-export const ProfessionalRegistrySchema = Type.Union(
-  PROFESSIONAL_REGISTRIES.map((s) => Type.Literal(s)),
-);
-
-/**
- * The council's state: one of the 27 UFs (an unknown one answers a pt-BR 400). A string enum
- * rather than a union of literals, so the OpenAPI documents list 27 values once per use.
- */
-export const RegistryUfSchema = Type.Unsafe<BrazilUf>({
-  type: 'string',
-  enum: [...BRAZIL_UFS],
-  errorMessage: RegistryMessages.unknownUf,
-});
-
-export const UserStatusSchema = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
-
-export const StrongPasswordSchema = Type.String({
-  pattern: STRONG_PASSWORD_PATTERN,
-  maxLength: 256,
-  errorMessage: Messages.passwordPolicy,
-});
-
-const EmailSchema = Type.String({
-  format: 'email',
-  maxLength: 254,
-  errorMessage: 'Informe um email válido.',
-});
-const ShortText = (max = 200) => Type.String({ maxLength: max });
+// The account fields and the admin console's schemas live in auth/ by resource; this module is
+// the auth service's contract as the package exports it (the same names as ever).
+export {
+  type AdminCreateUserBody,
+  AdminCreateUserBodySchema,
+  AdminCreateUserResponseSchema,
+  type AdminUpdateUserBody,
+  AdminUpdateUserBodySchema,
+  type AdminUser,
+  type AdminUserList,
+  type AdminUserListQuery,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  AdminUserSchema,
+  CreateTermsBodySchema,
+  LoginHistoryEntrySchema,
+  LoginHistoryQuerySchema,
+  type ResetPasswordBody,
+  ResetPasswordBodySchema,
+  TermsAcceptanceSchema,
+  type TermsVersion,
+  TermsVersionSchema,
+  UpdateTermsBodySchema,
+  UserIdParamsSchema,
+} from './auth/admin.js';
+export {
+  ProfessionalRegistrySchema,
+  RegistryUfSchema,
+  SpecialtySchema,
+  StrongPasswordSchema,
+  UserStatusSchema,
+} from './auth/fields.js';
 
 /** The signed-in user as the workspace and the user area know it. */
 export const CurrentUserSchema = Type.Object(
@@ -94,75 +103,6 @@ export type CurrentUser = Static<typeof CurrentUserSchema>;
 /** GET /auth/session: who is signed in, `null` for a visitor (issue 25: no 401 on a visit). */
 export const SessionStateSchema = Type.Object({ user: Nullable(CurrentUserSchema) });
 export type SessionState = Static<typeof SessionStateSchema>;
-
-export const TermsAcceptanceSchema = Type.Object({
-  version: Type.String(),
-  acceptedAt: DateTimeSchema,
-  ipAddress: Nullable(Type.String()),
-  userAgent: Nullable(Type.String()),
-});
-
-/** A user as the admin console lists and edits it. */
-export const AdminUserSchema = Type.Object(
-  {
-    id: UuidSchema,
-    fullName: Type.String(),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    email: Type.String(),
-    picture: Nullable(Type.String()),
-    userStatus: UserStatusSchema,
-    isPremium: Type.Boolean(),
-    isAdmin: Type.Boolean(),
-    specialty: Nullable(SpecialtySchema),
-    registryNumber: Nullable(Type.String()),
-    professionalRegistry: Nullable(ProfessionalRegistrySchema),
-    registryUf: Nullable(RegistryUfSchema),
-    rqe: Nullable(Type.String()),
-    clinicPhone: Nullable(Type.String()),
-    clinicAddress: Nullable(Type.String()),
-    createdAt: DateTimeSchema,
-    lastLoginAt: Nullable(DateTimeSchema),
-    subscriptionStatus: Nullable(Type.String()),
-    mustChangePassword: Type.Boolean(),
-    termsAcceptance: Nullable(TermsAcceptanceSchema),
-  },
-  { title: 'AdminUser' },
-);
-export type AdminUser = Static<typeof AdminUserSchema>;
-
-/** The console's users list: paged, searched and sorted on the server, like the support queue. */
-export const AdminUserListQuerySchema = Type.Object({
-  ...pageQueryFields({
-    defaultLimit: DEFAULT_USERS_PER_PAGE,
-    maxLimit: MAX_USERS_PER_PAGE,
-    pageMessage: Messages.usersInvalidPage,
-    limitMessage: Messages.usersInvalidLimit,
-  }),
-  /** Case-insensitive text anywhere in the full name or the email (plain text, no wildcards). */
-  q: Type.Optional(
-    Type.String({ maxLength: USER_SEARCH_MAX_LENGTH, errorMessage: Messages.usersSearchTooLong }),
-  ),
-  sort: Type.Optional(
-    Type.Union(
-      ADMIN_USER_SORTS.map((s) => Type.Literal(s)),
-      { errorMessage: Messages.usersInvalidSort },
-    ),
-  ),
-  order: Type.Optional(
-    Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
-      errorMessage: Messages.usersInvalidSort,
-    }),
-  ),
-});
-export type AdminUserListQuery = Static<typeof AdminUserListQuerySchema>;
-
-export const AdminUserListSchema = Type.Object({
-  users: Type.Array(AdminUserSchema),
-  /** Over the users the search matches, like the vault's and the support queue's. */
-  pagination: PaginationSchema,
-});
-export type AdminUserList = Static<typeof AdminUserListSchema>;
 
 export const LoginBodySchema = Type.Object({
   email: EmailSchema,
@@ -221,44 +161,6 @@ export const CurrentTermsSchema = Type.Object({
   effectiveDate: DateTimeSchema,
 });
 
-export const TermsVersionSchema = Type.Object(
-  {
-    id: UuidSchema,
-    version: Type.String(),
-    title: Type.String(),
-    content: Type.String(),
-    isActive: Type.Boolean(),
-    createdAt: DateTimeSchema,
-    updatedAt: DateTimeSchema,
-    effectiveDate: DateTimeSchema,
-  },
-  { title: 'TermsVersion' },
-);
-export type TermsVersion = Static<typeof TermsVersionSchema>;
-
-const NonBlank = (max: number, errorMessage: string) =>
-  Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage });
-
-export const CreateTermsBodySchema = Type.Object({
-  version: NonBlank(50, 'Informe o número da versão.'),
-  title: NonBlank(200, 'Informe o título dos termos.'),
-  content: NonBlank(200_000, 'Informe o conteúdo dos termos.'),
-  isActive: Type.Optional(Type.Boolean()),
-  effectiveDate: Type.Optional(DateTimeSchema),
-});
-export const UpdateTermsBodySchema = Type.Partial(CreateTermsBodySchema);
-
-/**
- * RQE numbers are digits; blank clears it. Ajv runs `pattern` even past `maxLength` (allErrors),
- * so the pattern must be linear on a body-sized string: `^\s*\d*\s*$` re-scanned a run of blanks
- * from each of its positions (100,000 tabs took 12 s).
- */
-const RqeSchema = Type.String({
-  maxLength: 20,
-  pattern: '^\\s*(?:\\d+\\s*)?$',
-  errorMessage: RegistryMessages.rqeInvalid,
-});
-
 export const ProfileBodySchema = Type.Object({
   fullName: NonBlank(200, Messages.fullNameRequired),
   professionalRegistry: Type.Optional(Nullable(ProfessionalRegistrySchema)),
@@ -272,55 +174,6 @@ export const ProfileBodySchema = Type.Object({
   cpf: Type.Optional(Nullable(ShortText(20))),
 });
 export type ProfileBody = Static<typeof ProfileBodySchema>;
-
-const AdminUserFields = {
-  fullName: NonBlank(200, Messages.fullNameRequired),
-  email: EmailSchema,
-  isPremium: Type.Optional(Type.Boolean()),
-  isAdmin: Type.Optional(Type.Boolean()),
-  userStatus: Type.Optional(UserStatusSchema),
-  specialty: Type.Optional(Nullable(SpecialtySchema)),
-  professionalRegistry: Type.Optional(Nullable(ProfessionalRegistrySchema)),
-  registryNumber: Type.Optional(Nullable(ShortText(40))),
-  registryUf: Type.Optional(Nullable(RegistryUfSchema)),
-  rqe: Type.Optional(Nullable(RqeSchema)),
-  clinicPhone: Type.Optional(Nullable(ShortText(40))),
-  clinicAddress: Type.Optional(Nullable(ShortText(300))),
-};
-export const AdminCreateUserBodySchema = Type.Object({
-  ...AdminUserFields,
-  /** When omitted a temporary password is generated and returned once. */
-  password: Type.Optional(StrongPasswordSchema),
-});
-export type AdminCreateUserBody = Static<typeof AdminCreateUserBodySchema>;
-export const AdminCreateUserResponseSchema = Type.Object({
-  user: AdminUserSchema,
-  temporaryPassword: Type.Optional(Type.String()),
-  message: Type.String(),
-});
-export const AdminUpdateUserBodySchema = Type.Partial(Type.Object(AdminUserFields));
-export type AdminUpdateUserBody = Static<typeof AdminUpdateUserBodySchema>;
-
-export const ResetPasswordBodySchema = Type.Object({
-  userId: UuidSchema,
-  newPassword: StrongPasswordSchema,
-  confirmPassword: Type.Optional(Type.String({ maxLength: 256 })),
-  forcePasswordChange: Type.Optional(Type.Boolean({ default: true })),
-});
-export type ResetPasswordBody = Static<typeof ResetPasswordBodySchema>;
-
-export const LoginHistoryEntrySchema = Type.Object({
-  id: UuidSchema,
-  loginDate: DateTimeSchema,
-  ipAddress: Nullable(Type.String()),
-  userAgent: Nullable(Type.String()),
-  /** Seconds from login to logout, or to the last activity while the session is open. */
-  sessionDuration: Type.Integer({ minimum: 0 }),
-});
-export const LoginHistoryQuerySchema = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
-});
-export const UserIdParamsSchema = Type.Object({ userId: UuidSchema });
 
 const tags = ['auth'];
 const adminTags = ['auth', 'admin'];

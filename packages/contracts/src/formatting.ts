@@ -1,100 +1,59 @@
-import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox';
-import { ClinicalRecordSchema, modelClinicalRecordSchema } from './clinical-record.js';
-import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
+import { type Static, Type } from '@sinclair/typebox';
+import { IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
+import { MAX_TRANSCRIPT_CHARS, USER_TEMPLATES_PREMIUM_ONLY } from './constants/formatting.js';
 import {
-  AI_TEMPLATE_TYPES,
-  MAX_TRANSCRIPT_CHARS,
-  MEDICAL_TERM_CATEGORIES,
-  PROFESSIONALS,
-  TEMPLATE_PROFESSIONALS,
-  USER_TEMPLATES_PREMIUM_ONLY,
-} from './constants/formatting.js';
+  AiTemplateSchema,
+  adminCrud,
+  CreateAiTemplateBodySchema,
+  CreateMedicalTermBodySchema,
+  CreateProfessionalTemplateBodySchema,
+  CreateSystemInstructionBodySchema,
+  CreateUserTemplateBodySchema,
+  MedicalTermSchema,
+  ProfessionalTemplateSchema,
+  SystemInstructionSchema,
+  UpdateAiTemplateBodySchema,
+  UpdateMedicalTermBodySchema,
+  UpdateProfessionalTemplateBodySchema,
+  UpdateSystemInstructionBodySchema,
+  UpdateUserTemplateBodySchema,
+  UserTemplateSchema,
+} from './formatting/content.js';
+import { FormattedNoteSchema, ProfessionalSchema } from './formatting/note.js';
 import { defineRoute } from './route.js';
 
-export const ProfessionalSchema = Type.Union(
-  PROFESSIONALS.map((p) => Type.Literal(p)),
-  {
-    errorMessage: 'Informe uma especialidade válida da lista.',
-  },
-);
-
-const NonBlank = (max: number, errorMessage: string) =>
-  Type.String({ minLength: 1, maxLength: max, pattern: '\\S', errorMessage });
-
-export const PatientDataSchema = Type.Object({
-  name: Type.String(),
-  age: Type.String(),
-  gender: Type.String(),
-});
-export type PatientData = Static<typeof PatientDataSchema>;
-
-export const NoteSectionSchema = Type.Object({
-  /** Stable key of the section within its specialty (e.g. `occupationalHistory`). */
-  key: Type.String(),
-  /** The pt-BR heading shown to the clinician. */
-  heading: Type.String(),
-  content: Type.String(),
-});
-export type NoteSection = Static<typeof NoteSectionSchema>;
-
-/**
- * A structured clinical note. The seven common fields of a note are always present (missing
- * ones read 'Não informado'); `sections` holds the specialty's own headings, in order, and
- * `text` the rendered note the clinician reads, edits and copies.
- */
-export const FormattedNoteSchema = Type.Object({
-  title: Type.String(),
-  professional: ProfessionalSchema,
-  patientData: PatientDataSchema,
-  chiefComplaint: Type.String(),
-  historyOfPresentIllness: Type.String(),
-  physicalExam: Type.String(),
-  diagnosticHypothesis: Type.String(),
-  treatment: Type.String(),
-  observations: Type.String(),
-  sections: Type.Array(NoteSectionSchema),
-  text: Type.String(),
-  /** The note as data (issue 28): what the dictation states, for the FHIR export. */
-  record: Type.Optional(ClinicalRecordSchema),
-});
-export type FormattedNote = Static<typeof FormattedNoteSchema>;
-
-/**
- * A string out of a list, written `{ type: 'string', enum }` as OpenAI's Structured Outputs read
- * it (a union of literals would be anyOf/const); checked by Value.Check through the registry,
- * registered on first use (the package is free of import-time side effects).
- */
-function StringEnum<T extends string>(values: readonly T[]) {
-  if (!TypeRegistry.Has('StringEnum'))
-    TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) =>
-      schema.enum.includes(value as string),
-    );
-  return Type.Unsafe<T>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
-}
-
-const closed = { additionalProperties: false } as const;
-
-/**
- * The note as a model answers it (the prompt's JSON shape): patient data and the specialty's
- * sections by key, or with several patients one such object each plus the summary. Written for
- * OpenAI's Structured Outputs in strict mode: every object closed, every property required,
- * `Não informado` for what was not said. The formatting worker sends it as the `json_schema`
- * response format and checks the answer against it.
- */
-export function modelNoteAnswerSchema(sectionKeys: readonly string[], multiplePatients: boolean) {
-  const text = Type.String();
-  const patient = Type.Object(
-    {
-      patientData: Type.Object({ name: text, age: text, gender: text }, closed),
-      sections: Type.Array(Type.Object({ key: StringEnum(sectionKeys), content: text }, closed)),
-      record: modelClinicalRecordSchema(),
-    },
-    closed,
-  );
-  return multiplePatients
-    ? Type.Object({ patients: Type.Array(patient), summary: text }, closed)
-    : patient;
-}
+// The note's shape and the admin content live in formatting/ by resource; this module is the
+// formatting service's contract as the package exports it (the same names as ever).
+export {
+  AiTemplateSchema,
+  AiTemplateTypeSchema,
+  CreateAiTemplateBodySchema,
+  CreateMedicalTermBodySchema,
+  CreateProfessionalTemplateBodySchema,
+  CreateSystemInstructionBodySchema,
+  CreateUserTemplateBodySchema,
+  MedicalTermCategorySchema,
+  MedicalTermSchema,
+  ProfessionalTemplateSchema,
+  SystemInstructionSchema,
+  TemplateProfessionalSchema,
+  UpdateAiTemplateBodySchema,
+  UpdateMedicalTermBodySchema,
+  UpdateProfessionalTemplateBodySchema,
+  UpdateSystemInstructionBodySchema,
+  UpdateUserTemplateBodySchema,
+  UserTemplateSchema,
+} from './formatting/content.js';
+export {
+  type FormattedNote,
+  FormattedNoteSchema,
+  modelNoteAnswerSchema,
+  type NoteSection,
+  NoteSectionSchema,
+  type PatientData,
+  PatientDataSchema,
+  ProfessionalSchema,
+} from './formatting/note.js';
 
 const TranscriptSchema = (emptyMessage: string) =>
   Type.String({
@@ -205,162 +164,7 @@ export const DiagnosticAnalysisResponseSchema = Type.Object({
 });
 export type DiagnosticAnalysisResponse = Static<typeof DiagnosticAnalysisResponseSchema>;
 
-// ---- admin content ----------------------------------------------------------------------------
-
-export const ProfessionalTemplateSchema = Type.Object({
-  id: UuidSchema,
-  professional: ProfessionalSchema,
-  name: Type.String(),
-  prompt: Type.String(),
-  createdAt: DateTimeSchema,
-  updatedAt: DateTimeSchema,
-});
-/** The specialties a professional template may be created for (ten of them). */
-export const TemplateProfessionalSchema = Type.Union(
-  TEMPLATE_PROFESSIONALS.map((p) => Type.Literal(p)),
-  {
-    errorMessage:
-      'Informe uma especialidade válida da lista: medico_familia, medico_familia_personalizado, medico_ambulatorio, medico_trabalho, enfermeira, tecnico_enfermagem, nutricionista, assistente_social, psiquiatria ou psicoterapia.',
-  },
-);
-export const CreateProfessionalTemplateBodySchema = Type.Object({
-  professional: TemplateProfessionalSchema,
-  name: NonBlank(200, 'Informe o nome do template.'),
-  prompt: NonBlank(50_000, 'Informe o prompt do template.'),
-});
-export const UpdateProfessionalTemplateBodySchema = Type.Partial(
-  CreateProfessionalTemplateBodySchema,
-);
-
-export const MedicalTermCategorySchema = Type.Union(
-  MEDICAL_TERM_CATEGORIES.map((c) => Type.Literal(c)),
-  { errorMessage: 'Categoria inválida: use doença, medicamento, exame, sintoma ou procedimento.' },
-);
-export const MedicalTermSchema = Type.Object({
-  id: UuidSchema,
-  term: Type.String(),
-  category: Nullable(MedicalTermCategorySchema),
-  createdAt: DateTimeSchema,
-});
-export const CreateMedicalTermBodySchema = Type.Object({
-  term: NonBlank(200, 'Informe o termo.'),
-  category: Type.Optional(Nullable(MedicalTermCategorySchema)),
-});
-export const UpdateMedicalTermBodySchema = Type.Partial(CreateMedicalTermBodySchema);
-
-export const SystemInstructionSchema = Type.Object({
-  id: UuidSchema,
-  title: Type.String(),
-  content: Type.String(),
-  displayOrder: Type.Integer(),
-  isActive: Type.Boolean(),
-  createdAt: DateTimeSchema,
-  updatedAt: DateTimeSchema,
-});
-const DisplayOrderSchema = Type.Integer({
-  minimum: 0,
-  maximum: 100_000,
-  errorMessage: 'A ordem de exibição deve ser um número inteiro maior ou igual a 0.',
-});
-export const CreateSystemInstructionBodySchema = Type.Object({
-  title: NonBlank(200, 'Informe o título da instrução.'),
-  content: NonBlank(20_000, 'Informe o conteúdo da instrução.'),
-  /** Missing or null falls back to 0. */
-  displayOrder: Type.Optional(Nullable(DisplayOrderSchema)),
-  isActive: Type.Optional(Type.Boolean()),
-});
-export const UpdateSystemInstructionBodySchema = Type.Partial(CreateSystemInstructionBodySchema);
-
-export const AiTemplateTypeSchema = Type.Union(AI_TEMPLATE_TYPES.map((t) => Type.Literal(t)));
-export const AiTemplateSchema = Type.Object({
-  id: UuidSchema,
-  templateKey: Type.String(),
-  templateType: AiTemplateTypeSchema,
-  name: Type.String(),
-  category: Nullable(Type.String()),
-  description: Nullable(Type.String()),
-  prompt: Type.String(),
-  isActive: Type.Boolean(),
-  isSystemDefault: Type.Boolean(),
-  createdAt: DateTimeSchema,
-  updatedAt: DateTimeSchema,
-});
-export const CreateAiTemplateBodySchema = Type.Object({
-  templateKey: NonBlank(100, 'Informe a chave do template.'),
-  /** Defaults to professional_prompt. */
-  templateType: Type.Optional(AiTemplateTypeSchema),
-  name: NonBlank(200, 'Informe o nome do template.'),
-  category: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-  description: Type.Optional(Nullable(Type.String({ maxLength: 2_000 }))),
-  prompt: NonBlank(50_000, 'Informe o prompt do template.'),
-  isActive: Type.Optional(Type.Boolean()),
-  isSystemDefault: Type.Optional(Type.Boolean()),
-});
-export const UpdateAiTemplateBodySchema = Type.Partial(CreateAiTemplateBodySchema);
-
-export const UserTemplateSchema = Type.Object({
-  id: UuidSchema,
-  name: Type.String(),
-  content: Type.String(),
-  createdAt: DateTimeSchema,
-  updatedAt: DateTimeSchema,
-});
-export const CreateUserTemplateBodySchema = Type.Object({
-  name: NonBlank(200, 'Informe o nome do template.'),
-  content: NonBlank(50_000, 'Informe o conteúdo do template.'),
-});
-export const UpdateUserTemplateBodySchema = Type.Partial(CreateUserTemplateBodySchema);
-
 const tags = ['formatting'];
-const adminTags = ['formatting', 'admin'];
-
-/** Four admin lists with the same create/read/update/delete shape. */
-function adminCrud<
-  TItem extends ReturnType<typeof Type.Object>,
-  TCreate extends ReturnType<typeof Type.Object>,
-  TUpdate extends ReturnType<typeof Type.Partial>,
->(options: { path: string; what: string; item: TItem; create: TCreate; update: TUpdate }) {
-  const { path, what, item, create, update } = options;
-  const access = 'admin';
-  return {
-    list: defineRoute({
-      method: 'GET',
-      url: path,
-      access,
-      summary: `List ${what}`,
-      tags: adminTags,
-      response: { 200: Type.Array(item) },
-    }),
-    create: defineRoute({
-      method: 'POST',
-      url: path,
-      access,
-      summary: `Create ${what}`,
-      tags: adminTags,
-      body: create,
-      response: { 201: item },
-    }),
-    update: defineRoute({
-      method: 'PUT',
-      url: `${path}/:id`,
-      access,
-      summary: `Edit ${what}`,
-      tags: adminTags,
-      params: IdParamsSchema,
-      body: update,
-      response: { 200: item },
-    }),
-    remove: defineRoute({
-      method: 'DELETE',
-      url: `${path}/:id`,
-      access,
-      summary: `Delete ${what}`,
-      tags: adminTags,
-      params: IdParamsSchema,
-      response: { 200: MessageSchema },
-    }),
-  };
-}
 
 export const FormattingRoutes = {
   formatText: defineRoute({

@@ -29,15 +29,13 @@ export {
   type IsolationReport,
   isolationProblem,
 } from './llm/isolation.js';
+export { type ParseResult, parseDiagnosticOutput, parseModelOutput } from './llm/model-answer.js';
 export { recordFromModel, withModelRecords } from './llm/model-record.js';
 export {
   buildDiagnosticMessages,
   buildFormattingMessages,
   type ChatMessage,
   type FormattingPromptInput,
-  type ParseResult,
-  parseDiagnosticOutput,
-  parseModelOutput,
 } from './llm/prompt.js';
 export {
   applyDictatedPunctuation,

@@ -58,10 +58,6 @@ export const OVER_LIMIT_PENDING: Record<string, string> = {
   'packages/service-kit/src/queue.ts': 'kit as a toolbox (issue 27 item 3)',
   'tools/stack/src/catalog/catalog.ts': 'process catalog split by process (issue 27 item 4)',
   'services/documents/src/pdf/layouts.ts': 'one heading rule with documents (issue 27 item 4)',
-  'services/formatting/src/notes/clinical-record.ts': 'notes/ regrouping (issue 27 item 2)',
-  'services/formatting/src/notes/facts/clinical-record.ts': 'notes/ regrouping (issue 27 item 2)',
-  'services/formatting/src/notes/prompt.ts': 'notes/ regrouping (issue 27 item 2)',
-  'services/formatting/src/notes/llm/prompt.ts': 'notes/ regrouping (issue 27 item 2)',
 };
 
 export interface FileSizeReport {

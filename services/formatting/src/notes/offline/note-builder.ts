@@ -6,13 +6,14 @@
 import type { FormattedNote } from '@pv/contracts';
 import { fold } from '@pv/pt-text';
 import { IN_USE_SECTION_KEYS } from '../data/medications-in-use.js';
-import { buildRecord, medicationCue, withoutLeadingVerb } from '../facts/clinical-record.js';
+import { buildRecord } from '../facts/clinical-record.js';
 import { CURRENT_USE, findMedications } from '../facts/medications.js';
 import {
   type ExtractedPatientData,
   extractPatientData,
   identifyPatient,
 } from '../facts/patient-data.js';
+import { medicationCue, withoutLeadingVerb } from '../facts/record-medications.js';
 import { findVitals, formatVitals, inlineVitals, type VitalMatch } from '../facts/vitals.js';
 import type { CompiledProfile } from '../reading/cues.js';
 import { segment } from '../reading/segment.js';
@@ -133,7 +134,7 @@ export function buildPatientNote(
     ) {
       // Each dose is a drug in use (a statement, under 'Medicações em Uso') or one prescribed
       // today (the plan): the cue said before it in its sentence decides, else the section
-      // (clinical-record.ts, docs/fhir-export.md). Past use stays where it was said.
+      // (record-medications.ts, docs/fhir-export.md). Past use stays where it was said.
       // Asked once per piece, not per dose: one scan of the piece each time made a piece
       // of many doses quadratic (200,000 characters of 'dipirona 500 mg' took 7 s).
       let pieceSaysCurrentUse: boolean | undefined;

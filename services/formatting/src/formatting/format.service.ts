@@ -75,16 +75,23 @@ function failureKind(error: unknown): string {
   return 'crashed';
 }
 
-/** One format-text call, as the route hands it over. */
-export interface FormatRequest {
-  body: FormatTextBody;
+/** One call of the formatter, as its route hands it over: the body and who sent it. */
+export interface CallerRequest<TBody> {
+  body: TBody;
   principal: Principal | null;
   clientIp: string;
   /** The caller's session headers, forwarded to billing's quota check. */
   credentials: Record<string, string>;
+}
+
+/** One format-text call. */
+export interface FormatRequest extends CallerRequest<FormatTextBody> {
   /** Streaming: receives the note as it is written. */
   onText?: (textSoFar: string) => void;
 }
+
+/** One diagnostic-analysis call. */
+export type AnalyseRequest = CallerRequest<DiagnosticAnalysisBody>;
 
 /** The HTTP answer for a job that did not bring a result. */
 function jobFailure(error: unknown): unknown {
@@ -272,12 +279,8 @@ export class FormatService {
     return { consultId, engine: outcome.engine, model: outcome.model, ...outcome.result };
   }
 
-  async analyse(
-    body: DiagnosticAnalysisBody,
-    principal: Principal | null,
-    clientIp: string,
-    credentials: Record<string, string> = {},
-  ): Promise<DiagnosticAnalysisResponse> {
+  async analyse(request: AnalyseRequest): Promise<DiagnosticAnalysisResponse> {
+    const { body, principal, clientIp, credentials } = request;
     await this.limitAnonymous(principal, clientIp);
     const work = async (reservationId: string | null) => {
       const outcome = await this.runJob('diagnostic-analysis', () =>

@@ -58,6 +58,11 @@ export function formatRoutes(app: FastifyInstance, formatter: FormatService) {
   });
 
   registerRoute(app, FormattingRoutes.diagnosticAnalysis, async (request) =>
-    formatter.analyse(request.body, request.principal, request.ip, forwardedCredentials(request)),
+    formatter.analyse({
+      body: request.body,
+      principal: request.principal,
+      clientIp: request.ip,
+      credentials: forwardedCredentials(request),
+    }),
   );
 }

@@ -108,7 +108,7 @@ module.exports = {
         'RCE rule); the PDF layout only draws it. The layout may read the domain, the domain ' +
         'never reads the layout or renderer: it only enqueues the render job (pdf/jobs.ts).',
       severity: 'error',
-      from: { path: '^services/documents/src/documents/' },
+      from: { path: '^services/documents/src/generation/' },
       to: {
         path: '^services/documents/src/pdf/',
         pathNot: '^services/documents/src/pdf/jobs\\.ts$',

@@ -6,9 +6,9 @@
  * seconds); linear now (~10 ms at 200,000). Bounds are generous for a loaded 2-core machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConsultation } from '../src/documents/consultation.js';
-import { isControlledMedication } from '../src/documents/controlled-drugs.js';
-import { hospitalFromConsultation } from '../src/documents/prescriptions.js';
+import { parseConsultation } from '../src/generation/consultation.js';
+import { isControlledMedication } from '../src/generation/controlled-drugs.js';
+import { hospitalFromConsultation } from '../src/generation/prescriptions.js';
 import { type DocumentsUnderTest, PROFILE, startDocuments } from './harness.js';
 
 /** Room for the few characters around each run: the route takes 200,000 at most. */

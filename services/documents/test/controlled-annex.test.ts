@@ -6,10 +6,10 @@ import {
   KNOWN_NOT_CONTROLLED,
   SUBSTANCES,
   validateAnnex,
-} from '../src/documents/controlled/annex.js';
-import { allowedEdits, boundedDistance } from '../src/documents/controlled/fuzzy.js';
-import { phraseWords } from '../src/documents/controlled/text.js';
-import { classifyMedication } from '../src/documents/controlled-drugs.js';
+} from '../src/generation/controlled/annex.js';
+import { allowedEdits, boundedDistance } from '../src/generation/controlled/fuzzy.js';
+import { phraseWords } from '../src/generation/controlled/text.js';
+import { classifyMedication } from '../src/generation/controlled-drugs.js';
 
 const copy = () => structuredClone(annexJson) as unknown as typeof ANNEX;
 

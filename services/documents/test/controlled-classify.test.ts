@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMedication, findControlledMatches } from '../src/documents/controlled-drugs.js';
+import { classifyMedication, findControlledMatches } from '../src/generation/controlled-drugs.js';
 
 type Row = [text: string, substance: string, list: string, matchedBy: string];
 

@@ -5,8 +5,8 @@ import {
   findControlledDrug,
   notificationFor,
   rceRefusalMessage,
-} from '../src/documents/controlled-drugs.js';
-import { quantityInWords } from '../src/documents/number-words.js';
+} from '../src/generation/controlled-drugs.js';
+import { quantityInWords } from '../src/generation/number-words.js';
 
 describe('controlled-drug detection (Portaria SVS/MS 344/98)', () => {
   it('holds every substance of lists A1-A3, B1, B2, C1, C2 and C5 of Annex I, each with its list', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PHRASE_BUCKET } from '../src/documents/controlled/annex.js';
-import { newStats } from '../src/documents/controlled/classify.js';
-import { FUZZY_CELL_BUDGET, FUZZY_WORD_LIMIT } from '../src/documents/controlled/fuzzy.js';
+import { MAX_PHRASE_BUCKET } from '../src/generation/controlled/annex.js';
+import { newStats } from '../src/generation/controlled/classify.js';
+import { FUZZY_CELL_BUDGET, FUZZY_WORD_LIMIT } from '../src/generation/controlled/fuzzy.js';
 import {
   type ClassifyStats,
   classifyMedication,
   decidePrescriptionForms,
   effectiveControl,
-} from '../src/documents/controlled-drugs.js';
+} from '../src/generation/controlled-drugs.js';
 
 describe('effective control: the table OR the clinician, never less than either', () => {
   it('keeps what the table knows even when the clinician left the flag off', () => {

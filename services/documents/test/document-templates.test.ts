@@ -8,11 +8,11 @@ import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import type { DurableSubscription } from '@pv/service-kit';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEMPLATE_LIMITS } from '../src/documents/document-template.js';
 import {
   applyAiTemplateEvent,
   startAiTemplateConsumer,
 } from '../src/events/ai-template-consumer.js';
+import { TEMPLATE_LIMITS } from '../src/generation/document-template.js';
 import {
   type DocumentsUnderTest,
   FORMATTED_NOTE,

@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPES, type GenerateDocumentResponse } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_TITLES } from '../src/documents/offline-documents.js';
+import { DOCUMENT_TITLES } from '../src/generation/offline-documents.js';
 import { type DocumentsUnderTest, FORMATTED_NOTE, PROFILE, startDocuments } from './harness.js';
 
 let fake: FakeOpenAI;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConsultation } from '../src/documents/consultation.js';
+import { parseConsultation } from '../src/generation/consultation.js';
 import { headingName, isNoteHeading } from '../src/note-text/headings.js';
 
 describe('one rule for a heading of a formatted note', () => {

@@ -11,16 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { numberToWords } from '@pv/pt-text';
 import { compareWithGolden, type GoldenInput, goldenOutputs, linesOf } from '@pv/pt-text/testing';
 import { describe, expect, it } from 'vitest';
-import { parseConsultation, parseMedicationLine } from '../src/documents/consultation.js';
-import { PHRASES } from '../src/documents/controlled/annex.js';
-import { tokenize } from '../src/documents/controlled/text.js';
+import { parseConsultation, parseMedicationLine } from '../src/generation/consultation.js';
+import { PHRASES } from '../src/generation/controlled/annex.js';
+import { tokenize } from '../src/generation/controlled/text.js';
 import {
   classifyMedication,
   findControlledDrug,
   findControlledMatches,
   normalizeForMatch,
-} from '../src/documents/controlled-drugs.js';
-import { quantityInWords } from '../src/documents/number-words.js';
+} from '../src/generation/controlled-drugs.js';
+import { quantityInWords } from '../src/generation/number-words.js';
 
 const walkthrough = JSON.parse(
   readFileSync(new URL('./fixtures/walkthrough-note.json', import.meta.url), 'utf8'),

@@ -20,7 +20,7 @@ import { dropDatabase } from '@pv/service-kit';
 import { freePort, testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import autocannon from 'autocannon';
 import { loadFormattingConfig } from '../src/config.js';
-import type { FormatNotePayload } from '../src/formatting/jobs.js';
+import type { FormatNotePayload } from '../src/format/jobs.js';
 import { SPECIALTY_PROFILES } from '../src/notes/index.js';
 import { formattingHandlers } from '../src/workers/formatting-handlers.js';
 

@@ -19,7 +19,7 @@ import {
   systemInstructions,
 } from './content/kinds.js';
 import type { FormattingDatabase } from './db/schema.js';
-import { FormatService } from './formatting/format.service.js';
+import { FormatService } from './format/format.service.js';
 import { adminContentRoutes } from './routes/admin-content.js';
 import { formatRoutes } from './routes/format.js';
 import { userTemplateRoutes } from './routes/user-templates.js';

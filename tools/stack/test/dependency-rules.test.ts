@@ -163,7 +163,7 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
       "export const renderPdfJob = { name: 'render' };\n",
     );
     write(
-      'services/documents/src/documents/documents.service.ts',
+      'services/documents/src/generation/documents.service.ts',
       "import { renderPdfJob } from '../pdf/jobs.js';\nimport { rceBlocked } from '../pdf/layouts.js';\nexport const issue = () => (rceBlocked() ? null : renderPdfJob);\n",
     );
     const { violations } = await check();
@@ -176,7 +176,7 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
     expect(named(violations, 'domain-not-on-rendering')).toEqual([
       {
         rule: 'domain-not-on-rendering',
-        from: 'services/documents/src/documents/documents.service.ts',
+        from: 'services/documents/src/generation/documents.service.ts',
         to: 'services/documents/src/pdf/layouts.ts',
         cycle: [],
       },

@@ -3,7 +3,7 @@ import { DocumentMessages, type FhirExportBody } from '@pv/contracts';
 import { notFound, type Principal, type QuotaClient } from '@pv/service-kit';
 import { sql } from 'kysely';
 import type { DocumentsKysely } from '../db/schema.js';
-import type { Authoring } from '../documents/authoring.js';
+import type { Authoring } from '../generation/authoring.js';
 import type { ProfessionalHeader } from '../professionals/professional-header.js';
 import { type BundlePractitioner, type BundleSignedDocument, buildBundle } from './bundle.js';
 

@@ -1,11 +1,11 @@
 import { DocumentsRoutes } from '@pv/contracts';
 import { forwardedCredentials, idempotencyKeyOf, registerRoute } from '@pv/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FileAnswer } from '../documents/authoring.js';
-import type { PdfsService } from '../documents/pdfs.service.js';
-import type { PrescriptionsService } from '../documents/prescriptions.service.js';
-import type { TextDocumentsService } from '../documents/text-documents.service.js';
 import type { FhirExportService } from '../fhir/fhir-export.service.js';
+import type { FileAnswer } from '../generation/authoring.js';
+import type { PdfsService } from '../generation/pdfs.service.js';
+import type { PrescriptionsService } from '../generation/prescriptions.service.js';
+import type { TextDocumentsService } from '../generation/text-documents.service.js';
 
 /** Sends a generated file; the workspace takes its name from Content-Disposition. */
 function sendFile(reply: FastifyReply, file: FileAnswer) {

@@ -1,7 +1,7 @@
 import { type ErrorBody, FormattingRoutes, Messages } from '@pv/contracts';
 import { AppError, errorBody, forwardedCredentials, registerRoute } from '@pv/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FormatService } from '../formatting/format.service.js';
+import type { FormatService } from '../format/format.service.js';
 
 /** One Server-Sent Event. */
 const sse = (reply: FastifyReply, event: string, data: unknown) =>

@@ -17,7 +17,7 @@ import {
   type FormatNotePayload,
   type FormatNoteResult,
   OFFLINE_MODEL,
-} from '../formatting/jobs.js';
+} from '../format/jobs.js';
 import {
   analyseOffline,
   buildDiagnosticMessages,

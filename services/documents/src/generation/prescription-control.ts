@@ -16,7 +16,7 @@ import {
 } from './controlled-drugs.js';
 
 // Where each prescription row may be printed, from the Annex I table OR the clinician's flag
-// (services/documents/src/documents/controlled/, docs/controlled-drugs.md). The routes decide
+// (services/documents/src/generation/controlled/, docs/controlled-drugs.md). The routes decide
 // with these; the layouts print what they are given.
 
 /** A row as the rules read it: the words that name the drug (with its strength) and the flag. */

@@ -34,18 +34,12 @@ const NOT_SOURCE_FILE = /\.(?:test|spec|e2e)\.[cm]?[jt]sx?$|\.d\.ts$/;
 export const DATA_TABLES: Record<string, string> = {
   'services/vault/src/anonymise/data/names.data.ts':
     'first names and surnames the scrubber recognises, one per line',
-  'services/formatting/src/notes/spoken-cues.ts':
-    'the spoken section cues of the offline formatter, one entry per cue',
   'services/formatting/src/notes/data/spoken-cues.ts':
-    'the same table where the notes/ regrouping (issue 27 item 2) puts it',
-  'services/formatting/src/notes/diagnostic-disorders.ts':
-    'the disorders the diagnostic analysis names, with their spoken forms',
+    'the spoken section cues of the offline formatter, one entry per cue',
   'services/formatting/src/notes/data/diagnostic-disorders.ts':
-    'the same table where the notes/ regrouping (issue 27 item 2) puts it',
-  'services/formatting/src/notes/specialties.ts':
-    'the vocabulary and section layout of each medical specialty',
+    'the disorders the diagnostic analysis names, with their spoken forms',
   'services/formatting/src/notes/data/specialties.ts':
-    'the same table where the notes/ regrouping (issue 27 item 2) puts it',
+    'the vocabulary and section layout of each medical specialty',
 };
 
 /**

@@ -8,6 +8,10 @@ import { scaled } from '../src/testing/time-scale.js';
 import { echoJob as echo } from './fixtures/echo-job.js';
 
 const workerScript = fileURLToPath(new URL('./fixtures/queue-worker.ts', import.meta.url));
+// What a caller waits includes starting a worker process under tsx: a few hundred milliseconds on a
+// quiet machine, tens of seconds on a two-core CI machine running other test files beside this one.
+const CALLER_WAIT_MS = scaled(60_000);
+const TEST_TIMEOUT_MS = scaled(150_000);
 const children: ChildProcess[] = [];
 const queues: JobQueue[] = [];
 
@@ -43,14 +47,14 @@ afterEach(async () => {
   }
 });
 
-describe('JobQueue and startWorker', () => {
+describe('JobQueue and startWorker', { timeout: TEST_TIMEOUT_MS }, () => {
   it('runs a job in a separate worker process and returns its result to the caller', async () => {
     const name = `test-echo-${Date.now()}`;
     const queue = new JobQueue(name, testInfra.redisUrl);
     queues.push(queue);
     await queue.ready();
     const { child } = startWorkerProcess(name, 0);
-    const result = await queue.run(echo(name), { text: 'olá' }, { timeoutMs: scaled(15_000) });
+    const result = await queue.run(echo(name), { text: 'olá' }, { timeoutMs: CALLER_WAIT_MS });
     expect(result).toEqual({ echoed: 'olá', by: child.pid });
   });
 
@@ -74,7 +78,7 @@ describe('JobQueue and startWorker', () => {
     queues.push(queue);
     await queue.ready();
     const doomed = startWorkerProcess(name, 60_000);
-    const pending = queue.run(echo(name), { text: 'sobrevive' }, { timeoutMs: scaled(20_000) });
+    const pending = queue.run(echo(name), { text: 'sobrevive' }, { timeoutMs: CALLER_WAIT_MS });
     await doomed.started;
     doomed.child.kill('SIGKILL');
     await once(doomed.child, 'exit');
@@ -96,7 +100,7 @@ describe('JobQueue and startWorker', () => {
         SHUTDOWN_GRACE_MS: '20000',
         LOCK_MS: '60000',
       });
-      const pending = queue.run(echo(name), { text: 'termina' }, { timeoutMs: scaled(20_000) });
+      const pending = queue.run(echo(name), { text: 'termina' }, { timeoutMs: CALLER_WAIT_MS });
       await worker.started;
       const exited = once(worker.child, 'exit');
       worker.child.kill('SIGTERM');
@@ -107,7 +111,7 @@ describe('JobQueue and startWorker', () => {
       expect(worker.output()).toContain('drained, handed back 0');
       expect(await (await later).getState()).toBe('waiting');
     },
-    scaled(90_000),
+    TEST_TIMEOUT_MS,
   );
 
   it(
@@ -122,7 +126,7 @@ describe('JobQueue and startWorker', () => {
         SHUTDOWN_GRACE_MS: '500',
         LOCK_MS: '60000',
       });
-      const pending = queue.run(echo(name), { text: 'devolvido' }, { timeoutMs: scaled(20_000) });
+      const pending = queue.run(echo(name), { text: 'devolvido' }, { timeoutMs: CALLER_WAIT_MS });
       await leaving.started;
       const exited = once(leaving.child, 'exit');
       leaving.child.kill('SIGTERM');
@@ -131,6 +135,6 @@ describe('JobQueue and startWorker', () => {
       const rescuer = startWorkerProcess(name, 0, { LOCK_MS: '60000' });
       expect(await pending).toEqual({ echoed: 'devolvido', by: rescuer.child.pid });
     },
-    scaled(90_000),
+    TEST_TIMEOUT_MS,
   );
 });

@@ -1,5 +1,6 @@
 import { DocumentsRoutes } from '@pv/contracts';
-import { forwardedCredentials, idempotencyKeyOf, registerRoute } from '@pv/service-kit';
+import { forwardedCredentials } from '@pv/service-clients';
+import { idempotencyKeyOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FileAnswer } from '../documents/authoring.js';
 import type { PdfsService } from '../documents/pdfs.service.js';

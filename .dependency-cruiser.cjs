@@ -114,6 +114,41 @@ module.exports = {
         pathNot: '^services/documents/src/pdf/jobs\\.ts$',
       },
     },
+    {
+      name: 'kit-through-its-entries',
+      comment:
+        'Outside the kit, @pv/service-kit is reached through its subpaths (http, events, jobs, ' +
+        'runtime, supervised, testing, time-scale: src/entries/ and two test files), so a process ' +
+        'loads only what it uses: there is no root barrel, and no deep import of a kit module.',
+      severity: 'error',
+      from: { path: '^(apps|services|tools|tests|packages/(?!service-kit/))' },
+      to: {
+        path: '^packages/service-kit/',
+        pathNot:
+          '^packages/service-kit/src/(entries/[^/]+|supervised|testing/(index|time-scale))\\.ts$',
+      },
+    },
+    {
+      name: 'kit-not-on-clients',
+      comment:
+        'The kit is generic; @pv/service-clients (billing quota and storage, staff audit) is built ' +
+        'on it and on the contracts, so the kit never imports the clients.',
+      severity: 'error',
+      from: { path: '^packages/service-kit/' },
+      to: { path: '^packages/service-clients/' },
+    },
+    {
+      name: 'clients-on-kit-and-contracts',
+      comment:
+        "@pv/service-clients speaks other services' contracts through the kit: of our packages it " +
+        'imports only @pv/service-kit and @pv/contracts.',
+      severity: 'error',
+      from: { path: '^packages/service-clients/' },
+      to: {
+        path: '^(packages|tools)/',
+        pathNot: '^packages/(service-clients|service-kit|contracts)/',
+      },
+    },
     ...notesFloorRules(),
     {
       name: 'spa-store-not-from-pages',

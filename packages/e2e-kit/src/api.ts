@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { totpCode } from '@pv/service-kit';
+import { totpCode } from '@pv/service-kit/http';
 import type { APIResponse, BrowserContext, Page } from 'playwright-core';
 
 /** A page or a browser context: requests go through the context, so cookies land in the browser. */

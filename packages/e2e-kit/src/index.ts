@@ -1,5 +1,5 @@
 /** The authenticator's current code for a base32 secret (the admins' second factor). */
-export { totpCode } from '@pv/service-kit';
+export { totpCode } from '@pv/service-kit/http';
 export { scaled } from '@pv/service-kit/time-scale';
 export {
   type A11yViolation,

@@ -1,4 +1,4 @@
-import { ConfigError } from '@pv/service-kit';
+import { ConfigError } from '@pv/service-kit/runtime';
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-import { loadConfig } from '@pv/service-kit';
+import { loadConfig } from '@pv/service-kit/runtime';
 import { Type } from '@sinclair/typebox';
 import {
   LlmConfigFields,

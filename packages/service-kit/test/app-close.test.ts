@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceApp } from '../src/index.js';
+import { createServiceApp } from '../src/app.js';
 import { scaled } from '../src/testing/time-scale.js';
 
 // Neither a keep-alive connection whose request is in flight when close() begins (held until

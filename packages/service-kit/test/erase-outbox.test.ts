@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordStaffAccess } from '../src/audit.js';
 import { createDb, databaseUrl, migrateToLatest } from '../src/db.js';
 import { enqueueEvent, eraseOutboxOf, type KitTables, kitMigrations } from '../src/events.js';
 import { createTestDatabase, testInfra } from '../src/testing/index.js';
@@ -33,11 +32,14 @@ describe('eraseOutboxOf (LGPD erasure of a user)', () => {
       ipAddress: '198.51.100.1',
       userAgent: 'Mozilla/5.0 (Teste)',
     });
-    await recordStaffAccess(db, staff, {
+    // What @pv/service-clients' recordStaffAccess enqueues (the kit does not import that package).
+    await enqueueEvent(db, 'audit.access.recorded.v1', {
+      ...staff,
       service: 'auth',
       action: 'user.profile.view',
       targetType: 'user',
       targetId: userId,
+      details: {},
     });
     // Two letters the broker refused for good: one about the user, one of who looked at them.
     const deadOf = (subject: string, payload: object) => ({

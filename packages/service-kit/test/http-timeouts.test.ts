@@ -3,8 +3,9 @@ import { Messages } from '@pv/contracts';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BaseConfigFields } from '../src/config.js';
-import { createServiceApp, httpTimeoutsFrom, loadConfig } from '../src/index.js';
+import { createServiceApp } from '../src/app.js';
+import { BaseConfigFields, loadConfig } from '../src/config.js';
+import { httpTimeoutsFrom } from '../src/http-timeouts.js';
 import { scaled } from '../src/testing/time-scale.js';
 
 // Issue 24 item 6: how long a client may take to send a request. A slow-loris client (headers

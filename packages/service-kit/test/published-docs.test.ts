@@ -1,7 +1,8 @@
 import { AuthRoutes } from '@pv/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApp, registerRoute } from '../src/index.js';
+import { createServiceApp } from '../src/app.js';
 import { operationIdOf } from '../src/plugins/docs.js';
+import { registerRoute } from '../src/routes.js';
 
 // A contract's pt-BR `errorMessage` is published as `x-errorMessage` (OpenAPI allows only `x-`
 // keywords beyond its own), while the same app still answers a bad request with the message.

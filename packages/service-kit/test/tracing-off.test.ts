@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createServiceApp } from '../src/app.js';
 import {
-  createServiceApp,
   currentTraceparent,
   startClientSpan,
   startProducerSpan,
@@ -12,7 +12,7 @@ import {
   tracingEnabled,
   tracingWanted,
   withConsumerSpan,
-} from '../src/index.js';
+} from '../src/tracing.js';
 
 // Issue 16 item 4: traces are off unless an OTEL_* variable asks for them, and off costs nothing:
 // no module of OpenTelemetry is loaded, no hook or server factory is added, and each helper

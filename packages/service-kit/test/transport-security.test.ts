@@ -4,24 +4,19 @@
 import { connect as tcpConnect } from 'node:net';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApp } from '../src/app.js';
-import { loadConfig, transportSecurityProblems } from '../src/config.js';
+import { BaseConfigFields, loadConfig, transportSecurityProblems } from '../src/config.js';
 import { connectNats } from '../src/events.js';
-import { BaseConfigFields } from '../src/index.js';
 import { defineJob, handleJob } from '../src/jobs.js';
 import { type DrainableWorker, JobQueue, startWorker } from '../src/queue.js';
-import { QuotaClient } from '../src/quota-client.js';
 import { openRuntime, type ServiceRuntime } from '../src/runtime.js';
 import {
   makeTestCa,
   type PrivateStore,
-  pemOf,
   startPrivateNats,
   startPrivatePostgres,
   startPrivateRedis,
@@ -198,53 +193,6 @@ describe('what the TLS-only stores refuse', () => {
     ).rejects.toThrow();
     const trusted = await connectNats(nats.url, 'tls-probe');
     await trusted.close();
-  });
-});
-
-describe('HTTPS between services', () => {
-  let billing: FastifyInstance;
-  let billingUrl = '';
-  const seen: string[] = [];
-
-  beforeAll(async () => {
-    const cert = ca.issue('billing');
-    billing = await createServiceApp({
-      name: 'billing',
-      logger: false,
-      tls: { cert: pemOf(cert.certFile), key: pemOf(cert.keyFile) },
-    });
-    billing.post('/internal/quota/consume', async (request) => {
-      seen.push(String(request.headers.cookie));
-      return { allowed: true, kind: 'pdf', limit: 20, used: 1 };
-    });
-    await billing.listen({ port: 0, host: '127.0.0.1' });
-    const address = billing.server.address();
-    billingUrl = `https://localhost:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  afterAll(async () => billing?.close());
-
-  it('the quota client calls an HTTPS billing it verifies with the internal CA', async () => {
-    const quota = new QuotaClient(billingUrl, log);
-    const decision = await quota.consume('pdf', { cookie: 'pv_session=abc' });
-    expect(decision).toMatchObject({ status: 'reserved', limit: 20, used: 1 });
-    expect(seen).toEqual(['pv_session=abc']);
-  });
-
-  it('refuses (503, nothing sent) a billing whose certificate another CA signed', async () => {
-    process.env.TLS_CA_FILE = otherCa.caFile;
-    try {
-      const quota = new QuotaClient(billingUrl, log);
-      await expect(quota.consume('pdf', { cookie: 'pv_session=def' })).rejects.toMatchObject({
-        statusCode: 503,
-      });
-      expect(seen).not.toContain('pv_session=def');
-    } finally {
-      process.env.TLS_CA_FILE = ca.caFile;
-    }
-  });
-
-  it('a server with a certificate does not answer plain HTTP', async () => {
-    await expect(fetch(billingUrl.replace('https:', 'http:'))).rejects.toThrow();
   });
 });
 

@@ -13,7 +13,7 @@
  * The database is dropped at the end unless BENCH_KEEP=1.
  */
 import { randomBytes } from 'node:crypto';
-import { createRedis, dropDatabase } from '@pv/service-kit';
+import { createRedis, dropDatabase } from '@pv/service-kit/runtime';
 import { mintSession, testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';

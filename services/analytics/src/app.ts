@@ -1,11 +1,11 @@
+import { staffAccessRecorder } from '@pv/service-clients';
 import {
   createServiceApp,
   RateLimiter,
   registerRetryAfter,
-  type ServiceRuntime,
-  staffAccessRecorder,
   standardAppOptions,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
+import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsConfig } from './config.js';
 import type { AnalyticsDatabase } from './db/schema.js';

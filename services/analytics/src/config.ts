@@ -1,4 +1,4 @@
-import { BaseConfigFields, loadConfig } from '@pv/service-kit';
+import { BaseConfigFields, loadConfig } from '@pv/service-kit/runtime';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const AnalyticsConfigSchema = Type.Object({

@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { AnalyticsConfig } from './config.js';
 import { analyticsMigrations } from './db/migrations/index.js';
 import type { AnalyticsDatabase } from './db/schema.js';

@@ -1,4 +1,4 @@
-import { runService } from '@pv/service-kit';
+import { runService } from '@pv/service-kit/runtime';
 import { buildAnalyticsApp } from './app.js';
 import { loadAnalyticsConfig } from './config.js';
 import { startAnalyticsConsumer } from './events/analytics-consumer.js';

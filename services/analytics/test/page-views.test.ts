@@ -1,5 +1,5 @@
 import { AnalyticsMessages } from '@pv/contracts';
-import { createRedis } from '@pv/service-kit';
+import { createRedis } from '@pv/service-kit/runtime';
 import { testInfra } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
 import pino from 'pino';

@@ -1,11 +1,10 @@
 import {
   createServiceApp,
-  csv,
   httpsOnly,
   registerRetryAfter,
-  type ServiceRuntime,
   standardAppOptions,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
+import { csv, type ServiceRuntime } from '@pv/service-kit/runtime';
 import { readExtraTrustRoots } from '@pv/signing';
 import type { FastifyInstance } from 'fastify';
 import { AccountService } from './accounts/account.service.js';

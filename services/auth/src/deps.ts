@@ -1,4 +1,5 @@
-import type { OutboxRelay, SessionStore, SessionTokens } from '@pv/service-kit';
+import type { OutboxRelay } from '@pv/service-kit/events';
+import type { SessionStore, SessionTokens } from '@pv/service-kit/http';
 import type { Redis } from 'ioredis';
 import type { LoginThrottle } from './accounts/login-throttle.js';
 import type { AuthConfig } from './config.js';

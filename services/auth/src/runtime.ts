@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { AuthConfig } from './config.js';
 import { authMigrations } from './db/migrations/index.js';
 import type { AuthDatabase } from './db/schema.js';

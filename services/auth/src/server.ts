@@ -1,4 +1,4 @@
-import { runService } from '@pv/service-kit';
+import { runService } from '@pv/service-kit/runtime';
 import { buildAuthApp } from './app.js';
 import { loadAuthConfig } from './config.js';
 import { startAuditConsumer } from './events/audit-consumer.js';

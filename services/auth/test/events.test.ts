@@ -1,5 +1,5 @@
 import type { UserChangedPayload, UserLoggedInPayload } from '@pv/contracts';
-import { connectNats, ensureEventStream } from '@pv/service-kit';
+import { connectNats, ensureEventStream } from '@pv/service-kit/events';
 import { eventually, startPrivateNats } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

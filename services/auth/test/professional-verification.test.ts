@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type UserChangedPayload, VerificationMessages } from '@pv/contracts';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { eventually } from '@pv/service-kit/testing';
 import { createTestPki } from '@pv/signing/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

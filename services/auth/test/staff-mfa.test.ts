@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MfaMessages } from '@pv/contracts';
-import { totpCode } from '@pv/service-kit';
+import { totpCode } from '@pv/service-kit/http';
 import { eventually, TEST_ADMIN_TOTP_SECRET } from '@pv/service-kit/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

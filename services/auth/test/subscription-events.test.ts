@@ -1,5 +1,5 @@
 import type { SubscriptionChangedPayload } from '@pv/contracts';
-import { enqueueEvent } from '@pv/service-kit';
+import { enqueueEvent } from '@pv/service-kit/events';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthUnderTest, newUser, signedInAdmin, startAuth } from './harness.js';

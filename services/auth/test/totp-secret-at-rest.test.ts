@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { totpCode } from '@pv/service-kit';
+import { totpCode } from '@pv/service-kit/http';
 import { TEST_ADMIN_TOTP_SECRET } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealStoredSecrets } from '../src/staff-mfa/second-factor.repository.js';

@@ -1,12 +1,12 @@
 import { BillingMessages } from '@pv/contracts';
+import { staffAccessRecorder } from '@pv/service-clients';
 import {
   createServiceApp,
   RateLimiter,
   registerRetryAfter,
-  type ServiceRuntime,
-  staffAccessRecorder,
   standardAppOptions,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
+import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './config.js';
 import type { BillingDatabase } from './db/schema.js';

@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { BillingConfig } from './config.js';
 import { billingMigrations } from './db/migrations/index.js';
 import type { BillingDatabase } from './db/schema.js';

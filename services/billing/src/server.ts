@@ -1,4 +1,4 @@
-import { runService } from '@pv/service-kit';
+import { runService } from '@pv/service-kit/runtime';
 import { buildBillingApp } from './app.js';
 import { loadBillingConfig } from './config.js';
 import { startUsageConsumer } from './events/usage-consumer.js';

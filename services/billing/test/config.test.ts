@@ -1,4 +1,4 @@
-import { ConfigError } from '@pv/service-kit';
+import { ConfigError } from '@pv/service-kit/runtime';
 import { describe, expect, it } from 'vitest';
 import { loadBillingConfig } from '../src/config.js';
 import { stripeFrom } from '../src/stripe/stripe-client.js';

@@ -12,7 +12,8 @@ import {
   startFakeSmtp,
   startFakeStripe,
 } from '@pv/provider-fakes';
-import { createRedis, type DurableSubscription } from '@pv/service-kit';
+import type { DurableSubscription } from '@pv/service-kit/events';
+import { createRedis } from '@pv/service-kit/runtime';
 import { Client, createTestDatabase, eventually, scaled, testInfra } from '@pv/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { buildFormattingApp } from '@pv/formatting';
 import { type FormattingConfig, loadFormattingConfig } from '@pv/formatting/config';
 import { openFormatting } from '@pv/formatting/runtime';
 import { startFormattingWorker } from '@pv/formatting/worker';
-import { JobQueue } from '@pv/service-kit';
+import { JobQueue } from '@pv/service-kit/jobs';
 import {
   urlOf as addressOf,
   createTestDatabase,

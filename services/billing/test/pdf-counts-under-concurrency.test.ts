@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, isRetryableAnswer, retryDelayMs } from '@pv/contracts';
 import { pdfHandler, RenderPdfJob } from '@pv/documents';
-import { handleJob, startWorker } from '@pv/service-kit';
+import { handleJob, startWorker } from '@pv/service-kit/jobs';
 import { Client, eventually, scaled } from '@pv/service-kit/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

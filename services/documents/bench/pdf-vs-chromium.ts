@@ -18,7 +18,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { JobQueue } from '@pv/service-kit';
+import { JobQueue } from '@pv/service-kit/jobs';
 import { testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import { chromium } from 'playwright-core';
 import { RenderPdfJob, type RenderPdfPayload } from '../src/pdf/jobs.js';

@@ -1,18 +1,20 @@
 import multipart from '@fastify/multipart';
 import { DocumentMessages, SigningMessages } from '@pv/contracts';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
+import { QuotaClient } from '@pv/service-clients';
+import {
+  createServiceApp,
+  RateLimiter,
+  registerRetryAfter,
+  standardAppOptions,
+} from '@pv/service-kit/http';
+import type { JobQueue } from '@pv/service-kit/jobs';
 import {
   createLlmMetrics,
   createPdfMetrics,
-  createServiceApp,
-  type JobQueue,
-  QuotaClient,
-  RateLimiter,
   registerQueueMetrics,
-  registerRetryAfter,
   type ServiceRuntime,
-  standardAppOptions,
-} from '@pv/service-kit';
+} from '@pv/service-kit/runtime';
 import { readExtraTrustRoots } from '@pv/signing';
 import type { FastifyInstance } from 'fastify';
 import { type DocumentsConfig, s3StoreSettingsFrom } from './config.js';

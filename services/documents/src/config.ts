@@ -1,5 +1,5 @@
 import { LlmConfigFields } from '@pv/llm';
-import { BaseConfigFields, ConfigError, loadConfig } from '@pv/service-kit';
+import { BaseConfigFields, ConfigError, loadConfig } from '@pv/service-kit/runtime';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const DocumentsConfigSchema = Type.Object({

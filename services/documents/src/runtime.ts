@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
 import { type DocumentsConfig, s3StoreSettingsFrom } from './config.js';
 import { documentsMigrations } from './db/migrations/index.js';
 import type { DocumentsDatabase } from './db/schema.js';

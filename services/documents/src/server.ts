@@ -1,4 +1,5 @@
-import { JobQueue, runService } from '@pv/service-kit';
+import { JobQueue } from '@pv/service-kit/jobs';
+import { runService } from '@pv/service-kit/runtime';
 import { buildDocumentsApp } from './app.js';
 import { loadDocumentsConfig } from './config.js';
 import { startAiTemplateConsumer } from './events/ai-template-consumer.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SigningMessages } from '@pv/contracts';
 import { type FakeS3, startFakeS3 } from '@pv/provider-fakes/s3';
-import { createDb, databaseUrl, migrateToLatest } from '@pv/service-kit';
+import { createDb, databaseUrl, migrateToLatest } from '@pv/service-kit/runtime';
 import { createTestDatabase, testInfra } from '@pv/service-kit/testing';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { type Kysely, sql } from 'kysely';

@@ -5,7 +5,7 @@ import type {
   GenerateDocumentResponse,
 } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
-import type { DurableSubscription } from '@pv/service-kit';
+import type { DurableSubscription } from '@pv/service-kit/events';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -4,7 +4,7 @@ import {
   type DocumentGeneratedPayload,
   type GenerateDocumentResponse,
 } from '@pv/contracts';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectEvents,

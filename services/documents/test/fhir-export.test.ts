@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import type { DocumentGeneratedPayload, FormattedNote } from '@pv/contracts';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fhirPath, validationErrors } from './fhir-r4.js';
 import { collectEvents, type DocumentsUnderTest, startDocuments } from './harness.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type EventEnvelope, SigningMessages, type StorageChangedPayload } from '@pv/contracts';
 import { type FakeS3, startFakeS3 } from '@pv/provider-fakes/s3';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { createTestPki, type TestPki } from '@pv/signing/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -12,7 +12,8 @@ import {
   type StorageChangedPayload,
   VerificationMessages,
 } from '@pv/contracts';
-import { connectNats, createRedis } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
+import { createRedis } from '@pv/service-kit/runtime';
 import { scaled } from '@pv/service-kit/testing';
 import { CertificateMessages } from '@pv/signing';
 import { createTestPki, type TestPki } from '@pv/signing/testing';

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import { startFakeOpenAI } from '@pv/provider-fakes';
-import { dropDatabase } from '@pv/service-kit';
+import { dropDatabase } from '@pv/service-kit/runtime';
 import { freePort, testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import autocannon from 'autocannon';
 import { loadFormattingConfig } from '../src/config.js';

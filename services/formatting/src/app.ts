@@ -1,14 +1,12 @@
 import { FormattingRoutes } from '@pv/contracts';
+import { QuotaClient } from '@pv/service-clients';
+import { createServiceApp, registerRetryAfter, standardAppOptions } from '@pv/service-kit/http';
+import type { JobQueue } from '@pv/service-kit/jobs';
 import {
   createLlmMetrics,
-  createServiceApp,
-  type JobQueue,
-  QuotaClient,
   registerQueueMetrics,
-  registerRetryAfter,
   type ServiceRuntime,
-  standardAppOptions,
-} from '@pv/service-kit';
+} from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { FormattingConfig } from './config.js';
 import { AdminContentService } from './content/admin-content.service.js';

@@ -1,5 +1,5 @@
 import { LlmConfigFields } from '@pv/llm';
-import { BaseConfigFields, loadConfig } from '@pv/service-kit';
+import { BaseConfigFields, loadConfig } from '@pv/service-kit/runtime';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const FormattingConfigSchema = Type.Object({

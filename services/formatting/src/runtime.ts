@@ -1,5 +1,5 @@
 import { EVENT_STREAM, PHI_STREAM } from '@pv/contracts';
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FormattingConfig } from './config.js';
 import { formattingMigrations } from './db/migrations/index.js';
 import type { FormattingDatabase } from './db/schema.js';

@@ -1,4 +1,5 @@
-import { JobQueue, runService } from '@pv/service-kit';
+import { JobQueue } from '@pv/service-kit/jobs';
+import { runService } from '@pv/service-kit/runtime';
 import { buildFormattingApp } from './app.js';
 import { loadFormattingConfig } from './config.js';
 import { startUserErasureConsumer } from './events/user-erasure-consumer.js';

@@ -3,7 +3,7 @@ import {
   DOCUMENT_TEMPLATE_KEY_INVALID,
   type EventEnvelope,
 } from '@pv/contracts';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { eventually } from '@pv/service-kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

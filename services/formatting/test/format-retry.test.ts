@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConsultFormattedSummaryPayload, FormatTextResponse } from '@pv/contracts';
 import { emptyClinicalRecord } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTY_PROFILES } from '../src/notes/index.js';

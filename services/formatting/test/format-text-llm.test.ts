@@ -8,7 +8,7 @@ import {
   PROFESSIONALS,
 } from '@pv/contracts';
 import { type FakeOpenAI, startFakeOpenAI } from '@pv/provider-fakes';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { scaled } from '@pv/service-kit/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SPECIALTY_PROFILES } from '../src/notes/index.js';

@@ -4,7 +4,8 @@ import type {
   ConsultFormattedSummaryPayload,
   FormatTextResponse,
 } from '@pv/contracts';
-import { connectNats, WORKER_WAIT_MS } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
+import { WORKER_WAIT_MS } from '@pv/service-kit/runtime';
 import { eventually, scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ConsultFormattedPayload, FormatTextResponse } from '@pv/contracts';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectEvents, type FormattingUnderTest, startFormatting } from './harness.js';
 

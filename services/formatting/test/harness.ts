@@ -1,4 +1,4 @@
-import { JobQueue } from '@pv/service-kit';
+import { JobQueue } from '@pv/service-kit/jobs';
 import { Client, collectEvents, startServiceUnderTest } from '@pv/service-kit/testing';
 import { buildFormattingApp } from '../src/app.js';
 import { loadFormattingConfig } from '../src/config.js';

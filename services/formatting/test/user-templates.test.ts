@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StorageChangedPayload } from '@pv/contracts';
-import { connectNats } from '@pv/service-kit';
+import { connectNats } from '@pv/service-kit/events';
 import { eventually } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectEvents, type FormattingUnderTest, startFormatting } from './harness.js';

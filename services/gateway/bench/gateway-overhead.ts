@@ -26,7 +26,7 @@ import { randomBytes } from 'node:crypto';
 import { type AddressInfo, createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dropDatabase } from '@pv/service-kit';
+import { dropDatabase } from '@pv/service-kit/runtime';
 import { testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import autocannon from 'autocannon';
 import { request } from 'undici';

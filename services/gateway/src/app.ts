@@ -1,6 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { createServiceApp, csv, httpTimeoutsFrom, internalHttpsOptions } from '@pv/service-kit';
+import { createServiceApp, httpTimeoutsFrom } from '@pv/service-kit/http';
+import { csv, internalHttpsOptions } from '@pv/service-kit/runtime';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Agent } from 'undici';

@@ -1,4 +1,5 @@
-import { BaseConfigFields, HttpTimeoutFields, loadConfig } from '@pv/service-kit';
+import { HttpTimeoutFields } from '@pv/service-kit/http';
+import { BaseConfigFields, loadConfig } from '@pv/service-kit/runtime';
 import { type Static, Type } from '@sinclair/typebox';
 
 const UpstreamUrl = (service: string) =>

@@ -1,5 +1,5 @@
 import { Messages } from '@pv/contracts';
-import { errorBody } from '@pv/service-kit';
+import { errorBody } from '@pv/service-kit/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizedPath, ownsPath } from './routing-table.js';
 

@@ -1,5 +1,5 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import { tooManyRequests } from '@pv/service-kit';
+import { tooManyRequests } from '@pv/service-kit/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { normalizedPath } from './routing-table.js';

@@ -1,4 +1,4 @@
-import { createRedis, listenOptions, runService } from '@pv/service-kit';
+import { createRedis, listenOptions, runService } from '@pv/service-kit/runtime';
 import { buildGatewayApp, buildGatewayInternalApp, watchRedis } from './app.js';
 import { loadGatewayConfig } from './config.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createRedis } from '@pv/service-kit';
+import { createRedis } from '@pv/service-kit/runtime';
 import { testInfra } from '@pv/service-kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';

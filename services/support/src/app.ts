@@ -1,9 +1,5 @@
-import {
-  createServiceApp,
-  registerRetryAfter,
-  type ServiceRuntime,
-  standardAppOptions,
-} from '@pv/service-kit';
+import { createServiceApp, registerRetryAfter, standardAppOptions } from '@pv/service-kit/http';
+import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { SupportConfig } from './config.js';
 import type { SupportDatabase } from './db/schema.js';

@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit';
+import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { SupportConfig } from './config.js';
 import { supportMigrations } from './db/migrations/index.js';
 import type { SupportDatabase } from './db/schema.js';

@@ -1,4 +1,4 @@
-import { runService } from '@pv/service-kit';
+import { runService } from '@pv/service-kit/runtime';
 import { buildSupportApp } from './app.js';
 import { loadSupportConfig } from './config.js';
 import { startUserErasureConsumer } from './events/user-erasure-consumer.js';

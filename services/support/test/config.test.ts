@@ -1,4 +1,4 @@
-import { ConfigError } from '@pv/service-kit';
+import { ConfigError } from '@pv/service-kit/runtime';
 import { describe, expect, it } from 'vitest';
 import { loadSupportConfig } from '../src/config.js';
 import { resolvedAtChange } from '../src/tickets/ticket.service.js';

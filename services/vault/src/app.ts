@@ -1,11 +1,11 @@
+import { staffAccessRecorder } from '@pv/service-clients';
 import {
   createServiceApp,
   RateLimiter,
   registerRetryAfter,
-  type ServiceRuntime,
-  staffAccessRecorder,
   standardAppOptions,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
+import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import { VaultAccess } from './access/vault-access.js';
 import { KeyedHasher } from './anonymise/hashing.js';

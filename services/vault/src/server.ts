@@ -1,4 +1,4 @@
-import { runService } from '@pv/service-kit';
+import { runService } from '@pv/service-kit/runtime';
 import { buildVaultApp } from './app.js';
 import { loadVaultConfig } from './config.js';
 import { startConsultConsumer } from './events/consult-consumer.js';

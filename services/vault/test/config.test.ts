@@ -1,4 +1,4 @@
-import { ConfigError } from '@pv/service-kit';
+import { ConfigError } from '@pv/service-kit/runtime';
 import { testSessionKeys } from '@pv/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { loadVaultConfig } from '../src/config.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { databaseUrl } from '@pv/service-kit';
+import { databaseUrl } from '@pv/service-kit/runtime';
 import { databaseOwners } from '@pv/stack/catalog';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

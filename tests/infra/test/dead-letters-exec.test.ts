@@ -5,13 +5,8 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  createDb,
-  databaseUrl,
-  type KitTables,
-  kitMigrations,
-  migrateToLatest,
-} from '@pv/service-kit';
+import { type KitTables, kitMigrations } from '@pv/service-kit/events';
+import { createDb, databaseUrl, migrateToLatest } from '@pv/service-kit/runtime';
 import { createTestDatabase, scaled, testInfra, testSessionKeys } from '@pv/service-kit/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENT_STREAM, type EventEnvelope, PHI_STREAM } from '@pv/contracts';
-import { connectNats, NatsHandle, subscribeDurable } from '@pv/service-kit';
+import { connectNats, subscribeDurable } from '@pv/service-kit/events';
+import { NatsHandle } from '@pv/service-kit/runtime';
 import { eventually, natsServerBinary, startPrivateNats } from '@pv/service-kit/testing';
 import {
   NATS_USERS_SECRET,

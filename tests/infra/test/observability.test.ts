@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
+import type { KitTables } from '@pv/service-kit/events';
+import type { JobQueue } from '@pv/service-kit/jobs';
 import {
   createLlmMetrics,
   createPdfMetrics,
-  type JobQueue,
-  type KitTables,
   registerOutboxMetrics,
   registerQueueMetrics,
-} from '@pv/service-kit';
+} from '@pv/service-kit/runtime';
 import type { Kysely } from 'kysely';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';

@@ -2,13 +2,8 @@
 // each role owns its database, migrates it with the kit, and cannot connect to another's.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  createDb,
-  databaseUrl,
-  ensureDatabase,
-  kitMigrations,
-  migrateToLatest,
-} from '@pv/service-kit';
+import { kitMigrations } from '@pv/service-kit/events';
+import { createDb, databaseUrl, ensureDatabase, migrateToLatest } from '@pv/service-kit/runtime';
 import { databaseOwners, postgresRolesSql, rolePasswordVariable } from '@pv/stack/catalog';
 import { sql } from 'kysely';
 import pg from 'pg';

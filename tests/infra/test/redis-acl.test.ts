@@ -3,15 +3,8 @@
 // Each process works with its own user and is refused everything outside its keys.
 import { randomBytes } from 'node:crypto';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
-import {
-  defineJob,
-  handleJob,
-  JobQueue,
-  type Principal,
-  RateLimiter,
-  SessionStore,
-  startWorker,
-} from '@pv/service-kit';
+import { type Principal, RateLimiter, SessionStore } from '@pv/service-kit/http';
+import { defineJob, handleJob, JobQueue, startWorker } from '@pv/service-kit/jobs';
 import { PROCESSES, redisAclFile } from '@pv/stack/catalog';
 import { Type } from '@sinclair/typebox';
 import { Redis } from 'ioredis';

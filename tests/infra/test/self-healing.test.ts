@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { defineJob, JobQueue } from '@pv/service-kit';
+import { defineJob, JobQueue } from '@pv/service-kit/jobs';
 import { scaled, testInfra } from '@pv/service-kit/testing';
 import { Supervisor } from '@pv/stack/processes';
 import { Type } from '@sinclair/typebox';

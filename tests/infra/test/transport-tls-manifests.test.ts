@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, transportSecurityProblems } from '@pv/service-kit';
+import { loadConfig, transportSecurityProblems } from '@pv/service-kit/runtime';
 import { PROCESSES, parseYamlDocuments } from '@pv/stack/catalog';
 import { SupportConfigSchema } from '@pv/support/config';
 import { describe, expect, it } from 'vitest';

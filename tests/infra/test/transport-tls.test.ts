@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { postgresConnection, redisTls } from '@pv/service-kit';
+import { postgresConnection, redisTls } from '@pv/service-kit/runtime';
 import {
   eventually,
   freePort,

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildGatewayApp, loadGatewayConfig } from '@pv/gateway';
-import { createRedis, createServiceApp } from '@pv/service-kit';
+import { createServiceApp } from '@pv/service-kit/http';
+import { createRedis } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containerOf, find, readCompose, renderedK8s, resolveCompose } from './shipped.js';

@@ -9,7 +9,7 @@ import { BillingConfigSchema } from '@pv/billing/config';
 import { DocumentsConfigSchema } from '@pv/documents/config';
 import { FormattingConfigSchema } from '@pv/formatting/config';
 import { GatewayConfigSchema } from '@pv/gateway';
-import { loadConfig } from '@pv/service-kit';
+import { loadConfig } from '@pv/service-kit/runtime';
 import {
   CONNECTION_SECRETS,
   PROCESSES,

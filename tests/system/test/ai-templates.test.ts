@@ -6,7 +6,7 @@ import { openDocuments } from '@pv/documents/runtime';
 import { buildFormattingApp } from '@pv/formatting';
 import { loadFormattingConfig } from '@pv/formatting/config';
 import { openFormatting } from '@pv/formatting/runtime';
-import { JobQueue } from '@pv/service-kit';
+import { JobQueue } from '@pv/service-kit/jobs';
 import {
   Client,
   eventually,

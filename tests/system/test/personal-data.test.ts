@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createRedis } from '@pv/service-kit';
+import { createRedis } from '@pv/service-kit/runtime';
 import {
   databaseRowsContaining,
   eventually,

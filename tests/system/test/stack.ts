@@ -27,7 +27,9 @@ import {
   startFakeSoniox,
   startFakeStripe,
 } from '@pv/provider-fakes';
-import { createRedis, deleteDurable, JobQueue } from '@pv/service-kit';
+import { deleteDurable } from '@pv/service-kit/events';
+import { JobQueue } from '@pv/service-kit/jobs';
+import { createRedis } from '@pv/service-kit/runtime';
 import {
   createTestDatabase,
   startPrivateNats,

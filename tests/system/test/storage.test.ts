@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDb } from '@pv/service-kit';
+import { createDb } from '@pv/service-kit/runtime';
 import { eventually, scaled, withTotp } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, Browser, startStack } from './stack.js';

@@ -10,7 +10,7 @@ import { buildFormattingApp } from '@pv/formatting';
 import { loadFormattingConfig } from '@pv/formatting/config';
 import { openFormatting } from '@pv/formatting/runtime';
 import { startFormattingWorker } from '@pv/formatting/worker';
-import { JobQueue } from '@pv/service-kit';
+import { JobQueue } from '@pv/service-kit/jobs';
 import { type Client, startServiceUnderTest, testSessionKeys } from '@pv/service-kit/testing';
 import { buildSupportApp } from '@pv/support';
 import { loadSupportConfig } from '@pv/support/config';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type RecordedSpan, startFakeOtlpCollector } from '@pv/provider-fakes';
-import { flushTracing, tracingEnabled } from '@pv/service-kit';
+import { flushTracing, tracingEnabled } from '@pv/service-kit/runtime';
 import { scaled } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, startStack } from './stack.js';

@@ -1,4 +1,5 @@
-import { createRedis, RateLimiter } from '@pv/service-kit';
+import { RateLimiter } from '@pv/service-kit/http';
+import { createRedis } from '@pv/service-kit/runtime';
 
 // What `npm start` leaves in the machine's Redis after an hour of visitors (issue 26): the
 // anonymous visitors' hourly budgets of the default key prefix `pv:` used up for this machine's

@@ -1,11 +1,10 @@
 import {
-  createDb,
   DEAD_LETTER_USAGE,
-  databaseUrl,
   type KitTables,
   parseDeadLetterCommand,
   runDeadLetterCommand,
-} from '@pv/service-kit';
+} from '@pv/service-kit/events';
+import { createDb, databaseUrl } from '@pv/service-kit/runtime';
 import { PROCESSES } from './catalog/catalog.js';
 import { COMPONENTS } from './infra/components.js';
 import { findPostgresRole } from './infra/postgres.js';

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createDb,
-  databaseUrl,
-  type KitTables,
-  kitMigrations,
-  migrateToLatest,
-} from '@pv/service-kit';
+import { type KitTables, kitMigrations } from '@pv/service-kit/events';
+import { createDb, databaseUrl, migrateToLatest } from '@pv/service-kit/runtime';
 import { createTestDatabase, testInfra } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_SERVICES, runDeadLetters } from '../src/dead-letters.js';

@@ -182,6 +182,50 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
       },
     ]);
   });
+
+  it("fail on the kit's root or internals from outside it, and on the kit and its clients the wrong way", async () => {
+    // The kit with a stray root barrel beside its subpaths, and the clients package on top of it.
+    const pkg = (dir: string, name: string, exports: Record<string, string>) => {
+      write(`${dir}/package.json`, JSON.stringify({ name, type: 'module', exports }));
+      mkdirSync(path.join(root, 'node_modules', '@pv'), { recursive: true });
+      symlinkSync(path.join(root, dir), path.join(root, 'node_modules', name), 'dir');
+    };
+    pkg('packages/service-kit', '@pv/service-kit', {
+      '.': './src/index.ts',
+      './http': './src/entries/http.ts',
+    });
+    write('packages/service-kit/src/app.ts', 'export const app = () => 1;\n');
+    write('packages/service-kit/src/index.ts', "export * from './app.js';\n");
+    write('packages/service-kit/src/entries/http.ts', "export * from '../app.js';\n");
+    write(
+      'packages/service-kit/src/audit-hook.ts',
+      "import { audit } from '@pv/service-clients';\nexport const hook = audit;\n",
+    );
+    pkg('packages/service-clients', '@pv/service-clients', { '.': './src/index.ts' });
+    write(
+      'packages/service-clients/src/index.ts',
+      "import { greet } from '@fx/kit';\nimport { app } from '@pv/service-kit/http';\nexport const audit = () => greet(String(app()));\n",
+    );
+    write(
+      'services/billing/src/root.ts',
+      "import { app } from '@pv/service-kit';\nimport { audit } from '@pv/service-clients';\nexport const both = () => [app(), audit()];\n",
+    );
+    const { violations } = await check();
+    expect(named(violations, 'kit-through-its-entries')).toEqual([
+      {
+        rule: 'kit-through-its-entries',
+        from: 'services/billing/src/root.ts',
+        to: 'packages/service-kit/src/index.ts',
+        cycle: [],
+      },
+    ]);
+    expect(named(violations, 'kit-not-on-clients').map((v) => v.from)).toEqual([
+      'packages/service-kit/src/audit-hook.ts',
+    ]);
+    expect(named(violations, 'clients-on-kit-and-contracts').map((v) => v.to)).toEqual([
+      'packages/kit/src/index.ts',
+    ]);
+  });
 });
 
 describe('the rules file', () => {
@@ -199,6 +243,9 @@ describe('the rules file', () => {
         'no-circular',
         'domain-not-on-rendering',
         'spa-store-not-from-pages',
+        'kit-through-its-entries',
+        'kit-not-on-clients',
+        'clients-on-kit-and-contracts',
       ]),
     );
     expect(new Set(names).size).toBe(names.length);

@@ -1,12 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  createDb,
-  databaseUrl,
-  type KitMigration,
-  kitMigrations,
-  migrateToLatest,
-} from '@pv/service-kit';
+import { type KitMigration, kitMigrations } from '@pv/service-kit/events';
+import { createDb, databaseUrl, migrateToLatest } from '@pv/service-kit/runtime';
 import { createTestDatabase, scaled, testInfra } from '@pv/service-kit/testing';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';

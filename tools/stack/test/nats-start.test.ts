@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { connectNats, ensureEventStream } from '@pv/service-kit';
+import { connectNats, ensureEventStream } from '@pv/service-kit/events';
 import { natsServerBinary, startPrivateNats } from '@pv/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsAuthorizationWithPasswords, natsProcesses, natsUser } from '../src/catalog/index.js';

@@ -1,6 +1,6 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventSubject } from '@pv/contracts';
-import { type DurableSubscription, subscribeDurable } from '@pv/service-kit';
+import { type DurableSubscription, subscribeDurable } from '@pv/service-kit/events';
 import type { Logger } from 'pino';
 import type { AnalyticsKysely } from '../db/schema.js';
 import { applyAnalyticsEvent } from '../projections/projection.service.js';

@@ -9,12 +9,8 @@ import {
   type UpdateMarketingMessageBody,
   UpdateMarketingMessageBodySchema,
 } from '@pv/contracts';
-import {
-  contentChangeDetails,
-  notFound,
-  recordStaffAccess,
-  type StaffActor,
-} from '@pv/service-kit';
+import { contentChangeDetails, recordStaffAccess, type StaffActor } from '@pv/service-clients';
+import { notFound } from '@pv/service-kit/http';
 import type { AnalyticsDb, AnalyticsKysely, MarketingMessageRow } from '../db/schema.js';
 import {
   activeMessagesOfType,

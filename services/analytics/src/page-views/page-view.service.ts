@@ -1,5 +1,5 @@
 import { AnalyticsMessages, type PageViewBody } from '@pv/contracts';
-import { addressKey, type Principal, type RateLimit, type RateLimiter } from '@pv/service-kit';
+import { addressKey, type Principal, type RateLimit, type RateLimiter } from '@pv/service-kit/http';
 import type { AnalyticsKysely } from '../db/schema.js';
 import { dayOf } from '../time/sao-paulo-day.js';
 import { insertPageView } from './page-view.repository.js';

@@ -4,7 +4,7 @@ import type {
   UserChangedPayload,
   UserLoggedInPayload,
 } from '@pv/contracts';
-import { eraseOutboxOf, isErased, processOnce, tombstoneUser } from '@pv/service-kit';
+import { eraseOutboxOf, isErased, processOnce, tombstoneUser } from '@pv/service-kit/events';
 import type { AnalyticsKysely } from '../db/schema.js';
 import { dayOf } from '../time/sao-paulo-day.js';
 import { addAiRequest, deleteUser, recordLogin, upsertUser } from './projection.repository.js';

@@ -1,5 +1,5 @@
 import { AnalyticsRoutes } from '@pv/contracts';
-import { registerRoute } from '@pv/service-kit';
+import { registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { PageViewService } from '../page-views/page-view.service.js';
 

@@ -1,5 +1,6 @@
 import { AnalyticsRoutes, DEFAULT_ANALYTICS_PERIOD } from '@pv/contracts';
-import { registerRoute, type StaffAccessRecorder, staffActorOf } from '@pv/service-kit';
+import { type StaffAccessRecorder, staffActorOf } from '@pv/service-clients';
+import { registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { DashboardService } from '../reports/dashboard.service.js';
 import type { SiteAnalyticsService } from '../reports/site-analytics.service.js';

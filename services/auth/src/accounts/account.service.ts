@@ -7,16 +7,16 @@ import {
   type ProfileBody,
   type RegisterBody,
 } from '@pv/contracts';
+import { enqueueEvent } from '@pv/service-kit/events';
 import {
   AppError,
   badRequest,
   conflict,
-  enqueueEvent,
   forbidden,
-  isUniqueViolation,
   type Principal,
   unauthorized,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
+import { isUniqueViolation } from '@pv/service-kit/runtime';
 import type { AuthDb, UserRow } from '../db/schema.js';
 import type { AuthDeps, ClientInfo } from '../deps.js';
 import type { EmailVerificationService } from '../email-verification/email-verification.service.js';

@@ -1,5 +1,5 @@
 import { Messages } from '@pv/contracts';
-import { addressKey, FailureBackoff, RateLimiter } from '@pv/service-kit';
+import { addressKey, FailureBackoff, RateLimiter } from '@pv/service-kit/http';
 import type { Redis } from 'ioredis';
 import type { AuthConfig } from '../config.js';
 

@@ -7,7 +7,7 @@ import {
   pageWindow,
   paginate,
 } from '@pv/contracts';
-import { badRequest } from '@pv/service-kit';
+import { badRequest } from '@pv/service-kit/http';
 import type { AuditLogRow, AuthDb } from '../db/schema.js';
 import { conformingDetails, listAuditEntries } from './audit.repository.js';
 

@@ -6,17 +6,17 @@ import {
   EmailMessages,
   Messages,
 } from '@pv/contracts';
+import { enqueueEvent } from '@pv/service-kit/events';
 import {
   AppError,
   addressKey,
   badRequest,
   conflict,
-  enqueueEvent,
-  isUniqueViolation,
   type Principal,
   RateLimiter,
   unauthorized,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
+import { isUniqueViolation } from '@pv/service-kit/runtime';
 import type { AuthDb, UserRow } from '../db/schema.js';
 import type { AuthDeps } from '../deps.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';

@@ -1,5 +1,6 @@
 import type { AuditRecordedPayload, EventEnvelope } from '@pv/contracts';
-import { type DurableSubscription, type ServiceRuntime, subscribeDurable } from '@pv/service-kit';
+import { type DurableSubscription, subscribeDurable } from '@pv/service-kit/events';
+import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import { insertAuditEntry } from '../audit/audit.repository.js';
 import type { AuthDatabase } from '../db/schema.js';
 

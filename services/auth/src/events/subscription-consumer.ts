@@ -3,9 +3,9 @@ import {
   type DurableSubscription,
   enqueueEvent,
   processOnce,
-  type ServiceRuntime,
   subscribeDurable,
-} from '@pv/service-kit';
+} from '@pv/service-kit/events';
+import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { AuthDatabase, UserRow } from '../db/schema.js';
 import { toChangedUser, toPrincipalFields } from '../users/user.mapper.js';
 import { updateUser } from '../users/user.repository.js';

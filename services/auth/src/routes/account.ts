@@ -1,5 +1,5 @@
 import { AuthRoutes, Messages } from '@pv/contracts';
-import { principalOf, registerRoute } from '@pv/service-kit';
+import { principalOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../accounts/account.service.js';
 import {

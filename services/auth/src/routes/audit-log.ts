@@ -1,5 +1,5 @@
 import { AuditRoutes } from '@pv/contracts';
-import { registerRoute } from '@pv/service-kit';
+import { registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { AuditLogService } from '../audit/audit.service.js';
 

@@ -1,5 +1,5 @@
 import { EmailVerificationRoutes } from '@pv/contracts';
-import { principalOf, registerRoute } from '@pv/service-kit';
+import { principalOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { EmailVerificationService } from '../email-verification/email-verification.service.js';
 

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, sessionCookieName } from '@pv/service-kit';
+import { SESSION_COOKIE, sessionCookieName } from '@pv/service-kit/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientInfo } from '../deps.js';
 

@@ -1,5 +1,6 @@
 import { MfaMessages, StaffMfaRoutes } from '@pv/contracts';
-import { principalOf, registerRoute, staffActorOf } from '@pv/service-kit';
+import { staffActorOf } from '@pv/service-clients';
+import { principalOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { StaffMfaService } from '../staff-mfa/staff-mfa.service.js';
 

@@ -1,6 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { enqueueEvent, isUniqueViolation } from '@pv/service-kit';
+import { enqueueEvent } from '@pv/service-kit/events';
+import { isUniqueViolation } from '@pv/service-kit/runtime';
 import type { Logger } from 'pino';
 import type { AuthKysely } from '../db/schema.js';
 import { seedSecret } from '../staff-mfa/second-factor.repository.js';

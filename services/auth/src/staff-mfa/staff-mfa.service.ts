@@ -5,6 +5,7 @@ import {
   type MfaVerifyBody,
   type SecondFactorState,
 } from '@pv/contracts';
+import { recordStaffAccess, type StaffActor } from '@pv/service-clients';
 import {
   badRequest,
   conflict,
@@ -13,12 +14,10 @@ import {
   newTotpSecret,
   notFound,
   type Principal,
-  recordStaffAccess,
-  type StaffActor,
   totpCodeMatches,
   totpUri,
   unauthorized,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
 import type { AuthDb } from '../db/schema.js';
 import type { AuthDeps } from '../deps.js';
 import { findUserById } from '../users/user.repository.js';

@@ -4,14 +4,9 @@ import {
   type TermsVersion,
   UpdateTermsBodySchema,
 } from '@pv/contracts';
-import {
-  conflict,
-  contentChangeDetails,
-  isUniqueViolation,
-  notFound,
-  recordStaffAccess,
-  type StaffActor,
-} from '@pv/service-kit';
+import { contentChangeDetails, recordStaffAccess, type StaffActor } from '@pv/service-clients';
+import { conflict, notFound } from '@pv/service-kit/http';
+import { isUniqueViolation } from '@pv/service-kit/runtime';
 import type { Static } from '@sinclair/typebox';
 import type { AuthDb, AuthKysely, TermsVersionRow } from '../db/schema.js';
 import {

@@ -11,18 +11,10 @@ import {
   paginate,
   type ResetPasswordBody,
 } from '@pv/contracts';
-import {
-  badRequest,
-  conflict,
-  enqueueEvent,
-  eraseOutboxOf,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-  recordStaffAccess,
-  type StaffAccess,
-  type StaffActor,
-} from '@pv/service-kit';
+import { recordStaffAccess, type StaffAccess, type StaffActor } from '@pv/service-clients';
+import { enqueueEvent, eraseOutboxOf } from '@pv/service-kit/events';
+import { badRequest, conflict, forbidden, notFound } from '@pv/service-kit/http';
+import { isUniqueViolation } from '@pv/service-kit/runtime';
 import type { UserPatch, UserRow } from '../db/schema.js';
 import type { AuthDeps } from '../deps.js';
 import { endSessions, listLoginHistory } from '../sessions/session.repository.js';

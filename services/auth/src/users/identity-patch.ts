@@ -1,5 +1,5 @@
 import { normalizeCpf, VerificationMessages } from '@pv/contracts';
-import { badRequest } from '@pv/service-kit';
+import { badRequest } from '@pv/service-kit/http';
 import type { UserPatch, UserRow } from '../db/schema.js';
 
 /** The CPF column for a body's `cpf` (absent: unchanged; null or blank: cleared); 400 if invalid. */

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { Messages, STRONG_PASSWORD_PATTERN } from '@pv/contracts';
-import { badRequest } from '@pv/service-kit';
+import { badRequest } from '@pv/service-kit/http';
 import { passwordStrengthProblem } from './password-strength.js';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. `Algorithm.Argon2id` is an ambient const

@@ -4,7 +4,7 @@ import {
   RegistryMessages,
   registryNumberProblem,
 } from '@pv/contracts';
-import { badRequest } from '@pv/service-kit';
+import { badRequest } from '@pv/service-kit/http';
 import type { UserPatch, UserRow } from '../db/schema.js';
 
 /** The registry fields the profile and the admin's user form both send. */

@@ -7,7 +7,7 @@ import type {
   UserChangedPayload,
   VerificationMethod,
 } from '@pv/contracts';
-import type { Principal } from '@pv/service-kit';
+import type { Principal } from '@pv/service-kit/http';
 import type { UserRow } from '../db/schema.js';
 import type { UserWithAcceptance } from './user.repository.js';
 

@@ -1,5 +1,5 @@
 import type { AdminUserSort } from '@pv/contracts';
-import { containsPattern } from '@pv/service-kit';
+import { containsPattern } from '@pv/service-kit/runtime';
 import { sql } from 'kysely';
 import type { AuthDb, NewUser, UserPatch, UserRow } from '../db/schema.js';
 

@@ -7,18 +7,17 @@ import {
   VerificationMessages,
   type VerificationQueueEntry,
 } from '@pv/contracts';
+import { recordStaffAccess, type StaffActor } from '@pv/service-clients';
+import { enqueueEvent } from '@pv/service-kit/events';
 import {
   AppError,
   badRequest,
   conflict,
-  enqueueEvent,
   notFound,
   type Principal,
-  recordStaffAccess,
-  type StaffActor,
   serviceUnavailable,
   unauthorized,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
 import {
   type CertificateInfo,
   inspectPkcs12,

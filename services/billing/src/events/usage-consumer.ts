@@ -9,7 +9,12 @@ import type {
   UserChangedPayload,
   UserLoggedInPayload,
 } from '@pv/contracts';
-import { type DurableSubscription, isErased, processOnce, subscribeDurable } from '@pv/service-kit';
+import {
+  type DurableSubscription,
+  isErased,
+  processOnce,
+  subscribeDurable,
+} from '@pv/service-kit/events';
 import pino, { type Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { BillingKysely } from '../db/schema.js';

@@ -8,7 +8,7 @@ import {
   type QuotaKind,
   type StorageCheckResponse,
 } from '@pv/contracts';
-import { forbidden, type Principal, tooManyRequests } from '@pv/service-kit';
+import { forbidden, type Principal, tooManyRequests } from '@pv/service-kit/http';
 import type { BillingKysely, MonthlyUsageRow } from '../db/schema.js';
 import { isPremium } from '../subscriptions/premium.js';
 import { type Period, periodOf } from '../usage/period.js';

@@ -1,5 +1,5 @@
 import { BillingInternalRoutes } from '@pv/contracts';
-import { principalOf, registerRoute } from '@pv/service-kit';
+import { principalOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { QuotaService } from '../quota/quota.service.js';
 

@@ -1,5 +1,5 @@
 import { BillingRoutes } from '@pv/contracts';
-import { assertEmailVerified, principalOf, registerRoute } from '@pv/service-kit';
+import { assertEmailVerified, principalOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { SubscriptionService } from '../subscriptions/subscription.service.js';
 

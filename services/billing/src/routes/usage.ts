@@ -1,11 +1,6 @@
 import { BillingRoutes } from '@pv/contracts';
-import {
-  idempotencyKeyOf,
-  principalOf,
-  registerRoute,
-  type StaffAccessRecorder,
-  staffActorOf,
-} from '@pv/service-kit';
+import { type StaffAccessRecorder, staffActorOf } from '@pv/service-clients';
+import { idempotencyKeyOf, principalOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { SonioxKeys } from '../speech/soniox.js';
 import type { SubscriptionService } from '../subscriptions/subscription.service.js';

@@ -1,5 +1,10 @@
 import { BillingMessages, type TemporaryKey } from '@pv/contracts';
-import { AppError, type Principal, type RateLimiter, serviceUnavailable } from '@pv/service-kit';
+import {
+  AppError,
+  type Principal,
+  type RateLimiter,
+  serviceUnavailable,
+} from '@pv/service-kit/http';
 import type { Logger } from 'pino';
 import type { UsageService } from '../usage/usage.service.js';
 import type { SpeechSettlement } from './speech-settlement.js';

@@ -1,4 +1,4 @@
-import type { Principal } from '@pv/service-kit';
+import type { Principal } from '@pv/service-kit/http';
 import type { BillingDb } from '../db/schema.js';
 import { hasActiveSubscription } from './subscription.repository.js';
 

@@ -1,5 +1,5 @@
 import type { SubscriptionChangedPayload } from '@pv/contracts';
-import { enqueueEvent } from '@pv/service-kit';
+import { enqueueEvent } from '@pv/service-kit/events';
 import type { BillingDb } from '../db/schema.js';
 
 // The event this domain emits, written to the outbox in the caller's transaction (the relay sends it).

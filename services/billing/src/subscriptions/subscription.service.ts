@@ -13,16 +13,16 @@ import {
   type SubscriptionState,
   type UpgradeResponse,
 } from '@pv/contracts';
+import type { OutboxRelay } from '@pv/service-kit/events';
 import {
   AppError,
   badRequest,
   conflict,
   forbidden,
   notFound,
-  type OutboxRelay,
   type Principal,
   serviceUnavailable,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { BillingKysely, SubscriptionRow } from '../db/schema.js';

@@ -9,13 +9,8 @@ import {
   storageMb,
   type UserMetrics,
 } from '@pv/contracts';
-import {
-  conflict,
-  type OutboxRelay,
-  type Principal,
-  stableUuid,
-  tooManyRequests,
-} from '@pv/service-kit';
+import { type OutboxRelay, stableUuid } from '@pv/service-kit/events';
+import { conflict, type Principal, tooManyRequests } from '@pv/service-kit/http';
 import type { BillingDb, BillingKysely, MonthlyUsageRow } from '../db/schema.js';
 import { isPremium } from '../subscriptions/premium.js';
 import { memberSinceOf } from '../users/billing-user.repository.js';

@@ -1,5 +1,5 @@
 import type { EventEnvelope, UserChangedPayload } from '@pv/contracts';
-import { eraseOutboxOf, processOnce, tombstoneUser } from '@pv/service-kit';
+import { eraseOutboxOf, processOnce, tombstoneUser } from '@pv/service-kit/events';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { BillingKysely } from '../db/schema.js';

@@ -1,5 +1,5 @@
 import type { AiTemplateChangedPayload, EventEnvelope } from '@pv/contracts';
-import { type DurableSubscription, processOnce } from '@pv/service-kit';
+import { type DurableSubscription, processOnce } from '@pv/service-kit/events';
 import type { DocumentsKysely } from '../db/schema.js';
 import { saveTemplateState } from '../templates/document-template.repository.js';
 import { type DocumentsConsumerOptions, startDocumentsConsumer } from './durable-consumer.js';

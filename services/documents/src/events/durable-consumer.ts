@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@pv/contracts';
-import { type DurableSubscription, subscribeDurable } from '@pv/service-kit';
+import { type DurableSubscription, subscribeDurable } from '@pv/service-kit/events';
 import type { Logger } from 'pino';
 import type { DocumentsKysely } from '../db/schema.js';
 

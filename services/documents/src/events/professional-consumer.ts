@@ -1,5 +1,5 @@
 import type { EventEnvelope, UserChangedPayload } from '@pv/contracts';
-import { type DurableSubscription, processOnce } from '@pv/service-kit';
+import { type DurableSubscription, processOnce } from '@pv/service-kit/events';
 import type { DocumentsKysely } from '../db/schema.js';
 import { applyUserChanged } from '../professionals/professional-projection.js';
 import { type DocumentsConsumerOptions, startDocumentsConsumer } from './durable-consumer.js';

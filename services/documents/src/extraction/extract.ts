@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { DocumentMessages } from '@pv/contracts';
-import { AppError } from '@pv/service-kit';
+import { AppError } from '@pv/service-kit/http';
 
 const THREAD = new URL('./extract-thread.mjs', import.meta.url);
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { DocumentMessages, type FhirExportBody } from '@pv/contracts';
-import { notFound, type Principal, type QuotaClient } from '@pv/service-kit';
+import type { QuotaClient } from '@pv/service-clients';
+import { notFound, type Principal } from '@pv/service-kit/http';
 import { sql } from 'kysely';
 import type { DocumentsKysely } from '../db/schema.js';
 import type { Authoring } from '../generation/authoring.js';

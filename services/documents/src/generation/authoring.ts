@@ -7,15 +7,10 @@ import {
 } from '@pv/contracts';
 import { type LlmClient, LlmError } from '@pv/llm';
 import { matchKey } from '@pv/pt-text';
-import {
-  AppError,
-  badRequest,
-  type LlmCall,
-  type OutboxRelay,
-  type Principal,
-  type QuotaClient,
-  stableUuid,
-} from '@pv/service-kit';
+import type { QuotaClient } from '@pv/service-clients';
+import { type OutboxRelay, stableUuid } from '@pv/service-kit/events';
+import { AppError, badRequest, type Principal } from '@pv/service-kit/http';
+import type { LlmCall } from '@pv/service-kit/runtime';
 import type { TSchema } from '@sinclair/typebox';
 import type { DocumentsKysely } from '../db/schema.js';
 import {

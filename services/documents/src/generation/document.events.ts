@@ -1,5 +1,5 @@
 import type { AiRequestCompletedPayload, DocumentGeneratedPayload } from '@pv/contracts';
-import { enqueueEvent, type KitTables } from '@pv/service-kit';
+import { enqueueEvent, type KitTables } from '@pv/service-kit/events';
 import type { Kysely } from 'kysely';
 
 /**

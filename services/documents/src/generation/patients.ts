@@ -1,5 +1,5 @@
 import { DocumentRuleMessages, notePatients } from '@pv/contracts';
-import { AppError } from '@pv/service-kit';
+import { AppError } from '@pv/service-kit/http';
 
 /** The patient a document is for: that patient's part of the note and the name on it. */
 export interface ChosenPatient {

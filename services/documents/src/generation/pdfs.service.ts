@@ -10,22 +10,19 @@ import {
   SigningMessages,
   VerificationMessages,
 } from '@pv/contracts';
+import type { QuotaClient } from '@pv/service-clients';
+import { stableUuid } from '@pv/service-kit/events';
 import {
   AppError,
   assertEmailVerified,
   badRequest,
   forbidden,
-  isDependencyUnavailable,
-  JobFailedError,
-  type JobQueue,
-  JobTimeoutError,
   type Principal,
-  type QuotaClient,
   serviceUnavailable,
-  stableUuid,
   unauthorized,
-  WORKER_WAIT_MS,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
+import { JobFailedError, type JobQueue, JobTimeoutError } from '@pv/service-kit/jobs';
+import { isDependencyUnavailable, WORKER_WAIT_MS } from '@pv/service-kit/runtime';
 import { RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
 import {
   type ProfessionalHeader,

@@ -4,7 +4,7 @@ import {
   DocumentRuleMessages,
   type RequiredNotification,
 } from '@pv/contracts';
-import { AppError } from '@pv/service-kit';
+import { AppError } from '@pv/service-kit/http';
 import { FREE_TEXT_FUZZY, findMentions } from './controlled/classify.js';
 import { tableMentionMessage } from './controlled/effective.js';
 import {

@@ -10,7 +10,7 @@ import {
   type ReprocessPrescriptionBody,
   type ReprocessPrescriptionResponse,
 } from '@pv/contracts';
-import type { Principal } from '@pv/service-kit';
+import type { Principal } from '@pv/service-kit/http';
 import type { TSchema } from '@sinclair/typebox';
 import {
   profileOf,

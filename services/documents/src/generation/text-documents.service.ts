@@ -7,7 +7,7 @@ import {
   type GeneratePdfBody,
 } from '@pv/contracts';
 import { foldForComparison } from '@pv/pt-text';
-import { badRequest, type Principal } from '@pv/service-kit';
+import { badRequest, type Principal } from '@pv/service-kit/http';
 import { profileOf, textHeaderLines } from '../professionals/professional-header.js';
 import { type Authoring, type FileAnswer, fileNameFor, OFFLINE, requireText } from './authoring.js';
 import type { Consultation } from './consultation.js';

@@ -1,5 +1,5 @@
 import { DocumentMessages, DocumentsRoutes } from '@pv/contracts';
-import { addressKey, type Principal, RateLimiter } from '@pv/service-kit';
+import { addressKey, type Principal, RateLimiter } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DocumentsConfig } from '../config.js';

@@ -3,7 +3,7 @@ import {
   ControlledPrescriptionSchema,
   HospitalPrescriptionSchema,
 } from '@pv/contracts';
-import { defineJob } from '@pv/service-kit';
+import { defineJob } from '@pv/service-kit/jobs';
 import { type Static, Type } from '@sinclair/typebox';
 
 // The PDF queue's job as the HTTP service and the pdf-worker both know it: everything the layout

@@ -5,7 +5,7 @@ import {
   type ProfessionalProfile,
   RegistryMessages,
 } from '@pv/contracts';
-import type { Principal } from '@pv/service-kit';
+import type { Principal } from '@pv/service-kit/http';
 import type { DocumentsDb } from '../db/schema.js';
 import type { PdfHeader, PdfHeaderStatus } from '../pdf/jobs.js';
 import { findProfessional } from './professional.repository.js';

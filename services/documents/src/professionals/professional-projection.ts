@@ -1,5 +1,5 @@
 import type { UserChangedPayload } from '@pv/contracts';
-import { isErased } from '@pv/service-kit';
+import { isErased } from '@pv/service-kit/events';
 import type { DocumentsDb } from '../db/schema.js';
 import { eraseProfessional, upsertProfessional } from './professional.repository.js';
 

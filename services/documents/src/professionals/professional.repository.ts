@@ -1,4 +1,4 @@
-import { tombstoneUser } from '@pv/service-kit';
+import { tombstoneUser } from '@pv/service-kit/events';
 import type { DocumentsDb, ProfessionalRow } from '../db/schema.js';
 
 /** A professional's identity as one event states it. */

@@ -1,5 +1,6 @@
 import { DocumentsRoutes } from '@pv/contracts';
-import { forwardedCredentials, idempotencyKeyOf, registerRoute } from '@pv/service-kit';
+import { forwardedCredentials } from '@pv/service-clients';
+import { idempotencyKeyOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FhirExportService } from '../fhir/fhir-export.service.js';
 import type { FileAnswer } from '../generation/authoring.js';

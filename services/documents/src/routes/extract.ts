@@ -1,12 +1,6 @@
 import { DocumentMessages, DocumentsRoutes } from '@pv/contracts';
-import {
-  AppError,
-  badRequest,
-  forwardedCredentials,
-  type QuotaClient,
-  type RateLimiter,
-  registerRoute,
-} from '@pv/service-kit';
+import { forwardedCredentials, type QuotaClient } from '@pv/service-clients';
+import { AppError, badRequest, type RateLimiter, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { PdfTextExtractor } from '../extraction/extract.js';
 

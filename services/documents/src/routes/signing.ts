@@ -1,13 +1,13 @@
 import { DocumentsRoutes, SigningMessages } from '@pv/contracts';
+import { forwardedCredentials } from '@pv/service-clients';
 import {
   AppError,
   addressKey,
   badRequest,
-  forwardedCredentials,
   principalOf,
   type RateLimiter,
   registerRoute,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
 import { MAX_PKCS12_BYTES } from '@pv/signing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CertificatesService, certificateRefusal } from '../signing/certificates.service.js';

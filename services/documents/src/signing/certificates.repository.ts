@@ -1,5 +1,5 @@
 import type { SigningCertificate } from '@pv/contracts';
-import { changeStoredBytes } from '@pv/service-kit';
+import { changeStoredBytes } from '@pv/service-clients';
 import { sql } from 'kysely';
 import type { DocumentsDb, DocumentsKysely } from '../db/schema.js';
 import type { Envelope } from './envelope.js';

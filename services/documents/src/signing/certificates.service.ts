@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type SigningCertificate, SigningMessages, VerificationMessages } from '@pv/contracts';
-import { AppError, notFound, type QuotaClient, serviceUnavailable } from '@pv/service-kit';
+import type { QuotaClient } from '@pv/service-clients';
+import { AppError, notFound, serviceUnavailable } from '@pv/service-kit/http';
 import {
   CertificateMessages,
   inspectPkcs12,

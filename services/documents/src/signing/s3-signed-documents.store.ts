@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { SigningMessages } from '@pv/contracts';
-import { AppError, changeStoredBytes } from '@pv/service-kit';
+import { changeStoredBytes } from '@pv/service-clients';
+import { AppError } from '@pv/service-kit/http';
 import { sql } from 'kysely';
 import type { DocumentsKysely } from '../db/schema.js';
 import {

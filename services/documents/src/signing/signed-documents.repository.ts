@@ -1,4 +1,5 @@
-import { changeStoredBytes, type KitTables, publishStoredBytes } from '@pv/service-kit';
+import { changeStoredBytes, publishStoredBytes } from '@pv/service-clients';
+import type { KitTables } from '@pv/service-kit/events';
 import { sql, type Transaction } from 'kysely';
 import type { DocumentsDatabase, DocumentsDb, DocumentsKysely } from '../db/schema.js';
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type ItiVerification, SigningMessages } from '@pv/contracts';
-import { AppError, notFound, type QuotaClient } from '@pv/service-kit';
+import type { QuotaClient } from '@pv/service-clients';
+import { AppError, notFound } from '@pv/service-kit/http';
 import type { PdfVerification } from '../pdf/jobs.js';
 import { EnvelopeError, type KeyWrapper, open, seal, signedPdfAad } from './envelope.js';
 import type { SignedDocumentStore } from './signed-documents.repository.js';

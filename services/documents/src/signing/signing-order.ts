@@ -1,5 +1,5 @@
 import { SigningMessages } from '@pv/contracts';
-import { JobFailedError } from '@pv/service-kit';
+import { JobFailedError } from '@pv/service-kit/jobs';
 import type { PdfSigning } from '../pdf/jobs.js';
 import {
   certificateAad,

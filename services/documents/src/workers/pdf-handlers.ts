@@ -1,12 +1,6 @@
 import { SigningMessages } from '@pv/contracts';
-import {
-  DEFAULT_SHUTDOWN_GRACE_MS,
-  handleJob,
-  JobFailedError,
-  productLogger,
-  serveWorkerHealth,
-  startWorker,
-} from '@pv/service-kit';
+import { handleJob, JobFailedError, serveWorkerHealth, startWorker } from '@pv/service-kit/jobs';
+import { DEFAULT_SHUTDOWN_GRACE_MS, productLogger } from '@pv/service-kit/runtime';
 import { isCertificateError, openA1Signer } from '@pv/signing';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { DocumentsConfig } from '../config.js';

@@ -1,4 +1,4 @@
-import { runProcess } from '@pv/service-kit';
+import { runProcess } from '@pv/service-kit/runtime';
 import { loadDocumentsConfig } from '../config.js';
 import { startPdfWorker } from './pdf-handlers.js';
 

@@ -1,13 +1,8 @@
 import type { AuditTargetType } from '@pv/contracts';
-import {
-  conflict,
-  contentChangeDetails,
-  isUniqueViolation,
-  notFound,
-  type OutboxRelay,
-  recordStaffAccess,
-  type StaffActor,
-} from '@pv/service-kit';
+import { contentChangeDetails, recordStaffAccess, type StaffActor } from '@pv/service-clients';
+import type { OutboxRelay } from '@pv/service-kit/events';
+import { conflict, notFound } from '@pv/service-kit/http';
+import { isUniqueViolation } from '@pv/service-kit/runtime';
 import type { FormattingDb, FormattingKysely } from '../db/schema.js';
 import {
   type ContentTable,

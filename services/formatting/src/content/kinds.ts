@@ -14,7 +14,8 @@ import {
   UpdateProfessionalTemplateBodySchema,
   UpdateSystemInstructionBodySchema,
 } from '@pv/contracts';
-import { badRequest, enqueueEvent } from '@pv/service-kit';
+import { enqueueEvent } from '@pv/service-kit/events';
+import { badRequest } from '@pv/service-kit/http';
 import type { Static } from '@sinclair/typebox';
 import { type ContentKind, defined } from './admin-content.service.js';
 

@@ -5,7 +5,7 @@ import {
   processOnce,
   subscribeDurable,
   tombstoneUser,
-} from '@pv/service-kit';
+} from '@pv/service-kit/events';
 import type { Logger } from 'pino';
 import type { FormattingKysely } from '../db/schema.js';
 import { deleteTemplatesOfUser } from '../templates/user-template.repository.js';

@@ -3,7 +3,7 @@ import type {
   ConsultFormattedPayload,
   ConsultFormattedSummaryPayload,
 } from '@pv/contracts';
-import { enqueueEvent, stableUuid } from '@pv/service-kit';
+import { enqueueEvent, stableUuid } from '@pv/service-kit/events';
 import type { FormattingDb } from '../db/schema.js';
 
 // Events formatting publishes, written to the outbox in the caller's transaction (the relay

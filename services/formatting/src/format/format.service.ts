@@ -8,25 +8,20 @@ import {
   type FormatTextResponse,
 } from '@pv/contracts';
 import { type LlmErrorKind, llmErrorCode } from '@pv/llm';
+import type { QuotaClient } from '@pv/service-clients';
+import { type OutboxRelay, stableUuid } from '@pv/service-kit/events';
 import {
   AppError,
   addressKey,
   badRequest,
   forbidden,
-  isDependencyUnavailable,
-  JobFailedError,
-  type JobQueue,
-  JobTimeoutError,
-  type LlmCall,
-  type OutboxRelay,
   type Principal,
-  type QuotaClient,
   RateLimiter,
   serviceUnavailable,
-  stableUuid,
   unauthorized,
-  WORKER_WAIT_MS,
-} from '@pv/service-kit';
+} from '@pv/service-kit/http';
+import { JobFailedError, type JobQueue, JobTimeoutError } from '@pv/service-kit/jobs';
+import { isDependencyUnavailable, type LlmCall, WORKER_WAIT_MS } from '@pv/service-kit/runtime';
 import type { Redis } from 'ioredis';
 import {
   activeAiTemplatesFor,

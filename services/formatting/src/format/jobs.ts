@@ -4,7 +4,7 @@ import {
   FormattingEngineSchema,
   PROFESSIONALS,
 } from '@pv/contracts';
-import { defineJob } from '@pv/service-kit';
+import { defineJob } from '@pv/service-kit/jobs';
 import { type Static, Type } from '@sinclair/typebox';
 
 // The formatting queue's jobs as the HTTP service and the formatting-worker both know them. The

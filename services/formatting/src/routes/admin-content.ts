@@ -1,5 +1,6 @@
 import type { FormattingRoutes } from '@pv/contracts';
-import { registerRoute, staffActorOf } from '@pv/service-kit';
+import { staffActorOf } from '@pv/service-clients';
+import { registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { AdminContentService } from '../content/admin-content.service.js';
 

@@ -1,5 +1,6 @@
 import { type ErrorBody, FormattingRoutes, Messages } from '@pv/contracts';
-import { AppError, errorBody, forwardedCredentials, registerRoute } from '@pv/service-kit';
+import { forwardedCredentials } from '@pv/service-clients';
+import { AppError, errorBody, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FormatService } from '../format/format.service.js';
 

@@ -1,5 +1,6 @@
 import { FormattingRoutes } from '@pv/contracts';
-import { forwardedCredentials, principalOf, registerRoute } from '@pv/service-kit';
+import { forwardedCredentials } from '@pv/service-clients';
+import { principalOf, registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { UserTemplatesService } from '../templates/user-templates.service.js';
 

@@ -1,5 +1,7 @@
 import type { CreateUserTemplateBodySchema, UpdateUserTemplateBodySchema } from '@pv/contracts';
-import { changeStoredBytes, notFound, type OutboxRelay, type QuotaClient } from '@pv/service-kit';
+import { changeStoredBytes, type QuotaClient } from '@pv/service-clients';
+import type { OutboxRelay } from '@pv/service-kit/events';
+import { notFound } from '@pv/service-kit/http';
 import type { Static } from '@sinclair/typebox';
 import type { FormattingDb, FormattingKysely, UserTemplateRow } from '../db/schema.js';
 import {

@@ -1,13 +1,7 @@
 import { modelNoteAnswerSchema } from '@pv/contracts';
 import { LlmClient, LlmError, type LlmMode, llmSettingsFrom } from '@pv/llm';
-import {
-  DEFAULT_SHUTDOWN_GRACE_MS,
-  handleJob,
-  JobFailedError,
-  productLogger,
-  serveWorkerHealth,
-  startWorker,
-} from '@pv/service-kit';
+import { handleJob, JobFailedError, serveWorkerHealth, startWorker } from '@pv/service-kit/jobs';
+import { DEFAULT_SHUTDOWN_GRACE_MS, productLogger } from '@pv/service-kit/runtime';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FormattingConfig } from '../config.js';
 import {

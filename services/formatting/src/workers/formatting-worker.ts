@@ -1,4 +1,4 @@
-import { runProcess } from '@pv/service-kit';
+import { runProcess } from '@pv/service-kit/runtime';
 import { loadFormattingConfig } from '../config.js';
 import { startFormattingWorker } from './formatting-handlers.js';
 

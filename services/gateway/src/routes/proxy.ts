@@ -5,7 +5,8 @@ import {
 } from 'node:http';
 import { type Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Messages } from '@pv/contracts';
-import { errorBody, startClientSpan } from '@pv/service-kit';
+import { errorBody } from '@pv/service-kit/http';
+import { startClientSpan } from '@pv/service-kit/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import {
   bodyLimitFor,

@@ -1,5 +1,5 @@
 import type { TicketCategory, TicketPriority, TicketStatus } from '@pv/contracts';
-import type { KitTables } from '@pv/service-kit';
+import type { KitTables } from '@pv/service-kit/events';
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /** One support ticket. Personal fields are erased with the user (LGPD). */

@@ -1,11 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventEnvelope, UserChangedPayload } from '@pv/contracts';
-import {
-  type DurableSubscription,
-  deleteKeysNaming,
-  processOnce,
-  subscribeDurable,
-} from '@pv/service-kit';
+import { type DurableSubscription, processOnce, subscribeDurable } from '@pv/service-kit/events';
+import { deleteKeysNaming } from '@pv/service-kit/runtime';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { SupportKysely } from '../db/schema.js';

@@ -1,5 +1,6 @@
 import { REQUIRED_TICKET_FIELDS, SupportRoutes } from '@pv/contracts';
-import { registerRoute, staffActorOf } from '@pv/service-kit';
+import { staffActorOf } from '@pv/service-clients';
+import { registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import { requiredFieldsError, type TicketService } from '../tickets/ticket.service.js';
 

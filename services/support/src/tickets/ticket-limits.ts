@@ -1,5 +1,5 @@
 import { SupportErrorCodes, SupportMessages } from '@pv/contracts';
-import { addressKey, type Principal, RateLimiter } from '@pv/service-kit';
+import { addressKey, type Principal, RateLimiter } from '@pv/service-kit/http';
 import type { Redis } from 'ioredis';
 import type { SupportConfig } from '../config.js';
 

@@ -5,7 +5,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@pv/contracts';
-import { containsPattern } from '@pv/service-kit';
+import { containsPattern } from '@pv/service-kit/runtime';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { SupportDb, SupportTicketsTable } from '../db/schema.js';
 

@@ -15,14 +15,8 @@ import {
   type TicketStatus,
   type UpdateTicketBody,
 } from '@pv/contracts';
-import {
-  AppError,
-  badRequest,
-  notFound,
-  type Principal,
-  recordStaffAccess,
-  type StaffActor,
-} from '@pv/service-kit';
+import { recordStaffAccess, type StaffActor } from '@pv/service-clients';
+import { AppError, badRequest, notFound, type Principal } from '@pv/service-kit/http';
 import type { SupportKysely, SupportTicketRow } from '../db/schema.js';
 import {
   findTicket,

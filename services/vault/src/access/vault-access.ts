@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { VaultMessages } from '@pv/contracts';
-import { addressKey, RateLimiter, unauthorized } from '@pv/service-kit';
+import { addressKey, RateLimiter, unauthorized } from '@pv/service-kit/http';
 import type { Redis } from 'ioredis';
 
 export interface VaultAccessOptions {

@@ -1,4 +1,4 @@
-import type { KitTables } from '@pv/service-kit';
+import type { KitTables } from '@pv/service-kit/events';
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 /**

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { type DurableSubscription, subscribeDurable } from '@pv/service-kit';
+import { type DurableSubscription, subscribeDurable } from '@pv/service-kit/events';
 import type { Logger } from 'pino';
 import { KeyedHasher } from '../anonymise/hashing.js';
 import type { VaultKysely } from '../db/schema.js';

@@ -4,13 +4,8 @@ import {
   type EventEnvelope,
   VaultMessages,
 } from '@pv/contracts';
-import {
-  addressKey,
-  badRequest,
-  processOnce,
-  type RateLimit,
-  type RateLimiter,
-} from '@pv/service-kit';
+import { processOnce } from '@pv/service-kit/events';
+import { addressKey, badRequest, type RateLimit, type RateLimiter } from '@pv/service-kit/http';
 import type { Logger } from 'pino';
 import { anonymise } from '../anonymise/anonymise.js';
 import type { KeyedHasher } from '../anonymise/hashing.js';

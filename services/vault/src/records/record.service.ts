@@ -9,7 +9,8 @@ import {
   type VaultRecordSummary,
   type VaultRecordsPage,
 } from '@pv/contracts';
-import { AppError, notFound, recordStaffAccess, type StaffActor } from '@pv/service-kit';
+import { recordStaffAccess, type StaffActor } from '@pv/service-clients';
+import { AppError, notFound } from '@pv/service-kit/http';
 import { type AnonymisedConsult, teaserOf } from '../anonymise/anonymise.js';
 import type { VaultDb, VaultKysely, VaultRecordRow } from '../db/schema.js';
 import { csvLine, UTF8_BOM } from './csv.js';

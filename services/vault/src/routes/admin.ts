@@ -4,14 +4,8 @@ import {
   VaultMessages,
   VaultRoutes,
 } from '@pv/contracts';
-import {
-  AppError,
-  badRequest,
-  registerRoute,
-  type StaffAccessRecorder,
-  staffActorOf,
-  unauthorized,
-} from '@pv/service-kit';
+import { type StaffAccessRecorder, staffActorOf } from '@pv/service-clients';
+import { AppError, badRequest, registerRoute, unauthorized } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { VaultAccess } from '../access/vault-access.js';
 import { filterOf, type VaultRecords } from '../records/record.service.js';

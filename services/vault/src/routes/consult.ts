@@ -1,5 +1,5 @@
 import { VaultMessages, VaultRoutes } from '@pv/contracts';
-import { registerRoute } from '@pv/service-kit';
+import { registerRoute } from '@pv/service-kit/http';
 import type { FastifyInstance } from 'fastify';
 import type { ConsultArchive } from '../records/consult-archive.service.js';
 

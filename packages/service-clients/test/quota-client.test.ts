@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
+import { AppError } from '@pv/service-kit/http';
+import { freePort } from '@pv/service-kit/testing';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../src/errors.js';
 import { QuotaClient } from '../src/quota-client.js';
-import { freePort } from '../src/testing/index.js';
 
 const log = pino({ level: 'silent' });
 const servers: Server[] = [];

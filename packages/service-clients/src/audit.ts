@@ -1,8 +1,8 @@
 import type { AuditAction, AuditRecordedPayload, AuditTargetType } from '@pv/contracts';
+import { enqueueEvent, type KitTables } from '@pv/service-kit/events';
+import { principalOf } from '@pv/service-kit/http';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { enqueueEvent, type KitTables } from './events.js';
-import { principalOf } from './routes.js';
 
 /** Who did it, from where: what a route hands to the service that records the access. */
 export interface StaffActor {

@@ -5,12 +5,11 @@ import {
   type QuotaConsumeResponse,
   type QuotaKind,
 } from '@pv/contracts';
+import { AppError, serviceUnavailable } from '@pv/service-kit/http';
+import { internalDispatcher, startClientSpan } from '@pv/service-kit/runtime';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { fetch } from 'undici';
-import { AppError, serviceUnavailable } from './errors.js';
-import { startClientSpan } from './tracing.js';
-import { internalDispatcher } from './transport-security.js';
 
 /** undici's own Response (its fetch trusts the internal CA), not the global one. */
 type BillingResponse = Awaited<ReturnType<typeof fetch>>;

@@ -1,0 +1,3 @@
+export * from './audit.js';
+export * from './quota-client.js';
+export * from './storage.js';

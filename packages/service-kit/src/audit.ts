@@ -1,7 +1,7 @@
 import type { AuditAction, AuditRecordedPayload, AuditTargetType } from '@pv/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { enqueueEvent, type KitTables } from './events.js';
+import { enqueueEvent, type KitTables } from './events/index.js';
 import { principalOf } from './routes.js';
 
 /** Who did it, from where: what a route hands to the service that records the access. */

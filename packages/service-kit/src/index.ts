@@ -4,7 +4,7 @@ export * from './config.js';
 export * from './db.js';
 export * from './dead-letters.js';
 export * from './errors.js';
-export * from './events.js';
+export * from './events/index.js';
 export * from './http-timeouts.js';
 export * from './jobs.js';
 export * from './lifecycle.js';

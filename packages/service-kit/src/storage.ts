@@ -1,6 +1,6 @@
 import type { StorageSource } from '@pv/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { enqueueEvent, type KitTables } from './events.js';
+import { enqueueEvent, type KitTables } from './events/index.js';
 
 /**
  * Tells billing a user's new total of one source, inside the transaction that changed it (issue

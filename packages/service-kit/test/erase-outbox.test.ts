@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStaffAccess } from '../src/audit.js';
 import { createDb, databaseUrl, migrateToLatest } from '../src/db.js';
-import { enqueueEvent, eraseOutboxOf, type KitTables, kitMigrations } from '../src/events.js';
+import { enqueueEvent, eraseOutboxOf, type KitTables, kitMigrations } from '../src/events/index.js';
 import { createTestDatabase, testInfra } from '../src/testing/index.js';
 
 let db: Kysely<KitTables>;

@@ -12,10 +12,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../src/app.js';
 import { loadConfig, transportSecurityProblems } from '../src/config.js';
-import { connectNats } from '../src/events.js';
+import { connectNats } from '../src/events/index.js';
 import { BaseConfigFields } from '../src/index.js';
 import { defineJob, handleJob } from '../src/jobs.js';
-import { type DrainableWorker, JobQueue, startWorker } from '../src/queue.js';
+import { JobQueue } from '../src/queue.js';
 import { QuotaClient } from '../src/quota-client.js';
 import { openRuntime, type ServiceRuntime } from '../src/runtime.js';
 import {
@@ -29,6 +29,7 @@ import {
   testSessionKeys,
 } from '../src/testing/index.js';
 import { natsTls, postgresConnection, redisTls } from '../src/transport-security.js';
+import { type DrainableWorker, startWorker } from '../src/worker.js';
 
 interface Notes {
   notes: { id: string; body: string };

@@ -111,30 +111,7 @@ export class JobQueue {
       const left = await this.takeOutcome(options.jobId, keep);
       if (left !== undefined) return resultOf(definition, left);
     }
-    // Tracing on: the trace context travels in the job's telemetry metadata (BullMQ keeps it
-    // with the job's options, apart from the payload the worker validates).
-    const producer = startProducerSpan({
-      system: 'bullmq',
-      operation: 'send',
-      destination: this.name,
-      attributes: { 'pv.job.name': definition.name },
-    });
-    let job: Job;
-    try {
-      job = await this.queue.add(definition.name, payload, {
-        attempts: options.attempts ?? 3,
-        backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
-        // The caller has the payload and receives the outcome: neither stays in Redis after it.
-        removeOnComplete: true,
-        removeOnFail: true,
-        ...(producer ? { telemetry: { metadata: JSON.stringify(producer.carrier) } } : {}),
-        ...(options.jobId ? { jobId: options.jobId } : {}),
-      });
-    } catch (error) {
-      producer?.end(error);
-      throw error;
-    }
-    producer?.end();
+    const job = await this.enqueue(definition, payload, options);
     const jobId = job.id ?? '';
     if (options.onProgress) this.progressHandlers.set(jobId, options.onProgress);
     let timer: NodeJS.Timeout | undefined;
@@ -182,6 +159,39 @@ export class JobQueue {
           .client.then((client) => client.del(jobProgressKey(this.name, jobId)))
           .catch(() => undefined);
     }
+  }
+
+  /** Adds the job to the queue (`run`'s first step), under a PRODUCER span when tracing is on. */
+  private async enqueue(
+    definition: JobDefinition<TSchema, TSchema>,
+    payload: unknown,
+    options: { attempts?: number; backoffMs?: number; jobId?: string },
+  ): Promise<Job> {
+    // Tracing on: the trace context travels in the job's telemetry metadata (BullMQ keeps it
+    // with the job's options, apart from the payload the worker validates).
+    const producer = startProducerSpan({
+      system: 'bullmq',
+      operation: 'send',
+      destination: this.name,
+      attributes: { 'pv.job.name': definition.name },
+    });
+    let job: Job;
+    try {
+      job = await this.queue.add(definition.name, payload, {
+        attempts: options.attempts ?? 3,
+        backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
+        // The caller has the payload and receives the outcome: neither stays in Redis after it.
+        removeOnComplete: true,
+        removeOnFail: true,
+        ...(producer ? { telemetry: { metadata: JSON.stringify(producer.carrier) } } : {}),
+        ...(options.jobId ? { jobId: options.jobId } : {}),
+      });
+    } catch (error) {
+      producer?.end(error);
+      throw error;
+    }
+    producer?.end();
+    return job;
   }
 
   private async abandon(jobId: string): Promise<void> {

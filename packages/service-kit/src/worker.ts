@@ -63,21 +63,12 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
   const resultTtlMs = options.resultTtlMs ?? 5 * 60_000;
   // The jobs running now, with what hands each back: the handler keeps running, but the processor
   // settles with WaitingError so BullMQ leaves the job where moveToWait put it.
-  const running = new Map<string, { job: Job; token: string; handBack: () => void }>();
-  const scripted = new WeakSet<object>();
-  const setUnlessAbandoned = async (key: string, jobId: string, value: unknown) => {
-    const client = await worker.getBackend().client;
-    if (!scripted.has(client)) {
-      client.defineCommand('pvSetUnlessAbandoned', { numberOfKeys: 2, lua: SET_UNLESS_ABANDONED });
-      scripted.add(client);
-    }
-    await client.runCommand('pvSetUnlessAbandoned', [
-      key,
-      jobAbandonedKey(options.queue, jobId),
-      JSON.stringify(value),
-      String(resultTtlMs),
-    ]);
-  };
+  const running: RunningJobs = new Map();
+  const setUnlessAbandoned = outcomeWriter({
+    client: () => worker.getBackend().client,
+    queue: options.queue,
+    resultTtlMs,
+  });
   const worker: Worker = new Worker(
     options.queue,
     async (job, token): Promise<OutcomeReference> => {
@@ -135,36 +126,73 @@ export function startWorker(options: WorkerOptions): DrainableWorker {
   worker.on('failed', (job, error) =>
     options.log.warn({ jobId: job?.id, job: job?.name, err: error.message }, 'job attempt failed'),
   );
-  const drain = async (graceMs: number): Promise<number> => {
-    const closing = worker.close();
-    let timer: NodeJS.Timeout | undefined;
-    const late = await Promise.race([
-      closing.then(() => false),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(true), graceMs);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (!late) return 0;
-    const left = [...running.values()];
-    options.log.warn(
-      { jobs: left.map((r) => r.job.id), graceMs },
-      'drain grace over; handing running jobs back to the queue',
-    );
-    await Promise.all(
-      left.map(async ({ job, token, handBack }) => {
-        await job
-          .moveToWait(token)
-          .catch((error: Error) =>
-            options.log.warn({ jobId: job.id, err: error.message }, 'could not hand a job back'),
-          );
-        handBack();
-      }),
-    );
-    await closing;
-    return left.length;
-  };
+  const drain = (graceMs: number) => drainWorker({ worker, running, log: options.log, graceMs });
   return Object.assign(worker, { drain });
+}
+
+/** The jobs a worker runs now, by id, with what hands each back to the queue. */
+type RunningJobs = Map<string, { job: Job; token: string; handBack: () => void }>;
+
+/**
+ * Writes a job's outcome or progress to its key, unless the job was abandoned (SET_UNLESS_ABANDONED,
+ * defined once on each client it meets).
+ */
+function outcomeWriter(options: {
+  client: () => ReturnType<Worker['getBackend']>['client'];
+  queue: string;
+  resultTtlMs: number;
+}): (key: string, jobId: string, value: unknown) => Promise<void> {
+  const scripted = new WeakSet<object>();
+  return async (key, jobId, value) => {
+    const client = await options.client();
+    if (!scripted.has(client)) {
+      client.defineCommand('pvSetUnlessAbandoned', { numberOfKeys: 2, lua: SET_UNLESS_ABANDONED });
+      scripted.add(client);
+    }
+    await client.runCommand('pvSetUnlessAbandoned', [
+      key,
+      jobAbandonedKey(options.queue, jobId),
+      JSON.stringify(value),
+      String(options.resultTtlMs),
+    ]);
+  };
+}
+
+/** A worker's drain (see DrainableWorker): close, and after the grace hand back what still runs. */
+async function drainWorker(options: {
+  worker: Worker;
+  running: RunningJobs;
+  log: Logger;
+  graceMs: number;
+}): Promise<number> {
+  const { worker, running, graceMs } = options;
+  const closing = worker.close();
+  let timer: NodeJS.Timeout | undefined;
+  const late = await Promise.race([
+    closing.then(() => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!late) return 0;
+  const left = [...running.values()];
+  options.log.warn(
+    { jobs: left.map((r) => r.job.id), graceMs },
+    'drain grace over; handing running jobs back to the queue',
+  );
+  await Promise.all(
+    left.map(async ({ job, token, handBack }) => {
+      await job
+        .moveToWait(token)
+        .catch((error: Error) =>
+          options.log.warn({ jobId: job.id, err: error.message }, 'could not hand a job back'),
+        );
+      handBack();
+    }),
+  );
+  await closing;
+  return left.length;
 }
 
 /** BullMQ's own control-flow errors (hand back, delay...): they carry no text and mean a move. */

@@ -7,6 +7,7 @@ import {
   AckPolicy,
   type ConsumerMessages,
   DeliverPolicy,
+  type JsMsg,
   jetstream,
   jetstreamManager,
 } from '@nats-io/jetstream';
@@ -68,34 +69,7 @@ export async function subscribeDurable(
     while (!stopped) {
       try {
         messages = await consumer.consume({ max_messages: 100 });
-        for await (const msg of messages) {
-          if (!wanted.has(msg.subject)) {
-            msg.ack();
-            continue;
-          }
-          const whole = assembler.add(msg);
-          if (!whole) continue; // a part of an event still arriving; acknowledged with the rest
-          try {
-            const event = JSON.parse(new TextDecoder().decode(whole.data)) as EventEnvelope;
-            await withConsumerSpan(
-              {
-                system: 'nats',
-                destination: msg.subject,
-                id: event.id,
-                carrier: traceCarrierOf(whole.msgs[0]),
-                attributes: { 'messaging.consumer.group.name': options.durable },
-              },
-              () => options.handler(event),
-            );
-            for (const m of whole.msgs) m.ack();
-          } catch (error) {
-            options.log.error(
-              { err: error, subject: msg.subject },
-              'event handler failed; will retry',
-            );
-            for (const m of whole.msgs) m.nak(2_000);
-          }
-        }
+        for await (const msg of messages) await deliver(msg, { ...options, wanted, assembler });
       } catch (error) {
         if (!stopped) options.log.warn({ err: error }, 'consumer interrupted; resuming');
       }
@@ -110,6 +84,45 @@ export async function subscribeDurable(
       await loop;
     },
   };
+}
+
+/**
+ * One message of a durable consumer: skipped (acknowledged) when not asked for, held while its
+ * event's other parts arrive, else handed to the handler, acknowledged or, failing, redelivered.
+ */
+async function deliver(
+  msg: JsMsg,
+  options: {
+    durable: string;
+    handler: (event: EventEnvelope) => Promise<void>;
+    log: Logger;
+    wanted: Set<string>;
+    assembler: PartAssembler;
+  },
+): Promise<void> {
+  if (!options.wanted.has(msg.subject)) {
+    msg.ack();
+    return;
+  }
+  const whole = options.assembler.add(msg);
+  if (!whole) return; // a part of an event still arriving; acknowledged with the rest
+  try {
+    const event = JSON.parse(new TextDecoder().decode(whole.data)) as EventEnvelope;
+    await withConsumerSpan(
+      {
+        system: 'nats',
+        destination: msg.subject,
+        id: event.id,
+        carrier: traceCarrierOf(whole.msgs[0]),
+        attributes: { 'messaging.consumer.group.name': options.durable },
+      },
+      () => options.handler(event),
+    );
+    for (const m of whole.msgs) m.ack();
+  } catch (error) {
+    options.log.error({ err: error, subject: msg.subject }, 'event handler failed; will retry');
+    for (const m of whole.msgs) m.nak(2_000);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { createDb, databaseUrl } from './db.js';
-import type { KitTables } from './events.js';
+import type { KitTables } from './events/tables.js';
 
 /**
  * The operator's view of one dead letter: what it was and why it failed, never its payload (it may

@@ -128,13 +128,16 @@ async function runDeadLetterCommand(
 export async function runProcess(
   start: () => Promise<{ close: (graceMs: number) => Promise<void> }>,
 ): Promise<void> {
+  const graceMs = shutdownGraceMs();
+  const starting = start();
+  // Signals are ours from the first moment: a worker may take a job before `start` returns, and a
+  // SIGTERM then must drain it like any other instead of killing the process mid-job. The
+  // worker's own drain hands its jobs back before the grace runs out; the process-wide timer is
+  // the last resort if even that hangs.
+  onShutdown(graceMs + 5_000, async () => (await starting).close(graceMs));
   try {
-    const graceMs = shutdownGraceMs();
-    const running = await start();
+    await starting;
     announceReady();
-    // The worker's own drain hands its jobs back before the grace runs out; the process-wide
-    // timer below is the last resort if even that hangs.
-    onShutdown(graceMs + 5_000, () => running.close(graceMs));
   } catch (error) {
     exitWith(error);
   }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { KitTables } from './events.js';
+import type { KitTables } from './events/tables.js';
 import type { JobQueue } from './queue.js';
 
 /**

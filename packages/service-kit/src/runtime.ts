@@ -13,7 +13,7 @@ import {
   kitMigrations,
   type NatsCredentials,
   OutboxRelay,
-} from './events.js';
+} from './events/index.js';
 import { productLogger } from './log.js';
 import { registerOutboxMetrics } from './observability.js';
 import { createRedis } from './redis.js';

@@ -6,8 +6,8 @@
 // Neither says anything about the jobs themselves, so a probe never carries patient data.
 import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
-import type { DrainableWorker } from './queue.js';
 import { listenReusingPort } from './supervised.js';
+import type { DrainableWorker } from './worker.js';
 
 export interface WorkerHealthOptions {
   /** The internal port (HEALTH_PORT); unset: no health server (tests, one-off runs). */

@@ -24,7 +24,7 @@ import {
   OutboxRelay,
   processOnce,
   subscribeDurable,
-} from '../src/events.js';
+} from '../src/events/index.js';
 import { registerOutboxMetrics } from '../src/observability.js';
 import {
   createTestDatabase,

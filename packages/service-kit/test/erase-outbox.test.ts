@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, databaseUrl, migrateToLatest } from '../src/db.js';
-import { enqueueEvent, eraseOutboxOf, type KitTables, kitMigrations } from '../src/events.js';
+import { enqueueEvent, eraseOutboxOf, type KitTables, kitMigrations } from '../src/events/index.js';
 import { createTestDatabase, testInfra } from '../src/testing/index.js';
 
 let db: Kysely<KitTables>;

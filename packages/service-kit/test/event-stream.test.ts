@@ -1,7 +1,7 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_STREAM, EVENT_STREAM_SUBJECTS, PHI_STREAM } from '@pv/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectNats, ensureEventStream } from '../src/events.js';
+import { connectNats, ensureEventStream } from '../src/events/index.js';
 import { startPrivateNats } from '../src/testing/private-nats.js';
 
 describe('ensureEventStream', () => {

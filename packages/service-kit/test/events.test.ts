@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@pv/contracts';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, databaseUrl, migrateToLatest } from '../src/db.js';
-import { type KitTables, kitMigrations, processOnce } from '../src/events.js';
+import { type KitTables, kitMigrations, processOnce } from '../src/events/index.js';
 import { createTestDatabase, testInfra } from '../src/testing/index.js';
 
 interface Db extends KitTables {

@@ -9,10 +9,11 @@ import {
   JobFailedError,
   JobTimeoutError,
 } from '../src/jobs.js';
-import { JobQueue, startWorker } from '../src/queue.js';
+import { JobQueue } from '../src/queue.js';
 import { createRedis } from '../src/redis.js';
 import { redisKeysContaining, testInfra } from '../src/testing/index.js';
 import { scaled } from '../src/testing/time-scale.js';
+import { startWorker } from '../src/worker.js';
 
 const open: { queue: JobQueue; worker: Worker }[] = [];
 afterEach(async () => {

@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { handleJob } from '../src/jobs.js';
-import { JobQueue, startWorker } from '../src/queue.js';
+import { JobQueue } from '../src/queue.js';
 import { createRedis } from '../src/redis.js';
 import { testInfra } from '../src/testing/index.js';
+import { startWorker } from '../src/worker.js';
 import { echoJob } from './fixtures/echo-job.js';
 
 // Two ioredis copies in one process mean two sets of connection code, two command tables and

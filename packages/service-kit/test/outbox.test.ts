@@ -14,7 +14,7 @@ import {
   kitMigrations,
   OutboxRelay,
   outboxMetricsRegistry,
-} from '../src/events.js';
+} from '../src/events/index.js';
 import {
   collectEvents,
   createTestDatabase,

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from '../src/app.js';
 import { createDb } from '../src/db.js';
 import { serviceUnavailable } from '../src/errors.js';
-import { enqueueEvent, type KitTables } from '../src/events.js';
+import { enqueueEvent, type KitTables } from '../src/events/index.js';
 import { defineJob, handleJob } from '../src/jobs.js';
-import { type DrainableWorker, JobQueue, startWorker } from '../src/queue.js';
+import { JobQueue } from '../src/queue.js';
 import { createRedis } from '../src/redis.js';
 import { openRuntime, type ServiceRuntime } from '../src/runtime.js';
 import {
@@ -27,6 +27,7 @@ import {
 } from '../src/testing/index.js';
 import { scaled } from '../src/testing/time-scale.js';
 import { RETRY_AFTER_SECONDS } from '../src/unavailable.js';
+import { type DrainableWorker, startWorker } from '../src/worker.js';
 
 interface Notes {
   notes: { id: string; text_length: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { streamReplicas } from '../src/events.js';
+import { streamReplicas } from '../src/events/index.js';
 
 describe('streamReplicas', () => {
   it('is 1 unless NATS_STREAM_REPLICAS says otherwise (3 on a clustered NATS)', () => {

@@ -11,7 +11,7 @@ import {
   type KitTables,
   kitMigrations,
   OutboxRelay,
-} from '../src/events.js';
+} from '../src/events/index.js';
 import {
   collectEvents,
   createTestDatabase,

@@ -10,9 +10,9 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseConfigFields, loadConfig, transportSecurityProblems } from '../src/config.js';
-import { connectNats } from '../src/events.js';
+import { connectNats } from '../src/events/index.js';
 import { defineJob, handleJob } from '../src/jobs.js';
-import { type DrainableWorker, JobQueue, startWorker } from '../src/queue.js';
+import { JobQueue } from '../src/queue.js';
 import { openRuntime, type ServiceRuntime } from '../src/runtime.js';
 import {
   makeTestCa,
@@ -24,6 +24,7 @@ import {
   testSessionKeys,
 } from '../src/testing/index.js';
 import { natsTls, postgresConnection, redisTls } from '../src/transport-security.js';
+import { type DrainableWorker, startWorker } from '../src/worker.js';
 
 interface Notes {
   notes: { id: string; body: string };

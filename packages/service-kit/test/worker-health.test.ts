@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleJob } from '../src/jobs.js';
-import { type DrainableWorker, startWorker } from '../src/queue.js';
 import { testInfra } from '../src/testing/index.js';
+import { type DrainableWorker, startWorker } from '../src/worker.js';
 import { serveWorkerHealth, type WorkerHealth } from '../src/worker-health.js';
 import { echoJob } from './fixtures/echo-job.js';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { outboxMetricsRegistry } from '../events.js';
+import { outboxMetricsRegistry } from '../events/outbox-relay.js';
 import { queryKeys } from '../log.js';
 
 declare module 'fastify' {

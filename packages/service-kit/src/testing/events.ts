@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventEnvelope, EventSubject } from '@pv/contracts';
 import pino from 'pino';
-import { deleteDurable, subscribeDurable } from '../events.js';
+import { deleteDurable, subscribeDurable } from '../events/consumers.js';
 import { eventually } from './eventually.js';
 
 /**

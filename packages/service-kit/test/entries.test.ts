@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -28,9 +28,15 @@ describe("the kit's subpaths", () => {
     // Internal: formats.ts registers TypeBox formats as a side effect of the modules that
     // validate; job-store.ts holds the Redis keys the queue and its workers share.
     const internal = new Set(['formats.ts', 'job-store.ts']);
+    // A folder of one job (events/) is a module through its index; testing/ has its own subpath.
+    const folders = readdirSync(src, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+      .filter((entry) => existsSync(join(src, entry.name, 'index.ts')))
+      .map((entry) => `${entry.name}/index`);
     const modules = readdirSync(src)
       .filter((file) => file.endsWith('.ts') && !internal.has(file))
-      .map((file) => file.replace(/\.ts$/, ''));
+      .map((file) => file.replace(/\.ts$/, ''))
+      .concat(folders);
     const exported = entries.flatMap(reExported);
     expect([...exported].sort()).toEqual(modules.sort());
   });

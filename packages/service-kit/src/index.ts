@@ -25,3 +25,4 @@ export * from './tracing.js';
 export * from './transport-security.js';
 export * from './unavailable.js';
 export * from './worker-health.js';
+export * from './worker-process.js';

@@ -1,12 +1,5 @@
 import { SigningMessages } from '@pv/contracts';
-import {
-  DEFAULT_SHUTDOWN_GRACE_MS,
-  handleJob,
-  JobFailedError,
-  productLogger,
-  serveWorkerHealth,
-  startWorker,
-} from '@pv/service-kit';
+import { handleJob, JobFailedError, productLogger, startWorkerProcess } from '@pv/service-kit';
 import { isCertificateError, openA1Signer } from '@pv/signing';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { DocumentsConfig } from '../config.js';
@@ -81,7 +74,7 @@ export async function startPdfWorker(
   options: { beforeRender?: (jobId: string) => Promise<void> } = {},
 ) {
   const log = productLogger({ service: 'pdf-worker', level: config.LOG_LEVEL });
-  const worker = startWorker({
+  const started = await startWorkerProcess({
     queue: config.PDF_QUEUE,
     redisUrl: config.REDIS_URL,
     jobs: [pdfHandler(keyWrapperFrom(config), options.beforeRender)],
@@ -89,20 +82,8 @@ export async function startPdfWorker(
     log,
     lockDurationMs: config.PDF_WORKER_LOCK_MS,
     stalledIntervalMs: config.PDF_WORKER_LOCK_MS,
-  });
-  await worker.waitUntilReady();
-  const health = await serveWorkerHealth(worker, {
-    port: config.HEALTH_PORT,
-    host: config.HOST,
-    log,
+    health: { port: config.HEALTH_PORT, host: config.HOST },
   });
   log.info({ queue: config.PDF_QUEUE }, 'pdf worker ready');
-  return {
-    worker,
-    close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
-      health.draining();
-      await worker.drain(graceMs);
-      await health.close();
-    },
-  };
+  return started;
 }

@@ -3,9 +3,10 @@ import { handleJob, JobFailedError, productLogger, startWorkerProcess } from '@p
 import { isCertificateError, openA1Signer } from '@pv/signing';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { DocumentsConfig } from '../config.js';
+import { controlledPdf } from '../pdf/controlled-layout.js';
 import { withItiData } from '../pdf/iti.js';
 import { type PdfSigning, RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
-import { ambulatoryPdf, controlledPdf, documentPdf, hospitalPdf } from '../pdf/layouts.js';
+import { ambulatoryPdf, documentPdf, hospitalPdf } from '../pdf/layouts.js';
 import { renderPdf } from '../pdf/render.js';
 import { type KeyWrapper, keyWrapperFrom, openSigningOrder } from '../signing/signing-order.js';
 

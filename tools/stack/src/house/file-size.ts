@@ -59,7 +59,6 @@ export const OVER_LIMIT_PENDING: Record<string, string> = {
   'packages/contracts/src/documents.ts': 'contracts split by resource (issue 27 item 4)',
   'packages/contracts/src/auth.ts': 'contracts split by resource (issue 27 item 4)',
   'packages/contracts/src/formatting.ts': 'contracts split by resource (issue 27 item 4)',
-  'services/documents/src/pdf/layouts.ts': 'one heading rule with documents (issue 27 item 4)',
   'services/formatting/src/notes/clinical-record.ts': 'notes/ regrouping (issue 27 item 2)',
   'services/formatting/src/notes/facts/clinical-record.ts': 'notes/ regrouping (issue 27 item 2)',
   'services/formatting/src/notes/prompt.ts': 'notes/ regrouping (issue 27 item 2)',

@@ -1,6 +1,13 @@
-import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { ClinicalRecordSchema, modelClinicalRecordSchema } from './clinical-record.js';
-import { DateTimeSchema, IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
+import {
+  DateTimeSchema,
+  IdParamsSchema,
+  MessageSchema,
+  Nullable,
+  StringEnum,
+  UuidSchema,
+} from './common.js';
 import {
   AI_TEMPLATE_TYPES,
   MAX_TRANSCRIPT_CHARS,
@@ -58,19 +65,6 @@ export const FormattedNoteSchema = Type.Object({
   record: Type.Optional(ClinicalRecordSchema),
 });
 export type FormattedNote = Static<typeof FormattedNoteSchema>;
-
-/**
- * A string out of a list, written `{ type: 'string', enum }` as OpenAI's Structured Outputs read
- * it (a union of literals would be anyOf/const); checked by Value.Check through the registry,
- * registered on first use (the package is free of import-time side effects).
- */
-function StringEnum<T extends string>(values: readonly T[]) {
-  if (!TypeRegistry.Has('StringEnum'))
-    TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) =>
-      schema.enum.includes(value as string),
-    );
-  return Type.Unsafe<T>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
-}
 
 const closed = { additionalProperties: false } as const;
 

@@ -16,6 +16,7 @@ export * from './rate-limiter.js';
 export * from './redis.js';
 export * from './routes.js';
 export * from './runtime.js';
+export * from './runtime-settings.js';
 export * from './search.js';
 export * from './session.js';
 export * from './storage.js';

@@ -19,6 +19,7 @@ export * from './runtime.js';
 export * from './runtime-settings.js';
 export * from './search.js';
 export * from './session.js';
+export * from './standard-app.js';
 export * from './storage.js';
 export * from './supervised.js';
 export * from './totp.js';

@@ -1,11 +1,4 @@
-import {
-  createServiceApp,
-  csv,
-  httpsOnly,
-  registerRetryAfter,
-  type ServiceRuntime,
-  standardAppOptions,
-} from '@pv/service-kit';
+import { createStandardApp, csv, httpsOnly, type ServiceRuntime } from '@pv/service-kit';
 import { readExtraTrustRoots } from '@pv/signing';
 import type { FastifyInstance } from 'fastify';
 import { AccountService } from './accounts/account.service.js';
@@ -59,10 +52,7 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
     decoyHash: await makeDecoyHash(),
     totpSecrets: totpSecretBoxFrom(config) ?? plainCodec,
   };
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'auth', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({ name: 'auth', config, runtime, logger: options.logger });
   const mfa = new StaffMfaService(deps);
   const mailer =
     options.mailer ??

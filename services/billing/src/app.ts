@@ -1,11 +1,9 @@
 import { BillingMessages } from '@pv/contracts';
 import {
-  createServiceApp,
+  createStandardApp,
   RateLimiter,
-  registerRetryAfter,
   type ServiceRuntime,
   staffAccessRecorder,
-  standardAppOptions,
 } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './config.js';
@@ -36,10 +34,7 @@ const SETTLEMENT_MAX_PAGES = 10;
 /** The billing service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildBillingApp(options: BillingAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'billing', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({ name: 'billing', config, runtime, logger: options.logger });
   const usage = new UsageService(runtime.db, runtime.relay, config.FREE_EXTRACTIONS_PER_MONTH);
   const subscriptions = new SubscriptionService({
     db: runtime.db,

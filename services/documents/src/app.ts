@@ -4,14 +4,12 @@ import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import {
   createLlmMetrics,
   createPdfMetrics,
-  createServiceApp,
+  createStandardApp,
   type JobQueue,
   QuotaClient,
   RateLimiter,
   registerQueueMetrics,
-  registerRetryAfter,
   type ServiceRuntime,
-  standardAppOptions,
 } from '@pv/service-kit';
 import { readExtraTrustRoots } from '@pv/signing';
 import type { FastifyInstance } from 'fastify';
@@ -68,10 +66,12 @@ export interface DocumentsAppOptions {
  */
 export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'documents', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({
+    name: 'documents',
+    config,
+    runtime,
+    logger: options.logger,
+  });
   registerAnonymousLimits(
     app,
     new AnonymousLimits(

@@ -1,13 +1,11 @@
 import { FormattingRoutes } from '@pv/contracts';
 import {
   createLlmMetrics,
-  createServiceApp,
+  createStandardApp,
   type JobQueue,
   QuotaClient,
   registerQueueMetrics,
-  registerRetryAfter,
   type ServiceRuntime,
-  standardAppOptions,
 } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { FormattingConfig } from './config.js';
@@ -41,10 +39,12 @@ export interface FormattingAppOptions {
  */
 export async function buildFormattingApp(options: FormattingAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'formatting', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({
+    name: 'formatting',
+    config,
+    runtime,
+    logger: options.logger,
+  });
   const db = runtime.db;
   adminContentRoutes(
     app,

@@ -1,10 +1,8 @@
 import {
-  createServiceApp,
+  createStandardApp,
   RateLimiter,
-  registerRetryAfter,
   type ServiceRuntime,
   staffAccessRecorder,
-  standardAppOptions,
 } from '@pv/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { VaultAccess } from './access/vault-access.js';
@@ -28,10 +26,7 @@ export interface VaultAppOptions {
 export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const keyPrefix = options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}vault:`;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'vault', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({ name: 'vault', config, runtime, logger: options.logger });
   consultRoutes(
     app,
     new ConsultArchive({

@@ -1,4 +1,5 @@
-import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import { StringEnum } from './common.js';
 
 /**
  * The note as data (issue 28 item 1): what the dictation states, slot by slot, beside the text.
@@ -10,15 +11,6 @@ import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox';
  * required, `null` for what was not said), so the same schema is the model's answer and the
  * record the API returns.
  */
-
-/** A string out of a list, written `{ type: 'string', enum }` (see formatting.ts). */
-function StringEnum<T extends string>(values: readonly T[]) {
-  if (!TypeRegistry.Has('StringEnum'))
-    TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) =>
-      schema.enum.includes(value as string),
-    );
-  return Type.Unsafe<T>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
-}
 
 const closed = { additionalProperties: false } as const;
 const OrNull = <T extends ReturnType<typeof Type.String>>(schema: T) =>

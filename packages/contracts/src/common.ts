@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Kind, type Static, type TSchema, Type, TypeRegistry } from '@sinclair/typebox';
 
 /**
  * The one error body every service answers with. `message` is pt-BR and meant for a person;
@@ -99,3 +99,16 @@ export function paginate(totalCount: number, currentPage: number, pageSize: numb
 }
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * A string out of a list, written `{ type: 'string', enum }` as OpenAI's Structured Outputs read
+ * it (a union of literals would be anyOf/const); checked by Value.Check through the registry,
+ * registered on first use (the package is free of import-time side effects).
+ */
+export function StringEnum<T extends string>(values: readonly T[]) {
+  if (!TypeRegistry.Has('StringEnum'))
+    TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) =>
+      schema.enum.includes(value as string),
+    );
+  return Type.Unsafe<T>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
+}

@@ -96,6 +96,11 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
+// The kit's own migrations (named 0000_...) sort before every service's; a kit migration added
+// later must still run on a database whose service migrations already ran.
+const migratorOf = (db: Kysely<unknown>, migrations: Record<string, Migration>) =>
+  new Migrator({ db, provider: new ListedMigrations(migrations), allowUnorderedMigrations: true });
+
 /**
  * Brings the schema up to date; throws (and so stops the process) if a migration fails. Kysely
  * takes an advisory lock, so replicas starting together migrate once.
@@ -104,14 +109,7 @@ export async function migrateToLatest(
   db: Kysely<unknown>,
   migrations: Record<string, Migration>,
 ): Promise<void> {
-  // The kit's own migrations (named 0000_...) sort before every service's; a kit migration added
-  // later must still run on a database whose service migrations already ran.
-  const migrator = new Migrator({
-    db,
-    provider: new ListedMigrations(migrations),
-    allowUnorderedMigrations: true,
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db, migrations).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
@@ -129,12 +127,9 @@ export async function assertMigrated(
   db: Kysely<unknown>,
   migrations: Record<string, Migration>,
 ): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: new ListedMigrations(migrations),
-    allowUnorderedMigrations: true,
-  });
-  const pending = (await migrator.getMigrations()).filter((m) => m.executedAt === undefined);
+  const pending = (await migratorOf(db, migrations).getMigrations()).filter(
+    (m) => m.executedAt === undefined,
+  );
   if (pending.length > 0) {
     throw new Error(
       `${pending.length} migration(s) not applied (${pending.map((m) => m.name).join(', ')}): ` +

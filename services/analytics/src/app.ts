@@ -1,10 +1,5 @@
 import { staffAccessRecorder } from '@pv/service-clients';
-import {
-  createServiceApp,
-  RateLimiter,
-  registerRetryAfter,
-  standardAppOptions,
-} from '@pv/service-kit/http';
+import { createStandardApp, RateLimiter } from '@pv/service-kit/http';
 import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsConfig } from './config.js';
@@ -30,10 +25,12 @@ export interface AnalyticsAppOptions {
 /** The analytics service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildAnalyticsApp(options: AnalyticsAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'analytics', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({
+    name: 'analytics',
+    config,
+    runtime,
+    logger: options.logger,
+  });
   const limiter = new RateLimiter(runtime.redis, pageViewLimit(config.PAGE_VIEW_MAX_PER_MINUTE), {
     keyPrefix: options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}analytics:`,
   });

@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
+import { openRuntime, runtimeSettingsOf, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { AnalyticsConfig } from './config.js';
 import { analyticsMigrations } from './db/migrations/index.js';
 import type { AnalyticsDatabase } from './db/schema.js';
@@ -8,13 +8,7 @@ export function openAnalytics(config: AnalyticsConfig): Promise<ServiceRuntime<A
   return openRuntime<AnalyticsDatabase>({
     service: 'analytics',
     database: config.ANALYTICS_DATABASE,
-    postgresUrl: config.POSTGRES_URL,
-    redisUrl: config.REDIS_URL,
-    natsUrl: config.NATS_URL,
-    natsCredentials: natsCredentialsOf(config),
-    sessionPublicKey: config.SESSION_PUBLIC_KEY,
+    ...runtimeSettingsOf(config),
     migrations: analyticsMigrations,
-    logLevel: config.LOG_LEVEL,
-    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

@@ -1,9 +1,4 @@
-import {
-  createServiceApp,
-  httpsOnly,
-  registerRetryAfter,
-  standardAppOptions,
-} from '@pv/service-kit/http';
+import { createStandardApp, httpsOnly } from '@pv/service-kit/http';
 import { csv, type ServiceRuntime } from '@pv/service-kit/runtime';
 import { readExtraTrustRoots } from '@pv/signing';
 import type { FastifyInstance } from 'fastify';
@@ -58,10 +53,7 @@ export async function buildAuthApp(options: AuthAppOptions): Promise<FastifyInst
     decoyHash: await makeDecoyHash(),
     totpSecrets: totpSecretBoxFrom(config) ?? plainCodec,
   };
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'auth', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({ name: 'auth', config, runtime, logger: options.logger });
   const mfa = new StaffMfaService(deps);
   const mailer =
     options.mailer ??

@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
+import { openRuntime, runtimeSettingsOf, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { AuthConfig } from './config.js';
 import { authMigrations } from './db/migrations/index.js';
 import type { AuthDatabase } from './db/schema.js';
@@ -11,15 +11,9 @@ export async function openAuth(config: AuthConfig): Promise<ServiceRuntime<AuthD
   const runtime = await openRuntime<AuthDatabase>({
     service: 'auth',
     database: config.AUTH_DATABASE,
-    postgresUrl: config.POSTGRES_URL,
-    redisUrl: config.REDIS_URL,
-    natsUrl: config.NATS_URL,
-    natsCredentials: natsCredentialsOf(config),
-    sessionPublicKey: config.SESSION_PUBLIC_KEY,
+    ...runtimeSettingsOf(config),
     sessionPrivateKey: config.SESSION_PRIVATE_KEY,
     migrations: authMigrations,
-    logLevel: config.LOG_LEVEL,
-    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
   const totpSecrets = totpSecretBoxFrom(config);
   await seed(runtime.db, {

@@ -1,11 +1,6 @@
 import { BillingMessages } from '@pv/contracts';
 import { staffAccessRecorder } from '@pv/service-clients';
-import {
-  createServiceApp,
-  RateLimiter,
-  registerRetryAfter,
-  standardAppOptions,
-} from '@pv/service-kit/http';
+import { createStandardApp, RateLimiter } from '@pv/service-kit/http';
 import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { BillingConfig } from './config.js';
@@ -36,10 +31,7 @@ const SETTLEMENT_MAX_PAGES = 10;
 /** The billing service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildBillingApp(options: BillingAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'billing', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({ name: 'billing', config, runtime, logger: options.logger });
   const usage = new UsageService(runtime.db, runtime.relay, config.FREE_EXTRACTIONS_PER_MONTH);
   const subscriptions = new SubscriptionService({
     db: runtime.db,

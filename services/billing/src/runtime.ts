@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
+import { openRuntime, runtimeSettingsOf, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { BillingConfig } from './config.js';
 import { billingMigrations } from './db/migrations/index.js';
 import type { BillingDatabase } from './db/schema.js';
@@ -8,13 +8,7 @@ export function openBilling(config: BillingConfig): Promise<ServiceRuntime<Billi
   return openRuntime<BillingDatabase>({
     service: 'billing',
     database: config.BILLING_DATABASE,
-    postgresUrl: config.POSTGRES_URL,
-    redisUrl: config.REDIS_URL,
-    natsUrl: config.NATS_URL,
-    natsCredentials: natsCredentialsOf(config),
-    sessionPublicKey: config.SESSION_PUBLIC_KEY,
+    ...runtimeSettingsOf(config),
     migrations: billingMigrations,
-    logLevel: config.LOG_LEVEL,
-    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

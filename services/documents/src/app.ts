@@ -2,12 +2,7 @@ import multipart from '@fastify/multipart';
 import { DocumentMessages, SigningMessages } from '@pv/contracts';
 import { LlmClient, llmSettingsFrom } from '@pv/llm';
 import { QuotaClient } from '@pv/service-clients';
-import {
-  createServiceApp,
-  RateLimiter,
-  registerRetryAfter,
-  standardAppOptions,
-} from '@pv/service-kit/http';
+import { createStandardApp, RateLimiter } from '@pv/service-kit/http';
 import type { JobQueue } from '@pv/service-kit/jobs';
 import {
   createLlmMetrics,
@@ -70,10 +65,12 @@ export interface DocumentsAppOptions {
  */
 export async function buildDocumentsApp(options: DocumentsAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'documents', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({
+    name: 'documents',
+    config,
+    runtime,
+    logger: options.logger,
+  });
   registerAnonymousLimits(
     app,
     new AnonymousLimits(

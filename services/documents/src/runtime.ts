@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
+import { openRuntime, runtimeSettingsOf, type ServiceRuntime } from '@pv/service-kit/runtime';
 import { type DocumentsConfig, s3StoreSettingsFrom } from './config.js';
 import { documentsMigrations } from './db/migrations/index.js';
 import type { DocumentsDatabase } from './db/schema.js';
@@ -16,17 +16,11 @@ export async function openDocuments(
     return await openRuntime<DocumentsDatabase>({
       service: 'documents',
       database: config.DOCUMENTS_DATABASE,
-      postgresUrl: config.POSTGRES_URL,
-      redisUrl: config.REDIS_URL,
-      natsUrl: config.NATS_URL,
-      natsCredentials: natsCredentialsOf(config),
-      sessionPublicKey: config.SESSION_PUBLIC_KEY,
+      ...runtimeSettingsOf(config),
       migrations: documentsMigrations({
         keys: keyWrapperFrom(config),
         objects: s3 && settings ? bucketObjects(s3, settings.bucket) : undefined,
       }),
-      logLevel: config.LOG_LEVEL,
-      outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
     });
   } finally {
     s3?.destroy();

@@ -1,6 +1,6 @@
 import { FormattingRoutes } from '@pv/contracts';
 import { QuotaClient } from '@pv/service-clients';
-import { createServiceApp, registerRetryAfter, standardAppOptions } from '@pv/service-kit/http';
+import { createStandardApp } from '@pv/service-kit/http';
 import type { JobQueue } from '@pv/service-kit/jobs';
 import {
   createLlmMetrics,
@@ -39,10 +39,12 @@ export interface FormattingAppOptions {
  */
 export async function buildFormattingApp(options: FormattingAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'formatting', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({
+    name: 'formatting',
+    config,
+    runtime,
+    logger: options.logger,
+  });
   const db = runtime.db;
   adminContentRoutes(
     app,

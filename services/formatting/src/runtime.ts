@@ -1,5 +1,5 @@
 import { EVENT_STREAM, PHI_STREAM } from '@pv/contracts';
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
+import { openRuntime, runtimeSettingsOf, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FormattingConfig } from './config.js';
 import { formattingMigrations } from './db/migrations/index.js';
 import type { FormattingDatabase } from './db/schema.js';
@@ -11,15 +11,9 @@ export function openFormatting(
   return openRuntime<FormattingDatabase>({
     service: 'formatting',
     database: config.FORMATTING_DATABASE,
-    postgresUrl: config.POSTGRES_URL,
-    redisUrl: config.REDIS_URL,
-    natsUrl: config.NATS_URL,
-    natsCredentials: natsCredentialsOf(config),
+    ...runtimeSettingsOf(config),
     // It publishes the restricted phi.consult.formatted.v1 too (read only by the vault).
     natsStreams: [EVENT_STREAM, PHI_STREAM],
-    sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: formattingMigrations,
-    logLevel: config.LOG_LEVEL,
-    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

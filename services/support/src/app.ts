@@ -1,4 +1,4 @@
-import { createServiceApp, registerRetryAfter, standardAppOptions } from '@pv/service-kit/http';
+import { createStandardApp } from '@pv/service-kit/http';
 import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { SupportConfig } from './config.js';
@@ -18,10 +18,7 @@ export interface SupportAppOptions {
 /** The support service's HTTP app, built from injected dependencies; it never listens. */
 export async function buildSupportApp(options: SupportAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'support', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({ name: 'support', config, runtime, logger: options.logger });
   const limits = new TicketLimits(
     runtime.redis,
     config,

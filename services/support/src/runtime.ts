@@ -1,4 +1,4 @@
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
+import { openRuntime, runtimeSettingsOf, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { SupportConfig } from './config.js';
 import { supportMigrations } from './db/migrations/index.js';
 import type { SupportDatabase } from './db/schema.js';
@@ -8,13 +8,7 @@ export function openSupport(config: SupportConfig): Promise<ServiceRuntime<Suppo
   return openRuntime<SupportDatabase>({
     service: 'support',
     database: config.SUPPORT_DATABASE,
-    postgresUrl: config.POSTGRES_URL,
-    redisUrl: config.REDIS_URL,
-    natsUrl: config.NATS_URL,
-    natsCredentials: natsCredentialsOf(config),
-    sessionPublicKey: config.SESSION_PUBLIC_KEY,
+    ...runtimeSettingsOf(config),
     migrations: supportMigrations,
-    logLevel: config.LOG_LEVEL,
-    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

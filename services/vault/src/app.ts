@@ -1,10 +1,5 @@
 import { staffAccessRecorder } from '@pv/service-clients';
-import {
-  createServiceApp,
-  RateLimiter,
-  registerRetryAfter,
-  standardAppOptions,
-} from '@pv/service-kit/http';
+import { createStandardApp, RateLimiter } from '@pv/service-kit/http';
 import type { ServiceRuntime } from '@pv/service-kit/runtime';
 import type { FastifyInstance } from 'fastify';
 import { VaultAccess } from './access/vault-access.js';
@@ -28,10 +23,7 @@ export interface VaultAppOptions {
 export async function buildVaultApp(options: VaultAppOptions): Promise<FastifyInstance> {
   const { config, runtime } = options;
   const keyPrefix = options.redisKeyPrefix ?? `${config.REDIS_KEY_PREFIX}vault:`;
-  const app = await createServiceApp(
-    standardAppOptions({ name: 'vault', config, runtime, logger: options.logger }),
-  );
-  registerRetryAfter(app);
+  const app = await createStandardApp({ name: 'vault', config, runtime, logger: options.logger });
   consultRoutes(
     app,
     new ConsultArchive({

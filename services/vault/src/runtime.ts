@@ -1,5 +1,5 @@
 import { EVENT_STREAM, PHI_STREAM } from '@pv/contracts';
-import { natsCredentialsOf, openRuntime, type ServiceRuntime } from '@pv/service-kit/runtime';
+import { openRuntime, runtimeSettingsOf, type ServiceRuntime } from '@pv/service-kit/runtime';
 import type { VaultConfig } from './config.js';
 import { vaultMigrations } from './db/migrations/index.js';
 import type { VaultDatabase } from './db/schema.js';
@@ -9,15 +9,9 @@ export function openVault(config: VaultConfig): Promise<ServiceRuntime<VaultData
   return openRuntime<VaultDatabase>({
     service: 'vault',
     database: config.VAULT_DATABASE,
-    postgresUrl: config.POSTGRES_URL,
-    redisUrl: config.REDIS_URL,
-    natsUrl: config.NATS_URL,
-    natsCredentials: natsCredentialsOf(config),
+    ...runtimeSettingsOf(config),
     // It reads the restricted PV_PHI (its only reader): set up on connecting, like formatting.
     natsStreams: [EVENT_STREAM, PHI_STREAM],
-    sessionPublicKey: config.SESSION_PUBLIC_KEY,
     migrations: vaultMigrations,
-    logLevel: config.LOG_LEVEL,
-    outboxRetentionSeconds: config.OUTBOX_RETENTION_SECONDS,
   });
 }

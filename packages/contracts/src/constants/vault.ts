@@ -123,8 +123,8 @@ export const VAULT_SESSION_CREDENTIAL = {
   message: VaultMessages.locked,
 } as const;
 
-/** The CSV columns of the export, in order (RFC 4180, UTF-8 with BOM, CRLF). */
-export const VAULT_EXPORT_COLUMNS = [
+/** A record's columns without its full texts: what the list shows. */
+export const VAULT_SUMMARY_COLUMNS = [
   'consult_id',
   'date_ym',
   'geo_region',
@@ -135,6 +135,11 @@ export const VAULT_EXPORT_COLUMNS = [
   'professional_hash',
   'ip_hash',
   'transcript_teaser',
+] as const;
+
+/** The CSV columns of the export, in order (RFC 4180, UTF-8 with BOM, CRLF). */
+export const VAULT_EXPORT_COLUMNS = [
+  ...VAULT_SUMMARY_COLUMNS,
   'transcript',
   'raw_transcript',
   'edited_transcript',

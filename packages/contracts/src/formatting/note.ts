@@ -1,5 +1,6 @@
-import { Kind, type Static, Type, TypeRegistry } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { ClinicalRecordSchema, modelClinicalRecordSchema } from '../clinical-record.js';
+import { StringEnum } from '../common.js';
 import { PROFESSIONALS } from '../constants/formatting.js';
 
 // The formatted note: what the formatter answers and the documents are written from, and the
@@ -49,19 +50,6 @@ export const FormattedNoteSchema = Type.Object({
   record: Type.Optional(ClinicalRecordSchema),
 });
 export type FormattedNote = Static<typeof FormattedNoteSchema>;
-
-/**
- * A string out of a list, written `{ type: 'string', enum }` as OpenAI's Structured Outputs read
- * it (a union of literals would be anyOf/const); checked by Value.Check through the registry,
- * registered on first use (the package is free of import-time side effects).
- */
-function StringEnum<T extends string>(values: readonly T[]) {
-  if (!TypeRegistry.Has('StringEnum'))
-    TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) =>
-      schema.enum.includes(value as string),
-    );
-  return Type.Unsafe<T>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
-}
 
 const closed = { additionalProperties: false } as const;
 

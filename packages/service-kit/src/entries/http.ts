@@ -6,5 +6,6 @@ export * from '../http-timeouts.js';
 export * from '../rate-limiter.js';
 export * from '../routes.js';
 export * from '../session.js';
+export * from '../standard-app.js';
 export * from '../totp.js';
 export * from '../validation.js';

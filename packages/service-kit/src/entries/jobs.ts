@@ -3,3 +3,4 @@ export * from '../jobs.js';
 export * from '../queue.js';
 export * from '../worker.js';
 export * from '../worker-health.js';
+export * from '../worker-process.js';

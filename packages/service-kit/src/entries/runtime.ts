@@ -7,6 +7,7 @@ export * from '../log.js';
 export * from '../observability.js';
 export * from '../redis.js';
 export * from '../runtime.js';
+export * from '../runtime-settings.js';
 export * from '../search.js';
 export * from '../supervised.js';
 export * from '../tracing.js';

@@ -77,8 +77,8 @@ export class TermsService {
     staff: StaffActor,
     body: Static<typeof CreateTermsBodySchema>,
   ): Promise<TermsVersion> {
-    try {
-      const row = await this.db.transaction().execute(async (trx) => {
+    return this.written(() =>
+      this.db.transaction().execute(async (trx) => {
         if (body.isActive) await deactivateAllTerms(trx);
         const inserted = await insertTerms(trx, {
           version: body.version.trim(),
@@ -92,14 +92,8 @@ export class TermsService {
           schema: CreateTermsBodySchema,
         });
         return inserted;
-      });
-      this.relay?.kick();
-      return toTermsVersion(row);
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw conflict(Messages.termsVersionTaken, 'TERMS_VERSION_TAKEN');
-      throw error;
-    }
+      }),
+    );
   }
 
   async update(
@@ -107,8 +101,8 @@ export class TermsService {
     id: string,
     body: Static<typeof UpdateTermsBodySchema>,
   ): Promise<TermsVersion> {
-    try {
-      const row = await this.db.transaction().execute(async (trx) => {
+    return this.written(() =>
+      this.db.transaction().execute(async (trx) => {
         if (!(await findTermsById(trx, id)))
           throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
         if (body.isActive) await deactivateAllTerms(trx, id);
@@ -125,7 +119,14 @@ export class TermsService {
             ? { effective_date: new Date(body.effectiveDate) }
             : {}),
         });
-      });
+      }),
+    );
+  }
+
+  /** A version created or changed: its event's relay woken; a version number taken is a 409. */
+  private async written(write: () => Promise<TermsVersionRow | undefined>): Promise<TermsVersion> {
+    try {
+      const row = await write();
       if (!row) throw notFound(Messages.termsNotFound, 'TERMS_NOT_FOUND');
       this.relay?.kick();
       return toTermsVersion(row);

@@ -1,95 +1,16 @@
-import {
-  type AmbulatoryPrescription,
-  type ControlledPrescription,
-  type HospitalPrescription,
-  RegistryMessages,
-} from '@pv/contracts';
+// The layouts of the free-text document and of the hospital and simple prescriptions (the
+// controlled one is controlled-layout.ts), on the page of page.ts.
+import type { AmbulatoryPrescription, HospitalPrescription } from '@pv/contracts';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { isNoteHeading } from '../note-text/headings.js';
-import type { PdfHeader, RceRow } from './jobs.js';
-
-const MARGINS: [number, number, number, number] = [50, 95, 50, 55];
-
-function pageHeader(header: PdfHeader): Content {
-  // The professional address and contact are due on every document: blanks for the hand when
-  // the profile has none.
-  const contact = [
-    header.clinicAddress || RegistryMessages.blankAddress,
-    header.clinicPhone ? `Tel.: ${header.clinicPhone}` : RegistryMessages.blankPhone,
-  ].join(' | ');
-  // Without a registry, a signed-in professional's line is left blank for a stamp; a header an
-  // anonymous caller typed says it was not verified.
-  const registry =
-    [header.registry, header.rqe ? `RQE ${header.rqe}` : ''].filter(Boolean).join(' - ') ||
-    (header.status === 'registry-missing' ? RegistryMessages.blankRegistryLine : '');
-  return {
-    margin: [50, 28, 50, 0],
-    stack: [
-      { text: header.name || 'Profissional de saúde', style: 'headerName' },
-      ...(registry ? [{ text: registry, style: 'headerLine' }] : []),
-      { text: contact, style: 'headerLine' },
-      // Issue 23: only a verified professional's header goes without the notice.
-      ...(header.status !== 'verified'
-        ? [{ text: RegistryMessages.unverifiedHeader, style: 'headerWarning' }]
-        : []),
-      {
-        canvas: [
-          { type: 'line', x1: 0, y1: 6, x2: 495, y2: 6, lineWidth: 0.7, lineColor: '#1f4e79' },
-        ],
-      },
-    ],
-  };
-}
-
-/** A4, embedded Roboto, the professional's header and "Página N de M" with the date below. */
-/** An A4 page set: the professional's header on every page, the date and page count below. */
-function page(input: {
-  header: PdfHeader;
-  date: string;
-  title: string;
-  content: Content[];
-}): TDocumentDefinitions {
-  const { header, date, title, content } = input;
-  return {
-    pageSize: 'A4',
-    pageMargins: MARGINS,
-    info: { title, creator: 'Prontuário por voz', producer: 'pdfmake' },
-    header: () => pageHeader(header),
-    footer: (current, total) => ({
-      margin: [50, 20, 50, 0],
-      columns: [
-        { text: `Emitido em ${date}`, style: 'footer' },
-        { text: `Página ${current} de ${total}`, style: 'footer', alignment: 'right' },
-      ],
-    }),
-    content,
-    styles: {
-      headerName: { fontSize: 13, bold: true, color: '#1f4e79' },
-      headerLine: { fontSize: 9, color: '#333333' },
-      headerWarning: { fontSize: 9, bold: true, color: '#b00020' },
-      title: { fontSize: 15, bold: true, alignment: 'center', margin: [0, 0, 0, 12] },
-      heading: { fontSize: 11, bold: true, margin: [0, 10, 0, 3], color: '#1f4e79' },
-      body: { fontSize: 10.5, lineHeight: 1.25 },
-      small: { fontSize: 9 },
-      label: { fontSize: 9, bold: true },
-      footer: { fontSize: 8, color: '#555555' },
-    },
-    defaultStyle: { fontSize: 10.5 },
-  };
-}
-
-function signatureBlock(name: string, registry: string, date: string): Content {
-  return {
-    margin: [0, 30, 0, 0],
-    unbreakable: true,
-    stack: [
-      { text: `Data: ${date}`, style: 'body', margin: [0, 0, 0, 28] },
-      { text: '______________________________________________', alignment: 'center' },
-      { text: name || 'Assinatura do profissional', alignment: 'center', style: 'body' },
-      ...(registry ? [{ text: registry, alignment: 'center' as const, style: 'small' }] : []),
-    ],
-  };
-}
+import type { PdfHeader } from './jobs.js';
+import {
+  fitsWithSignature,
+  KEEP_WITH_SIGNATURE_CHARS,
+  keptTogether,
+  page,
+  signatureBlock,
+} from './page.js';
 
 /** Paragraphs and UPPERCASE headings of free text, in order. */
 function flow(lines: string[]): Content[] {
@@ -111,9 +32,7 @@ function flow(lines: string[]): Content[] {
   return content;
 }
 
-// What is kept on the signature's page: at most this much of the text before it. An unbreakable
-// block must fit on one page (pdfmake drops what overflows it), so the kept text is bounded.
-const KEEP_WITH_SIGNATURE_CHARS = 600;
+// The text kept with the signature: at most this many lines (and KEEP_WITH_SIGNATURE_CHARS).
 const KEEP_WITH_SIGNATURE_LINES = 8;
 const SIGNATURE_LINE = /_{10,}/;
 const SIGNATURE_LEAD = /^(assinatura|data|local)\b/i;
@@ -156,13 +75,6 @@ function signatureTailStart(lines: string[], signatureAt: number): number {
   }
   return start;
 }
-
-/** Whether these texts are short enough to be kept on the signature's page. */
-const fitsWithSignature = (...texts: string[]) =>
-  texts.reduce((sum, t) => sum + t.length, 0) <= KEEP_WITH_SIGNATURE_CHARS;
-
-/** The signature and the text kept with it, on one page. */
-const keptTogether = (stack: Content[]): Content => ({ stack, unbreakable: true });
 
 /** A free-text document: UPPERCASE lines become headings, the rest flows as paragraphs. */
 export function documentPdf(input: {
@@ -422,169 +334,4 @@ export function ambulatoryPdf(input: {
     ]),
   );
   return page({ header: input.header, date: input.date, title: 'Receituário', content });
-}
-
-export const RCE_COPIES = [
-  '1ª via - Retenção da Farmácia ou Drogaria',
-  '2ª via - Orientação ao Paciente',
-] as const;
-
-function blankLines(labels: string[]): Content {
-  return {
-    stack: labels.map((l) => ({
-      text: `${l}: ______________________________`,
-      style: 'small',
-      margin: [0, 3, 0, 0] as [number, number, number, number],
-    })),
-  };
-}
-
-/** The RCE's drugs from number `start` on. */
-const rceDrugs = (rows: RceRow[], start: number): Content => ({
-  start,
-  ol: rows.map((m) => ({
-    stack: [
-      { text: m.medication, bold: true },
-      // No quantity: blanks for the prescriber's hand, in figures and in words (Portaria 344/98).
-      { text: `Quantidade: ${m.quantity || '________ (____________________________)'}` },
-      ...(m.posology ? [{ text: `Posologia: ${m.posology}` }] : []),
-    ],
-    margin: [0, 0, 0, 4] as [number, number, number, number],
-  })),
-  style: 'body',
-});
-
-/** One copy of the Receituário de Controle Especial (Portaria SVS/MS 344/98, Anexo XVII). */
-function rceCopy(
-  input: { prescription: ControlledPrescription; rows: RceRow[]; notes: string; header: PdfHeader },
-  copy: string,
-  last: boolean,
-): Content {
-  const { prescription: p, rows, notes, header } = input;
-  // Short notes are kept with the signature, and the drugs with them (the notes follow the list);
-  // without notes, the last drug is; what is too long for that flows before it.
-  const notesText: Content = { text: notes, style: 'body', margin: [0, 2, 0, 0] };
-  const all = (r: RceRow[]) => r.flatMap((m) => [m.medication, m.quantity, m.posology]);
-  const lastRow = rows.at(-1);
-  const [flowing, kept]: [Content[], Content[]] = !notes
-    ? lastRow && fitsWithSignature(...all([lastRow]))
-      ? [
-          rows.length > 1 ? [rceDrugs(rows.slice(0, -1), 1)] : [],
-          [rceDrugs([lastRow], rows.length)],
-        ]
-      : [rows.length > 0 ? [rceDrugs(rows, 1)] : [], []]
-    : fitsWithSignature(notes, ...all(rows))
-      ? [[], [rceDrugs(rows, 1), notesText]]
-      : fitsWithSignature(notes)
-        ? [[rceDrugs(rows, 1)], [notesText]]
-        : [[rceDrugs(rows, 1), notesText], []];
-  const emitter = [
-    ['Nome', header.name],
-    ['CRM/UF', header.registry],
-    ['Endereço', header.clinicAddress],
-    ['Telefone', header.clinicPhone],
-  ];
-  return {
-    stack: [
-      { text: 'RECEITUÁRIO DE CONTROLE ESPECIAL', style: 'title', margin: [0, 0, 0, 2] },
-      { text: copy, alignment: 'center', bold: true, margin: [0, 0, 0, 8] },
-      {
-        table: {
-          widths: ['*'],
-          body: [
-            [{ text: 'IDENTIFICAÇÃO DO EMITENTE', style: 'label' }],
-            [
-              {
-                stack: emitter.map(([k, v]) => ({
-                  text: [{ text: `${k}: `, bold: true }, v || '______________________'],
-                  style: 'small',
-                })),
-              },
-            ],
-          ],
-        },
-        margin: [0, 0, 0, 8],
-      },
-      {
-        text: [
-          { text: 'Paciente: ', bold: true },
-          p.patientData.name || '______________________________',
-        ],
-        style: 'body',
-      },
-      ...(p.patientData.cpf
-        ? [{ text: [{ text: 'CPF: ', bold: true }, p.patientData.cpf], style: 'body' }]
-        : []),
-      {
-        text: [
-          { text: 'Endereço: ', bold: true },
-          p.patientData.address || '______________________________',
-        ],
-        style: 'body',
-        margin: [0, 0, 0, 6],
-      },
-      { text: 'Prescrição:', bold: true, style: 'body' },
-      // A copy too long for one page goes on, but its signature, the buyer's and the supplier's
-      // blocks stay on one page with what precedes them (the last drug, or short notes with the
-      // drugs) and the copy's name under them.
-      ...flowing,
-      keptTogether([
-        ...kept,
-        signatureBlock(header.name, header.registry, p.date),
-        {
-          margin: [0, 14, 0, 0],
-          columns: [
-            {
-              width: '*',
-              table: {
-                widths: ['*'],
-                body: [
-                  [{ text: 'IDENTIFICAÇÃO DO COMPRADOR', style: 'label' }],
-                  [
-                    blankLines([
-                      'Nome',
-                      'RG',
-                      'Órgão emissor',
-                      'Endereço',
-                      'Cidade',
-                      'UF',
-                      'Telefone',
-                    ]),
-                  ],
-                ],
-              },
-            },
-            {
-              width: '*',
-              table: {
-                widths: ['*'],
-                body: [
-                  [{ text: 'IDENTIFICAÇÃO DO FORNECEDOR', style: 'label' }],
-                  [blankLines(['Data', 'Assinatura do farmacêutico'])],
-                ],
-              },
-            },
-          ],
-          columnGap: 10,
-        },
-        { text: copy, style: 'small', alignment: 'center', margin: [0, 6, 0, 0] },
-      ]),
-    ],
-    ...(last ? {} : { pageBreak: 'after' as const }),
-  };
-}
-
-export function controlledPdf(input: {
-  prescription: ControlledPrescription;
-  rows: RceRow[];
-  notes: string;
-  header: PdfHeader;
-  date: string;
-}): TDocumentDefinitions {
-  return page({
-    header: input.header,
-    date: input.date,
-    title: 'Receituário de Controle Especial',
-    content: RCE_COPIES.map((copy, i) => rceCopy(input, copy, i === RCE_COPIES.length - 1)),
-  });
 }

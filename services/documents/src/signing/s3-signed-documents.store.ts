@@ -1,17 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { SigningMessages } from '@pv/contracts';
-import { changeStoredBytes } from '@pv/service-clients';
 import { AppError } from '@pv/service-kit/http';
 import { sql } from 'kysely';
 import type { DocumentsKysely } from '../db/schema.js';
 import {
+  insertSignedDocument,
   publishStoredBytesOf,
   type SignedDocumentRow,
   type SignedDocumentStore,
-  sealingColumns,
   sealingOf,
-  storageOf,
 } from './signed-documents.repository.js';
 
 /** SIGNED_DOCUMENTS_S3_*: where the bucket is and how to sign for it (SigV4). */
@@ -109,23 +107,12 @@ export class S3SignedDocumentStore implements SignedDocumentStore {
       throw storeUnavailable();
     }
     try {
-      await changeStoredBytes(this.db, storageOf(row.userId), (trx) =>
-        trx
-          .insertInto('signed_documents')
-          .values({
-            id: row.id,
-            user_id: row.userId,
-            code_hash: row.codeHash,
-            document_type: row.documentType,
-            pdf: null,
-            ...sealingColumns(row.sealing),
-            object_key: key,
-            pdf_sha256: sha256(row.pdf),
-            pdf_size: row.pdf.length,
-            expires_at: row.expiresAt,
-          })
-          .execute(),
-      );
+      await insertSignedDocument(this.db, row, {
+        pdf: null,
+        object_key: key,
+        pdf_sha256: sha256(row.pdf),
+        pdf_size: row.pdf.length,
+      });
     } catch (error) {
       // No row, no verification: the object would never be served, so it goes too.
       await this.s3

@@ -80,28 +80,47 @@ export interface SignedDocumentStore {
   purgeExpired(limit: number): Promise<number>;
 }
 
+/**
+ * Inserts a signed document's row, its bytes counted against the owner's storage; `bytes` says
+ * where they are: in the row (`pdf`) or in a bucket (`object_key`, with their hash and size).
+ */
+export async function insertSignedDocument(
+  db: DocumentsKysely,
+  row: SignedDocumentRow,
+  bytes: {
+    pdf: Buffer | null;
+    object_key: string | null;
+    pdf_sha256: Buffer | null;
+    pdf_size: number | null;
+  },
+): Promise<void> {
+  await changeStoredBytes(db, storageOf(row.userId), (trx) =>
+    trx
+      .insertInto('signed_documents')
+      .values({
+        id: row.id,
+        user_id: row.userId,
+        code_hash: row.codeHash,
+        document_type: row.documentType,
+        ...sealingColumns(row.sealing),
+        ...bytes,
+        expires_at: row.expiresAt,
+      })
+      .execute(),
+  );
+}
+
 /** The signed_documents table, bytes included. */
 export class SignedDocumentsRepository implements SignedDocumentStore {
   constructor(private readonly db: DocumentsKysely) {}
 
   async save(row: SignedDocumentRow): Promise<void> {
-    await changeStoredBytes(this.db, storageOf(row.userId), (trx) =>
-      trx
-        .insertInto('signed_documents')
-        .values({
-          id: row.id,
-          user_id: row.userId,
-          code_hash: row.codeHash,
-          document_type: row.documentType,
-          pdf: row.pdf,
-          ...sealingColumns(row.sealing),
-          object_key: null,
-          pdf_sha256: null,
-          pdf_size: null,
-          expires_at: row.expiresAt,
-        })
-        .execute(),
-    );
+    await insertSignedDocument(this.db, row, {
+      pdf: row.pdf,
+      object_key: null,
+      pdf_sha256: null,
+      pdf_size: null,
+    });
   }
 
   /**

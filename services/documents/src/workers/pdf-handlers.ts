@@ -1,12 +1,13 @@
 import { SigningMessages } from '@pv/contracts';
-import { handleJob, JobFailedError, serveWorkerHealth, startWorker } from '@pv/service-kit/jobs';
-import { DEFAULT_SHUTDOWN_GRACE_MS, productLogger } from '@pv/service-kit/runtime';
+import { handleJob, JobFailedError, startWorkerProcess } from '@pv/service-kit/jobs';
+import { productLogger } from '@pv/service-kit/runtime';
 import { isCertificateError, openA1Signer } from '@pv/signing';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { DocumentsConfig } from '../config.js';
+import { controlledPdf } from '../pdf/controlled-layout.js';
 import { withItiData } from '../pdf/iti.js';
 import { type PdfSigning, RenderPdfJob, type RenderPdfPayload } from '../pdf/jobs.js';
-import { ambulatoryPdf, controlledPdf, documentPdf, hospitalPdf } from '../pdf/layouts.js';
+import { ambulatoryPdf, documentPdf, hospitalPdf } from '../pdf/layouts.js';
 import { renderPdf } from '../pdf/render.js';
 import { type KeyWrapper, keyWrapperFrom, openSigningOrder } from '../signing/signing-order.js';
 
@@ -75,7 +76,7 @@ export async function startPdfWorker(
   options: { beforeRender?: (jobId: string) => Promise<void> } = {},
 ) {
   const log = productLogger({ service: 'pdf-worker', level: config.LOG_LEVEL });
-  const worker = startWorker({
+  const started = await startWorkerProcess({
     queue: config.PDF_QUEUE,
     redisUrl: config.REDIS_URL,
     jobs: [pdfHandler(keyWrapperFrom(config), options.beforeRender)],
@@ -83,20 +84,8 @@ export async function startPdfWorker(
     log,
     lockDurationMs: config.PDF_WORKER_LOCK_MS,
     stalledIntervalMs: config.PDF_WORKER_LOCK_MS,
-  });
-  await worker.waitUntilReady();
-  const health = await serveWorkerHealth(worker, {
-    port: config.HEALTH_PORT,
-    host: config.HOST,
-    log,
+    health: { port: config.HEALTH_PORT, host: config.HOST },
   });
   log.info({ queue: config.PDF_QUEUE }, 'pdf worker ready');
-  return {
-    worker,
-    close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
-      health.draining();
-      await worker.drain(graceMs);
-      await health.close();
-    },
-  };
+  return started;
 }

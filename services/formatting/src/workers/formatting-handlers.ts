@@ -1,7 +1,7 @@
 import { modelNoteAnswerSchema } from '@pv/contracts';
 import { LlmClient, LlmError, type LlmMode, llmSettingsFrom } from '@pv/llm';
-import { handleJob, JobFailedError, serveWorkerHealth, startWorker } from '@pv/service-kit/jobs';
-import { DEFAULT_SHUTDOWN_GRACE_MS, productLogger } from '@pv/service-kit/runtime';
+import { handleJob, JobFailedError, startWorkerProcess } from '@pv/service-kit/jobs';
+import { productLogger } from '@pv/service-kit/runtime';
 import { type Static, Type } from '@sinclair/typebox';
 import type { FormattingConfig } from '../config.js';
 import {
@@ -197,7 +197,7 @@ export function formattingHandlers(llm: LlmClient) {
 export async function startFormattingWorker(config: FormattingConfig) {
   const log = productLogger({ service: 'formatting-worker', level: config.LOG_LEVEL });
   const llm = new LlmClient(llmSettingsFrom(config), log);
-  const worker = startWorker({
+  const { close } = await startWorkerProcess({
     queue: config.FORMATTING_QUEUE,
     redisUrl: config.REDIS_URL,
     jobs: formattingHandlers(llm),
@@ -205,22 +205,11 @@ export async function startFormattingWorker(config: FormattingConfig) {
     log,
     lockDurationMs: config.FORMATTING_WORKER_LOCK_MS,
     stalledIntervalMs: config.FORMATTING_WORKER_LOCK_MS,
-  });
-  await worker.waitUntilReady();
-  const health = await serveWorkerHealth(worker, {
-    port: config.HEALTH_PORT,
-    host: config.HOST,
-    log,
+    health: { port: config.HEALTH_PORT, host: config.HOST },
   });
   log.info(
     { llm: llm.isConfigured('standard') ? 'configured' : 'offline' },
     'formatting worker ready',
   );
-  return {
-    close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
-      health.draining();
-      await worker.drain(graceMs);
-      await health.close();
-    },
-  };
+  return { close };
 }

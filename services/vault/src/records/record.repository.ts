@@ -1,4 +1,5 @@
 /** The only SQL of the vault. Every function takes the database or a transaction first. */
+import { VAULT_SUMMARY_COLUMNS } from '@pv/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { VaultDb, VaultRecordRow, VaultRecordsTable } from '../db/schema.js';
 
@@ -7,20 +8,8 @@ export interface RecordFilter {
   uf: string | null;
 }
 
-/** The columns of the list (no full texts). */
-export const SUMMARY_COLUMNS = [
-  'consult_id',
-  'date_ym',
-  'geo_region',
-  'transcript_teaser',
-  'timestamp_utc',
-  'audio_length_sec',
-  'professional',
-  'patient_hash',
-  'professional_hash',
-  'ip_hash',
-] as const;
-export type RecordSummaryRow = Pick<VaultRecordRow, (typeof SUMMARY_COLUMNS)[number]>;
+/** A row of the list: the columns without the full texts. */
+export type RecordSummaryRow = Pick<VaultRecordRow, (typeof VAULT_SUMMARY_COLUMNS)[number]>;
 
 /**
  * Serialises every writer of one consultation (by id, or by note content for id-less calls) until
@@ -196,7 +185,7 @@ async function pageOfMonth(
   const rows = await db
     .selectFrom(window.as('page'))
     .innerJoin('vault_records as r', 'r.consult_id', 'page.consult_id')
-    .select(SUMMARY_COLUMNS.map((c) => `r.${c}` as const))
+    .select(VAULT_SUMMARY_COLUMNS.map((c) => `r.${c}` as const))
     .orderBy('r.timestamp_utc', 'desc')
     .orderBy('r.consult_id', 'desc')
     .execute();

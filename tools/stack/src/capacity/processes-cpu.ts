@@ -2,6 +2,7 @@
 // divides the clinicians a step served by the cores each process used, which is what an HPA or a
 // KEDA threshold needs (clinicians per core of that process).
 import { readdirSync, readFileSync } from 'node:fs';
+import { parentOf } from '../faults/processes.js';
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -37,15 +38,6 @@ function cpuSecondsOf(pid: number): number | undefined {
     return (utime + stime) / TICKS_PER_SECOND;
   } catch {
     return undefined; // gone between listing and reading
-  }
-}
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
   }
 }
 

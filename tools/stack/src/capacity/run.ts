@@ -22,6 +22,7 @@ import {
   type ProductUnderLoad,
   sleep,
   startProductUnderLoad,
+  stopOnInterrupt,
   takePortLock,
 } from '../faults/product-under-load.js';
 import { error, info } from '../log.js';
@@ -315,13 +316,7 @@ async function main(): Promise<number> {
   });
   const soniox = await startFakeSoniox('capacidade-soniox');
   let product: ProductUnderLoad | undefined;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      void (product?.stop() ?? Promise.resolve()).finally(() => {
-        lock.release();
-        process.exit(130);
-      });
-    });
+  stopOnInterrupt(lock, () => product?.stop() ?? Promise.resolve());
   try {
     product = await startProductUnderLoad({
       port: PORT,

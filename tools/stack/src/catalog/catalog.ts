@@ -4,81 +4,10 @@
 // ACL and the Dockerfile are generated from it (`npm run infra:generate`); `npm start` takes its
 // ports and per-process environment from it; tests/infra checks the committed files against it.
 
-/** Who reaches the product from outside the processes (not processes themselves). */
-export type ExternalCaller = 'edge' | 'monitoring';
+import type { CatalogProcess, ExternalCaller, HpaScaling, SecretSpec } from './catalog-types.js';
 
-export interface HpaScaling {
-  kind: 'hpa';
-  min: number;
-  max: number;
-  /** Average CPU utilisation (of the request) the HPA aims for. */
-  cpuPercent: number;
-}
-
-export interface KedaScaling {
-  kind: 'keda';
-  /** The BullMQ queue the worker consumes (its service's *_QUEUE default). */
-  queue: string;
-  min: number;
-  max: number;
-  /** Jobs (waiting + active) one replica is meant to carry: its concurrency. */
-  jobsPerReplica: number;
-}
-
-export interface CatalogProcess {
-  name: string;
-  /** The folder under services/ whose code it runs. */
-  service: string;
-  kind: 'server' | 'worker';
-  /** Entry file, relative to the repository root. */
-  entry: string;
-  /**
-   * Servers: the port they listen on everywhere. Workers: their internal health port
-   * (HEALTH_PORT: /health and /ready for the probes, nothing else); `npm start` also gives each
-   * its own PORT so that a stray listener never collides with a service.
-   */
-  port: number;
-  /**
-   * A second port for the operators' endpoints (/metrics, /ready/upstreams) when `port` is public:
-   * monitoring scrapes it, the edge never reaches it.
-   */
-  internalPort?: number;
-  summary: string;
-  /** The Postgres database it owns, through the role of the same name; none: no Postgres. */
-  database?: string;
-  /** Opens NATS (outbox relay, durable consumers). */
-  nats: boolean;
-  /** Redis key patterns it reads and writes, and those it only reads (ACL `~` and `%R~`). */
-  redisKeys: { readWrite: string[]; readOnly: string[] };
-  /** Redis commands beyond its categories (BullMQ producers ask CLIENT LIST for live workers). */
-  redisExtraCommands?: string[];
-  /** Processes it calls over HTTP (their <SERVICE>_URL is set for it, and only for it). */
-  calls: string[];
-  /** Settings for compose and Kubernetes that are not secret and not per-environment. */
-  env: Record<string, string>;
-  /**
-   * Optional settings an operator may give it (compose: from the shell or .env; Kubernetes: keys
-   * of its Secret). Not secret, but only this process reads them.
-   */
-  optional: string[];
-  /** Secret variables it may hold (besides its own connection URLs). */
-  secrets: string[];
-  /** Talks to services on the internet over HTTPS (LLM, Stripe, Soniox). */
-  internet: boolean;
-  /** Sends mail to the SMTP server of SMTP_URL (egress to the submission ports 587 and 465). */
-  smtp?: boolean;
-  resources: { cpu: string; memory: string; memoryLimit: string };
-  scaling: HpaScaling | KedaScaling;
-}
-
-export interface SecretSpec {
-  name: string;
-  description: string;
-  /** Required: the process refuses to start without it; optional: a feature stays off. */
-  required: boolean;
-  /** How to make one (compose-env.mjs and infra/README.md follow it). */
-  make: 'hex32' | 'ed25519-private' | 'provider' | 'password' | 'base32';
-}
+export type * from './catalog-types.js';
+export { DEPLOYMENT, DEV_TOOLS, TRUST_PROXY } from './deployment.js';
 
 /** Secrets that are not connection credentials, and who may hold each (see CatalogProcess.secrets). */
 export const SECRETS: readonly SecretSpec[] = [
@@ -207,20 +136,35 @@ const LLM_SETTINGS = [
   'OPENAI_ALT_MODEL',
 ];
 
+const HTTP_SCALING: HpaScaling = { kind: 'hpa', min: 2, max: 10, cpuPercent: 70 };
+/** What a server has unless its entry says otherwise. */
+const SERVER_DEFAULTS = {
+  calls: [],
+  env: {},
+  optional: [],
+  secrets: [],
+  internet: false,
+  scaling: HTTP_SCALING,
+} satisfies Partial<CatalogProcess>;
+
 const service = (
   name: string,
   port: number,
-  rest: Omit<CatalogProcess, 'name' | 'service' | 'kind' | 'entry' | 'port'>,
+  rest: Omit<
+    CatalogProcess,
+    'name' | 'service' | 'kind' | 'entry' | 'port' | keyof typeof SERVER_DEFAULTS
+  > &
+    Partial<Pick<CatalogProcess, keyof typeof SERVER_DEFAULTS>>,
 ): CatalogProcess => ({
   name,
   service: name,
   kind: 'server',
   entry: `services/${name}/src/server.ts`,
   port,
+  ...SERVER_DEFAULTS,
   ...rest,
 });
 
-const HTTP_SCALING: HpaScaling = { kind: 'hpa', min: 2, max: 10, cpuPercent: 70 };
 const SMALL = { cpu: '50m', memory: '192Mi', memoryLimit: '512Mi' };
 const MEDIUM = { cpu: '100m', memory: '256Mi', memoryLimit: '768Mi' };
 
@@ -259,10 +203,7 @@ const DECLARED: readonly CatalogProcess[] = [
       'ADMIN_HOST',
       'ADMIN_ORIGINS',
     ],
-    secrets: [],
-    internet: false,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
-    scaling: HTTP_SCALING,
   }),
   service('auth', 8081, {
     summary: 'accounts, sessions, terms and the first admin',
@@ -272,7 +213,6 @@ const DECLARED: readonly CatalogProcess[] = [
       readWrite: ['pv:auth:*', 'pv:session:*', 'pv:user-sessions:*', SESSION_ACTIVITY],
       readOnly: [],
     },
-    calls: [],
     env: { COOKIE_SECURE: 'true' },
     // Issue 23: extra trust roots of the certificate verification (tests, development only), the
     // key before a TOTP key rotation, and the sender and link origin of the confirmation mails.
@@ -291,10 +231,8 @@ const DECLARED: readonly CatalogProcess[] = [
       'TOTP_SECRET_KEY',
       'SMTP_URL',
     ],
-    internet: false,
     smtp: true,
     resources: { cpu: '100m', memory: '192Mi', memoryLimit: '512Mi' },
-    scaling: HTTP_SCALING,
   }),
   service('formatting', 8082, {
     summary: 'formatting API and templates; enqueues LLM work for formatting-worker',
@@ -306,12 +244,8 @@ const DECLARED: readonly CatalogProcess[] = [
     },
     redisExtraCommands: ['client|list'],
     calls: ['billing'],
-    env: {},
     optional: ['FORMAT_TIMEOUT_MS'],
-    secrets: [],
-    internet: false,
     resources: MEDIUM,
-    scaling: HTTP_SCALING,
   }),
   {
     name: 'formatting-worker',
@@ -342,7 +276,6 @@ const DECLARED: readonly CatalogProcess[] = [
     },
     redisExtraCommands: ['client|list'],
     calls: ['billing'],
-    env: {},
     optional: [
       ...LLM_SETTINGS,
       'PUBLIC_URL',
@@ -365,7 +298,6 @@ const DECLARED: readonly CatalogProcess[] = [
     ],
     internet: true,
     resources: MEDIUM,
-    scaling: HTTP_SCALING,
   }),
   {
     name: 'pdf-worker',
@@ -391,8 +323,6 @@ const DECLARED: readonly CatalogProcess[] = [
     database: 'billing',
     nats: true,
     redisKeys: { readWrite: ['pv:billing:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
-    calls: [],
-    env: {},
     optional: [
       'STRIPE_PUBLISHABLE_KEY',
       'STRIPE_PRICE_ID',
@@ -402,46 +332,29 @@ const DECLARED: readonly CatalogProcess[] = [
     secrets: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SONIOX_API_KEY'],
     internet: true,
     resources: SMALL,
-    scaling: HTTP_SCALING,
   }),
   service('support', 8085, {
     summary: 'support tickets',
     database: 'support',
     nats: true,
     redisKeys: { readWrite: ['pv:support:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
-    calls: [],
-    env: {},
-    optional: [],
-    secrets: [],
-    internet: false,
     resources: SMALL,
-    scaling: HTTP_SCALING,
   }),
   service('vault', 8086, {
     summary: 'the transcript vault (pseudonymised archive)',
     database: 'vault',
     nats: true,
     redisKeys: { readWrite: ['pv:vault:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
-    calls: [],
     env: { COOKIE_SECURE: 'true' },
-    optional: [],
     secrets: ['VAULT_HMAC_SECRET', 'VAULT_ADMIN_KEY'],
-    internet: false,
     resources: SMALL,
-    scaling: HTTP_SCALING,
   }),
   service('analytics', 8087, {
     summary: 'page views, dashboards, marketing messages',
     database: 'analytics',
     nats: true,
     redisKeys: { readWrite: ['pv:analytics:*', SESSION_ACTIVITY], readOnly: SESSION_READER },
-    calls: [],
-    env: {},
-    optional: [],
-    secrets: [],
-    internet: false,
     resources: SMALL,
-    scaling: HTTP_SCALING,
   }),
 ];
 
@@ -464,56 +377,6 @@ export const PROCESSES: readonly CatalogProcess[] = DECLARED.map((proc) => ({
     ...TRACING_SETTINGS,
   ],
 }));
-
-/**
- * Development tools `npm start` runs beside the product (never in compose or Kubernetes): the
- * mail catcher (MailDev) takes auth's mail on `smtpPort` and shows it, web UI and REST API
- * (`GET /api/email`), on `webPort`. Skipped when SMTP_URL is set (mail goes to that server instead).
- */
-export const DEV_TOOLS = {
-  mailCatcher: { name: 'maildev', webPort: 1080, smtpPort: 1025 },
-} as const;
-
-/** Where the product is reached and what it reaches outside its own processes. */
-export const DEPLOYMENT = {
-  namespace: 'prontuario-voz',
-  hosts: { workspace: 'app.example.com', admin: 'admin.example.com' },
-  /** Paths served only on the admin host (the workspace host redirects them there). */
-  adminPaths: ['/admin', '/api/admin'],
-  /** Paths the admin host serves besides its own: the console's API calls and its login. */
-  adminHostAlsoServes: ['/api', '/auth'],
-  /** Namespace of the Gateway API implementation's proxies (Envoy Gateway's default). */
-  edgeNamespace: 'envoy-gateway-system',
-  /**
-   * Namespace whose Prometheus scrapes /metrics, and where the OpenTelemetry collector takes
-   * traces (OTLP/HTTP on `ports.otlpHttp`) when OTEL_EXPORTER_OTLP_ENDPOINT points at it.
-   */
-  monitoringNamespace: 'monitoring',
-  /** Namespace where Postgres, Redis and NATS run in the cluster (operators or Helm releases). */
-  dataNamespace: 'pv-data',
-  ports: { postgres: 5432, redis: 6379, nats: 4222, otlpHttp: 4318 },
-  /** In-cluster names of the data servers (compose uses postgres, redis, nats). */
-  dataHosts: {
-    postgres: 'pv-postgres-rw.pv-data.svc',
-    redis: 'pv-redis.pv-data.svc',
-    nats: 'pv-nats.pv-data.svc',
-  },
-  images: 'registry.example.com/prontuario-voz',
-  /** JetStream replicas of the event stream in a cluster (NATS_STREAM_REPLICAS). */
-  streamReplicas: 3,
-} as const;
-
-/**
- * TRUST_PROXY per setup. A service is always one hop behind the gateway, so it trusts the
- * gateway's hops plus the gateway itself: with a hop count, Fastify takes the address that many
- * entries from the right of X-Forwarded-For, which is the client the first trusted proxy saw.
- */
-export const TRUST_PROXY = {
-  /** Kubernetes: the Gateway API proxy (Envoy, Cilium, Istio) is one hop in front of the gateway. */
-  k8s: { gateway: '1', services: '2' },
-  /** Compose: the gateway's published port is the edge (set both +1 behind a TLS proxy). */
-  compose: { gateway: '0', services: '1' },
-} as const;
 
 export function processNamed(name: string): CatalogProcess {
   const found = PROCESSES.find((p) => p.name === name);

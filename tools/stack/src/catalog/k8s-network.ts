@@ -76,6 +76,25 @@ function processPolicy(proc: CatalogProcess): INetworkPolicy {
   };
 }
 
+/** A one-off Job's policy: no ingress, egress only to the data servers on the ports given. */
+export function dataOnlyPolicy(options: {
+  name: string;
+  matchLabels: Record<string, string>;
+  ports: number[];
+}): INetworkPolicy {
+  return {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'NetworkPolicy',
+    metadata: namespaced(options.name),
+    spec: {
+      podSelector: { matchLabels: options.matchLabels },
+      policyTypes: ['Ingress', 'Egress'],
+      ingress: [],
+      egress: [{ to: [namespaceNamed(DEPLOYMENT.dataNamespace)], ports: tcp(...options.ports) }],
+    },
+  };
+}
+
 export function networkPolicies(): INetworkPolicy[] {
   return [
     {

@@ -4,13 +4,15 @@
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { type CatalogProcess, DEPLOYMENT, PROCESSES } from './catalog.js';
-import { gatewayApiObjects, INTERNET } from './k8s-network.js';
-import { tlsVolume, tlsVolumeMount } from './k8s-tls.js';
+import { dataOnlyPolicy, gatewayApiObjects, INTERNET } from './k8s-network.js';
+import { tlsVolume } from './k8s-tls.js';
 import {
+  containerHardening,
   imageOf,
   imageRepositoryOf,
   k8sEnvironment,
   PART_OF,
+  POD_HARDENING,
   secretNameOf,
 } from './k8s-workloads.js';
 import { OVERLAYS, type Overlay, releaseVersion, versionSlug } from './release.js';
@@ -50,15 +52,7 @@ function migrationJob(proc: CatalogProcess): IJob {
         metadata: { labels },
         spec: {
           restartPolicy: 'Never',
-          automountServiceAccountToken: false,
-          enableServiceLinks: false,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: 1000,
-            runAsGroup: 1000,
-            fsGroup: 1000,
-            seccompProfile: { type: 'RuntimeDefault' },
-          },
+          ...POD_HARDENING,
           containers: [
             {
               name: 'migrate',
@@ -67,16 +61,7 @@ function migrationJob(proc: CatalogProcess): IJob {
               command: ['node', '--enable-source-maps', '/app/dist/main.mjs', 'migrate'],
               envFrom: [{ secretRef: { name: secretNameOf(proc) } }],
               env: k8sEnvironment(proc).filter((e) => e.name !== 'MIGRATE_AT_START'),
-              resources: {
-                requests: { cpu: proc.resources.cpu, memory: proc.resources.memory },
-                limits: { memory: proc.resources.memoryLimit },
-              },
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                capabilities: { drop: ['ALL'] },
-              },
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, tlsVolumeMount],
+              ...containerHardening(proc),
             },
           ],
           // The same TLS Secret as the service: the Job opens its stores as the service does.
@@ -90,28 +75,11 @@ function migrationJob(proc: CatalogProcess): IJob {
 /** The Jobs reach only the data servers (the service opens Postgres, Redis and NATS). */
 function migrationPolicy(): INetworkPolicy {
   const { postgres, redis, nats } = DEPLOYMENT.ports;
-  return {
-    apiVersion: 'networking.k8s.io/v1',
-    kind: 'NetworkPolicy',
-    metadata: { name: 'migrations', namespace: DEPLOYMENT.namespace, labels: { ...PART_OF } },
-    spec: {
-      podSelector: { matchLabels: { 'app.kubernetes.io/component': MIGRATION_COMPONENT } },
-      policyTypes: ['Ingress', 'Egress'],
-      ingress: [],
-      egress: [
-        {
-          to: [
-            {
-              namespaceSelector: {
-                matchLabels: { 'kubernetes.io/metadata.name': DEPLOYMENT.dataNamespace },
-              },
-            },
-          ],
-          ports: [postgres, redis, nats].map((port) => ({ protocol: 'TCP' as const, port })),
-        },
-      ],
-    },
-  };
+  return dataOnlyPolicy({
+    name: 'migrations',
+    matchLabels: { 'app.kubernetes.io/component': MIGRATION_COMPONENT },
+    ports: [postgres, redis, nats],
+  });
 }
 
 /**

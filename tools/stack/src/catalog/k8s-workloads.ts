@@ -44,6 +44,35 @@ type EnvVar =
   | { name: string; valueFrom: { configMapKeyRef: { name: string; key: string } } };
 
 /** The environment a Deployment sets itself; secrets come from its own Secret (envFrom). */
+/** A pod of ours: no API token, no service links, non-root, default seccomp. */
+export const POD_HARDENING = {
+  automountServiceAccountToken: false,
+  enableServiceLinks: false,
+  securityContext: {
+    runAsNonRoot: true,
+    runAsUser: 1000,
+    runAsGroup: 1000,
+    // The TLS Secret's files belong to this group, so the key is not world-readable.
+    fsGroup: 1000,
+    seccompProfile: { type: 'RuntimeDefault' as const },
+  },
+};
+
+/** A container of ours: the process's requests, a read-only root with a /tmp, no privileges. */
+export const containerHardening = (proc: CatalogProcess) => ({
+  resources: {
+    requests: { cpu: proc.resources.cpu, memory: proc.resources.memory },
+    // No CPU limit: throttling a Node event loop hurts latency more than sharing a core does.
+    limits: { memory: proc.resources.memoryLimit },
+  },
+  securityContext: {
+    allowPrivilegeEscalation: false,
+    readOnlyRootFilesystem: true,
+    capabilities: { drop: ['ALL'] },
+  },
+  volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, tlsVolumeMount],
+});
+
 export function k8sEnvironment(proc: CatalogProcess): EnvVar[] {
   const fromConfig = (name: string, configMap: string): EnvVar => ({
     name,
@@ -113,16 +142,7 @@ function deployment(proc: CatalogProcess): IDeployment {
       template: {
         metadata: { labels: labelsOf(proc) },
         spec: {
-          automountServiceAccountToken: false,
-          enableServiceLinks: false,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: 1000,
-            runAsGroup: 1000,
-            // The TLS Secret's files belong to this group, so the key is not world-readable.
-            fsGroup: 1000,
-            seccompProfile: { type: 'RuntimeDefault' },
-          },
+          ...POD_HARDENING,
           terminationGracePeriodSeconds: TERMINATION_GRACE_SECONDS,
           topologySpreadConstraints: [
             {
@@ -168,17 +188,7 @@ function deployment(proc: CatalogProcess): IDeployment {
                 },
               },
               ...probes(proc),
-              resources: {
-                requests: { cpu: proc.resources.cpu, memory: proc.resources.memory },
-                // No CPU limit: throttling a Node event loop hurts latency more than sharing a core does.
-                limits: { memory: proc.resources.memoryLimit },
-              },
-              securityContext: {
-                allowPrivilegeEscalation: false,
-                readOnlyRootFilesystem: true,
-                capabilities: { drop: ['ALL'] },
-              },
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }, tlsVolumeMount],
+              ...containerHardening(proc),
             },
           ],
           volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '256Mi' } }, tlsVolume(proc)],

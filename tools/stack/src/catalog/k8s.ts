@@ -8,7 +8,7 @@ import type { INamespace } from 'kubernetes-models/v1/Namespace';
 import type { ISecret } from 'kubernetes-models/v1/Secret';
 import { DEPLOYMENT, PROCESSES } from './catalog.js';
 import { databaseOwners, postgresRolesSql, rolePasswordVariable } from './datastores.js';
-import { gatewayApiObjects, networkPolicies } from './k8s-network.js';
+import { dataOnlyPolicy, gatewayApiObjects, networkPolicies } from './k8s-network.js';
 import {
   migrationObjects,
   OVERLAYS,
@@ -20,7 +20,7 @@ import { CA_BUNDLE_SECRET, internalTlsObjects, TLS_MOUNT } from './k8s-tls.js';
 import { PART_OF, processObjects, secretTemplate } from './k8s-workloads.js';
 import { NATS_USERS_SECRET, natsProcesses, natsUser } from './nats-auth.js';
 import { BASE_IMAGES, releaseVersion } from './release.js';
-import { GENERATED_NOTE, toYaml } from './yaml.js';
+import { GENERATED_NOTE, generatedYamlFiles, toYaml } from './yaml.js';
 
 const meta = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -211,42 +211,17 @@ function rolesJob(): (IConfigMap | IJob | INetworkPolicy)[] {
         },
       },
     },
-    {
-      apiVersion: 'networking.k8s.io/v1',
-      kind: 'NetworkPolicy',
-      metadata: meta('postgres-roles'),
-      spec: {
-        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'postgres-roles' } },
-        policyTypes: ['Ingress', 'Egress'],
-        ingress: [],
-        egress: [
-          {
-            to: [
-              {
-                namespaceSelector: {
-                  matchLabels: { 'kubernetes.io/metadata.name': DEPLOYMENT.dataNamespace },
-                },
-              },
-            ],
-            ports: [{ protocol: 'TCP', port: DEPLOYMENT.ports.postgres }],
-          },
-        ],
-      },
-    },
+    dataOnlyPolicy({
+      name: 'postgres-roles',
+      matchLabels: { 'app.kubernetes.io/name': 'postgres-roles' },
+      ports: [DEPLOYMENT.ports.postgres],
+    }),
   ];
 }
 
 /** Files under infra/k8s (relative to it) and their contents. */
 export function renderK8s(): Map<string, string> {
-  const files = new Map<string, string>();
-  const add = (name: string, header: string, objects: unknown[]) =>
-    files.set(
-      name,
-      toYaml(
-        objects.map((value) => ({ value })),
-        `${GENERATED_NOTE}\n${header}`,
-      ),
-    );
+  const { files, add } = generatedYamlFiles();
 
   add('namespace.yaml', 'The namespace, with the restricted Pod Security Standard enforced.', [
     namespace(),
@@ -336,15 +311,7 @@ in infra/README.md (Secrets, roles, DNS) and in its order ("Releasing": migratio
 
 /** The kustomize overlays, by path relative to the repository root (infra/k8s-overlays/<name>/). */
 export function renderK8sOverlays(): Map<string, string> {
-  const files = new Map<string, string>();
-  const add = (name: string, header: string, objects: unknown[]) =>
-    files.set(
-      name,
-      toYaml(
-        objects.map((value) => ({ value })),
-        `${GENERATED_NOTE}\n${header}`,
-      ),
-    );
+  const { files, add } = generatedYamlFiles();
   for (const overlay of OVERLAYS) {
     const dir = `infra/k8s-overlays/${overlay.name}`;
     files.set(

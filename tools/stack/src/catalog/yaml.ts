@@ -28,6 +28,20 @@ export function toYaml(
   return parts.join('---\n');
 }
 
+/** A set of generated files and `add`, which writes one from its objects under the note. */
+export function generatedYamlFiles() {
+  const files = new Map<string, string>();
+  const add = (name: string, header: string, objects: unknown[]) =>
+    files.set(
+      name,
+      toYaml(
+        objects.map((value) => ({ value })),
+        `${GENERATED_NOTE}\n${header}`,
+      ),
+    );
+  return { files, add };
+}
+
 /** Every document of a YAML file, as plain objects. */
 export function parseYamlDocuments(text: string): unknown[] {
   return parseAllDocuments(text)

@@ -23,7 +23,7 @@ function readArgv(pid: number): string[] | undefined {
 }
 
 /** The parent of `pid` (field 4 of /proc/<pid>/stat, after the parenthesised name). */
-function parentOf(pid: number): number | undefined {
+export function parentOf(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);

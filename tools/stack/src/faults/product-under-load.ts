@@ -42,6 +42,20 @@ export function takePortLock(timeoutMs: number): Promise<FileLock> {
   });
 }
 
+/**
+ * Interrupted (Ctrl-C, SIGTERM): `stop` what was started (the stack is its own process group),
+ * then free the port lock and exit 130.
+ */
+export function stopOnInterrupt(lock: FileLock, stop: () => Promise<unknown>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      void stop().finally(() => {
+        lock.release();
+        process.exit(130);
+      });
+    });
+}
+
 export interface ProductUnderLoad {
   baseUrl: string;
   /** The `npm start` process: every product process runs below it. */

@@ -17,6 +17,7 @@ import {
   makePremiumClinicians,
   sleep,
   startProductUnderLoad,
+  stopOnInterrupt,
   takePortLock,
 } from './product-under-load.js';
 import { renderReport } from './report.js';
@@ -59,14 +60,8 @@ async function underLock(lock: FileLock): Promise<number> {
     respond: () => ({ content: note, delayMs: LLM_DELAY_MS }),
   });
   let product: Awaited<ReturnType<typeof startProductUnderLoad>> | undefined;
-  // Interrupted: the stack (its own process group) and whatever the suite restarted go too.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      void (product?.stop() ?? Promise.resolve()).then(stopStartedBySuite).finally(() => {
-        lock.release();
-        process.exit(130);
-      });
-    });
+  // Interrupted: whatever the suite restarted goes too.
+  stopOnInterrupt(lock, () => (product?.stop() ?? Promise.resolve()).then(stopStartedBySuite));
   try {
     product = await startProductUnderLoad({
       port: PORT,

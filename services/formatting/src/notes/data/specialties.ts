@@ -95,6 +95,10 @@ const observationsSection = (guidance: string): SectionSpec => ({
   guidance,
   cues: OBSERVATION_CUES,
 });
+/** The closing section of most notes: what fits none of the sections before it. */
+const OTHER_OBSERVATIONS = observationsSection(
+  'Informações relevantes que não se encaixam nas seções anteriores.',
+);
 
 // ---- shared style rules of the medical notes ----------------------------------------------------
 
@@ -111,6 +115,24 @@ const PSYCHIATRIC_MSE =
   'linguagem, juízo crítico e insight';
 
 // ---- the profiles -------------------------------------------------------------------------------
+
+/** The classic anamnesis (chief complaint, HPI, history, exam, plan) of the clinical notes. */
+const ANAMNESIS_ROUTING: SectionRouting = {
+  default: 'historyOfPresentIllness',
+  vitals: 'physicalExam',
+  medications: 'plan',
+  keepMedications: ['pastHistory'],
+  identification: null,
+  observations: 'observations',
+};
+const anamnesisCommon = (treatment: readonly string[]): SpecialtyProfile['common'] => ({
+  chiefComplaint: ['chiefComplaint'],
+  historyOfPresentIllness: ['historyOfPresentIllness', 'pastHistory'],
+  physicalExam: ['physicalExam', 'complementaryExams'],
+  diagnosticHypothesis: ['diagnosticHypothesis'],
+  treatment,
+  observations: ['observations'],
+});
 
 const consultaMedica: SpecialtyProfile = {
   professional: 'consulta_medica',
@@ -168,24 +190,10 @@ const consultaMedica: SpecialtyProfile = {
         'solicitados, orientações, encaminhamentos e retorno.',
       cues: [...PLAN_CUES, 'retorno'],
     },
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    OTHER_OBSERVATIONS,
   ],
-  common: {
-    chiefComplaint: ['chiefComplaint'],
-    historyOfPresentIllness: ['historyOfPresentIllness', 'pastHistory'],
-    physicalExam: ['physicalExam', 'complementaryExams'],
-    diagnosticHypothesis: ['diagnosticHypothesis'],
-    treatment: ['plan'],
-    observations: ['observations'],
-  },
-  routing: {
-    default: 'historyOfPresentIllness',
-    vitals: 'physicalExam',
-    medications: 'plan',
-    keepMedications: ['pastHistory'],
-    identification: null,
-    observations: 'observations',
-  },
+  common: anamnesisCommon(['plan']),
+  routing: ANAMNESIS_ROUTING,
   basePrompt:
     'Você é um médico clínico experiente redigindo o registro de uma consulta em prontuário. ' +
     'Organize a anamnese clássica: queixa principal, história da doença atual, antecedentes, ' +
@@ -375,24 +383,10 @@ const medicoAmbulatorio: SpecialtyProfile = {
       guidance: 'Prazo de retorno, o que trazer na próxima consulta e sinais de alerta.',
       cues: ['retorno', 'retornar', 'reavaliação', 'seguimento', 'sinais de alarme'],
     },
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    OTHER_OBSERVATIONS,
   ],
-  common: {
-    chiefComplaint: ['chiefComplaint'],
-    historyOfPresentIllness: ['historyOfPresentIllness', 'pastHistory'],
-    physicalExam: ['physicalExam', 'complementaryExams'],
-    diagnosticHypothesis: ['diagnosticHypothesis'],
-    treatment: ['plan', 'followUp'],
-    observations: ['observations'],
-  },
-  routing: {
-    default: 'historyOfPresentIllness',
-    vitals: 'physicalExam',
-    medications: 'plan',
-    keepMedications: ['pastHistory'],
-    identification: null,
-    observations: 'observations',
-  },
+  common: anamnesisCommon(['plan', 'followUp']),
+  routing: ANAMNESIS_ROUTING,
   basePrompt:
     'Você é médico(a) de ambulatório de especialidades registrando uma consulta de ' +
     'acompanhamento. Dê destaque à evolução desde a consulta anterior, aos resultados de exames ' +
@@ -552,7 +546,7 @@ const medicoTrabalho: SpecialtyProfile = {
         'próximo exame.',
       cues: ['recomendações', 'recomendo', 'conduta', 'oriento', 'orientações', 'encaminho'],
     },
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    OTHER_OBSERVATIONS,
   ],
   common: {
     chiefComplaint: ['examType'],
@@ -685,6 +679,18 @@ const medicoVisitador: SpecialtyProfile = {
     MEDICAL_STYLE,
 };
 
+/** The nursing notes' words for care given ("realizado curativo", "administrei dipirona"). */
+const PERFORMED_CUES = [
+  'realizado',
+  'realizada',
+  'realizados',
+  'realizadas',
+  'realizei',
+  'administrado',
+  'administrada',
+  'administrei',
+];
+
 const enfermeira: SpecialtyProfile = {
   professional: 'enfermeira',
   title: 'Evolução de Enfermagem — Processo de Enfermagem',
@@ -745,14 +751,7 @@ const enfermeira: SpecialtyProfile = {
         'implementação',
         'intervenções',
         'intervenção',
-        'realizado',
-        'realizada',
-        'realizados',
-        'realizadas',
-        'realizei',
-        'administrado',
-        'administrada',
-        'administrei',
+        ...PERFORMED_CUES,
         'cuidados',
         'oriento',
         'orientações',
@@ -829,14 +828,7 @@ const tecnicoEnfermagem: SpecialtyProfile = {
       cues: [
         'procedimentos',
         'procedimento',
-        'realizado',
-        'realizada',
-        'realizados',
-        'realizadas',
-        'realizei',
-        'administrado',
-        'administrada',
-        'administrei',
+        ...PERFORMED_CUES,
         'medicado',
         'medicada',
         'curativo',
@@ -1025,7 +1017,7 @@ const nutricionista: SpecialtyProfile = {
       guidance: 'Prazo de retorno e o que será monitorado.',
       cues: ['retorno', 'reavaliação', 'monitoramento'],
     },
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    OTHER_OBSERVATIONS,
   ],
   common: {
     chiefComplaint: ['reason'],
@@ -1050,6 +1042,16 @@ const nutricionista: SpecialtyProfile = {
     'diagnóstico nutricional e conduta dietoterápica com metas. Use linguagem técnica da ' +
     'nutrição clínica e medidas caseiras como ditadas; não calcule nem invente valores que não ' +
     'foram informados, exceto o IMC quando peso e altura forem ditados.',
+};
+
+/** The reports that answer a demand (social, psychological): no vitals, no drugs. */
+const DEMAND_REPORT_ROUTING: SectionRouting = {
+  default: 'demand',
+  vitals: null,
+  medications: null,
+  keepMedications: [],
+  identification: 'identification',
+  observations: 'observations',
 };
 
 const assistenteSocial: SpecialtyProfile = {
@@ -1187,7 +1189,7 @@ const assistenteSocial: SpecialtyProfile = {
         'orientado',
       ],
     },
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    OTHER_OBSERVATIONS,
   ],
   common: {
     chiefComplaint: ['demand'],
@@ -1197,14 +1199,7 @@ const assistenteSocial: SpecialtyProfile = {
     treatment: ['opinion'],
     observations: ['observations'],
   },
-  routing: {
-    default: 'demand',
-    vitals: null,
-    medications: null,
-    keepMedications: [],
-    identification: 'identification',
-    observations: 'observations',
-  },
+  routing: DEMAND_REPORT_ROUTING,
   basePrompt:
     'Você é assistente social e redige um relatório social, com parecer, no estilo técnico do ' +
     'Serviço Social: identificação, demanda, composição familiar, situação socioeconômica, ' +
@@ -1328,6 +1323,12 @@ const PSYCHIATRY_PLAN: SectionSpec = {
     'orientações ao paciente e à família, encaminhamentos e retorno.',
   cues: [...PLAN_CUES, 'ajusto', 'retorno'],
 };
+/** Both psychiatric notes end with the diagnosis, the plan and the rest. */
+const PSYCHIATRY_CLOSING: readonly SectionSpec[] = [
+  PSYCHIATRY_HYPOTHESIS,
+  PSYCHIATRY_PLAN,
+  OTHER_OBSERVATIONS,
+];
 const PSYCHIATRY_ROUTING: SectionRouting = {
   default: 'historyOfPresentIllness',
   vitals: 'mentalStatusExam',
@@ -1346,12 +1347,7 @@ const psiquiatria: SpecialtyProfile = {
   professional: 'psiquiatria',
   title: 'Consulta Psiquiátrica',
   role: 'Médico(a) Psiquiatra',
-  sections: [
-    ...PSYCHIATRY_SECTIONS,
-    PSYCHIATRY_HYPOTHESIS,
-    PSYCHIATRY_PLAN,
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
-  ],
+  sections: [...PSYCHIATRY_SECTIONS, ...PSYCHIATRY_CLOSING],
   common: {
     chiefComplaint: ['chiefComplaint'],
     historyOfPresentIllness: ['historyOfPresentIllness', 'psychiatricHistory'],
@@ -1400,9 +1396,7 @@ const psiquiatriaPersonalizado: SpecialtyProfile = {
       guidance: 'Escalas aplicadas e seus escores (PHQ-9, GAD-7, BDI, HAM-D, YMRS, entre outras).',
       cues: ['escala', 'escalas', 'phq-9', 'phq', 'gad-7', 'hamilton', 'beck', 'ymrs', 'bdi'],
     },
-    PSYCHIATRY_HYPOTHESIS,
-    PSYCHIATRY_PLAN,
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    ...PSYCHIATRY_CLOSING,
   ],
   common: {
     chiefComplaint: ['chiefComplaint'],
@@ -1537,14 +1531,7 @@ const psicoterapia: SpecialtyProfile = {
     treatment: [],
     observations: ['observations'],
   },
-  routing: {
-    default: 'demand',
-    vitals: null,
-    medications: null,
-    keepMedications: [],
-    identification: 'identification',
-    observations: 'observations',
-  },
+  routing: DEMAND_REPORT_ROUTING,
   basePrompt:
     'Você é psicólogo(a) perito(a) e redige um laudo psicológico conforme a Resolução CFP nº ' +
     '06/2019, com os itens Identificação, Descrição da Demanda, Procedimento, Análise e ' +
@@ -1572,6 +1559,41 @@ const PRESCRIPTION_STYLE =
   'Liste cada medicamento em uma linha, na ordem ditada, com nome (preferencialmente pela ' +
   'Denominação Comum Brasileira), concentração, forma farmacêutica, dose, via, frequência e ' +
   'duração. Não acrescente medicamentos, doses nem posologias que não foram ditados.';
+
+const PRESCRIPTION_ROUTING: SectionRouting = {
+  default: 'clinicalSummary',
+  vitals: 'clinicalSummary',
+  medications: 'medications',
+  keepMedications: [],
+  identification: null,
+  observations: 'observations',
+};
+/** The common fields of a prescription: its indication and its drugs, nothing of an anamnesis. */
+const prescriptionCommon = (
+  treatment: readonly string[],
+  observations: readonly string[],
+): SpecialtyProfile['common'] => ({
+  chiefComplaint: [],
+  historyOfPresentIllness: ['clinicalSummary'],
+  physicalExam: [],
+  diagnosticHypothesis: [],
+  treatment,
+  observations,
+});
+const OUTPATIENT_INDICATION: SectionSpec = {
+  key: 'clinicalSummary',
+  heading: 'Indicação Clínica',
+  guidance: 'O diagnóstico ou a indicação que motiva a prescrição, quando ditado.',
+  cues: CLINICAL_SUMMARY_CUES,
+};
+const PATIENT_INSTRUCTION_CUES = [
+  'orientações',
+  'oriento',
+  'orientado',
+  'orientada',
+  'recomendações',
+  'evitar',
+];
 
 const prescricaoHospitalar: SpecialtyProfile = {
   professional: 'prescricao_hospitalar',
@@ -1622,24 +1644,13 @@ const prescricaoHospitalar: SpecialtyProfile = {
       guidance: 'Recomendações à equipe, critérios para chamar o plantonista e pendências.',
       cues: ['recomendações', 'orientações', 'oriento', 'atenção', 'chamar'],
     },
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    OTHER_OBSERVATIONS,
   ],
-  common: {
-    chiefComplaint: [],
-    historyOfPresentIllness: ['clinicalSummary'],
-    physicalExam: [],
-    diagnosticHypothesis: [],
-    treatment: ['diet', 'medications', 'nursingCare'],
-    observations: ['recommendations', 'observations'],
-  },
-  routing: {
-    default: 'clinicalSummary',
-    vitals: 'clinicalSummary',
-    medications: 'medications',
-    keepMedications: [],
-    identification: null,
-    observations: 'observations',
-  },
+  common: prescriptionCommon(
+    ['diet', 'medications', 'nursingCare'],
+    ['recommendations', 'observations'],
+  ),
+  routing: PRESCRIPTION_ROUTING,
   basePrompt:
     'Você é médico(a) e redige a prescrição hospitalar do dia, na ordem usual do prontuário: ' +
     'dieta, medicamentos e hidratação, cuidados de enfermagem e monitorização, e recomendações. ' +
@@ -1651,12 +1662,7 @@ const prescricaoAmbulatorial: SpecialtyProfile = {
   title: 'Receituário — Prescrição Ambulatorial',
   role: 'Médico(a) prescritor(a) em atendimento ambulatorial',
   sections: [
-    {
-      key: 'clinicalSummary',
-      heading: 'Indicação Clínica',
-      guidance: 'O diagnóstico ou a indicação que motiva a prescrição, quando ditado.',
-      cues: CLINICAL_SUMMARY_CUES,
-    },
+    OUTPATIENT_INDICATION,
     {
       key: 'medications',
       heading: 'Medicamentos',
@@ -1669,7 +1675,7 @@ const prescricaoAmbulatorial: SpecialtyProfile = {
       key: 'instructions',
       heading: 'Orientações ao Paciente',
       guidance: 'Cuidados, sinais de alerta e orientações não medicamentosas.',
-      cues: ['orientações', 'oriento', 'orientado', 'orientada', 'recomendações', 'evitar'],
+      cues: PATIENT_INSTRUCTION_CUES,
     },
     {
       key: 'returnVisit',
@@ -1677,24 +1683,10 @@ const prescricaoAmbulatorial: SpecialtyProfile = {
       guidance: 'Prazo de retorno ou reavaliação.',
       cues: ['retorno', 'retornar', 'reavaliação'],
     },
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    OTHER_OBSERVATIONS,
   ],
-  common: {
-    chiefComplaint: [],
-    historyOfPresentIllness: ['clinicalSummary'],
-    physicalExam: [],
-    diagnosticHypothesis: [],
-    treatment: ['medications'],
-    observations: ['instructions', 'returnVisit', 'observations'],
-  },
-  routing: {
-    default: 'clinicalSummary',
-    vitals: 'clinicalSummary',
-    medications: 'medications',
-    keepMedications: [],
-    identification: null,
-    observations: 'observations',
-  },
+  common: prescriptionCommon(['medications'], ['instructions', 'returnVisit', 'observations']),
+  routing: PRESCRIPTION_ROUTING,
   basePrompt:
     'Você é médico(a) e redige um receituário ambulatorial claro para o paciente e para a ' +
     `farmácia. ${PRESCRIPTION_STYLE} Escreva a posologia em linguagem simples ("tomar 1 ` +
@@ -1707,12 +1699,7 @@ const prescricaoControlada: SpecialtyProfile = {
   title: 'Receituário de Controle Especial',
   role: 'Médico(a) prescritor(a) (Portaria SVS/MS nº 344/1998)',
   sections: [
-    {
-      key: 'clinicalSummary',
-      heading: 'Indicação Clínica',
-      guidance: 'O diagnóstico ou a indicação que motiva a prescrição, quando ditado.',
-      cues: CLINICAL_SUMMARY_CUES,
-    },
+    OUTPATIENT_INDICATION,
     {
       key: 'medications',
       heading: 'Medicamentos Controlados',
@@ -1745,26 +1732,12 @@ const prescricaoControlada: SpecialtyProfile = {
       guidance:
         'Orientações de uso seguro: sonolência, não dirigir, não associar álcool, não ' +
         'interromper sem orientação, guarda do medicamento.',
-      cues: ['orientações', 'oriento', 'orientado', 'orientada', 'recomendações', 'evitar'],
+      cues: PATIENT_INSTRUCTION_CUES,
     },
-    observationsSection('Informações relevantes que não se encaixam nas seções anteriores.'),
+    OTHER_OBSERVATIONS,
   ],
-  common: {
-    chiefComplaint: [],
-    historyOfPresentIllness: ['clinicalSummary'],
-    physicalExam: [],
-    diagnosticHypothesis: [],
-    treatment: ['medications'],
-    observations: ['dispensing', 'instructions', 'observations'],
-  },
-  routing: {
-    default: 'clinicalSummary',
-    vitals: 'clinicalSummary',
-    medications: 'medications',
-    keepMedications: [],
-    identification: null,
-    observations: 'observations',
-  },
+  common: prescriptionCommon(['medications'], ['dispensing', 'instructions', 'observations']),
+  routing: PRESCRIPTION_ROUTING,
   basePrompt:
     'Você é médico(a) e redige um receituário de medicamentos sujeitos a controle especial ' +
     `conforme a Portaria SVS/MS nº 344/1998. ${PRESCRIPTION_STYLE} Escreva a quantidade total ` +

@@ -1,8 +1,10 @@
 import { Alert, Stack, TextField, Typography } from '@mui/material';
+import type { ReprocessPrescriptionBody, SignatureRequest } from '@pv/contracts';
 import { notePatients } from '@pv/contracts/constants';
 import {
   ambulatoryPrescriptionPdf,
   controlledPrescriptionPdf,
+  type DownloadedFile,
   generatePdf,
   generateTextDocument,
   hospitalPrescriptionPdf,
@@ -55,6 +57,30 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
       ...patient(),
     });
   };
+  /** A prescription's PDF buttons: the server's PDF, or on Android the text document above. */
+  const prescriptionActions = (
+    input: PrescriptionForText,
+    render: (
+      choice: ReturnType<typeof patient> & { signature?: SignatureRequest },
+    ) => Promise<DownloadedFile>,
+  ) => (
+    <PdfActions
+      busy={pdf.busy}
+      onPdf={(signature) =>
+        pdf.run(
+          () => render({ ...patient(), ...(signature ? { signature } : {}) }),
+          signature ? undefined : textOf(input),
+        )
+      }
+    />
+  );
+  /** Rewrites the prescription with the clinician's corrections, for the same patient. */
+  const reprocess = (input: ReprocessPrescriptionBody) => (
+    <Reprocess
+      body={(corrections) => ({ ...input, corrections, ...patient() })}
+      patientIndex={patientIndex}
+    />
+  );
   const chosen =
     patientIndex === undefined ? null : (
       <Typography variant="body2" color="text.secondary" data-testid="document-patient">
@@ -120,36 +146,18 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
         <HospitalPrescriptionEditor
           value={result.prescription}
           onSave={(prescription) => set({ ...result, prescription })}
-          actions={
-            <PdfActions
-              busy={pdf.busy}
-              onPdf={(signature) =>
-                pdf.run(
-                  () =>
-                    hospitalPrescriptionPdf({
-                      prescription: result.prescription,
-                      title: DOCUMENT_LABELS.hospitalar,
-                      ...(result.institutionName?.trim()
-                        ? { institutionName: result.institutionName.trim() }
-                        : {}),
-                      ...patient(),
-                      ...(signature ? { signature } : {}),
-                    }),
-                  signature ? undefined : textOf(result),
-                )
-              }
-            />
-          }
+          actions={prescriptionActions(result, (choice) =>
+            hospitalPrescriptionPdf({
+              prescription: result.prescription,
+              title: DOCUMENT_LABELS.hospitalar,
+              ...(result.institutionName?.trim()
+                ? { institutionName: result.institutionName.trim() }
+                : {}),
+              ...choice,
+            }),
+          )}
         />
-        <Reprocess
-          body={(corrections) => ({
-            kind: 'hospital',
-            prescription: result.prescription,
-            corrections,
-            ...patient(),
-          })}
-          patientIndex={patientIndex}
-        />
+        {reprocess({ kind: 'hospital', prescription: result.prescription })}
       </Stack>
     );
   if (result.kind === 'ambulatory')
@@ -164,35 +172,15 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
         <AmbulatoryPrescriptionEditor
           value={result.prescription}
           onSave={(prescription) => set({ ...result, prescription })}
-          actions={
-            <PdfActions
-              busy={pdf.busy}
-              onPdf={(signature) =>
-                pdf.run(
-                  () =>
-                    ambulatoryPrescriptionPdf({
-                      prescription: result.prescription,
-                      ...patient(),
-                      ...(signature ? { signature } : {}),
-                    }),
-                  signature ? undefined : textOf(result),
-                )
-              }
-            />
-          }
+          actions={prescriptionActions(result, (choice) =>
+            ambulatoryPrescriptionPdf({ prescription: result.prescription, ...choice }),
+          )}
         />
-        <Reprocess
-          body={(corrections) => ({
-            kind: 'ambulatory',
-            prescription: result.prescription,
-            corrections,
-            ...patient(),
-          })}
-          patientIndex={patientIndex}
-        />
+        {reprocess({ kind: 'ambulatory', prescription: result.prescription })}
       </Stack>
     );
   const { response } = result;
+  const controlled = { kind: 'controlled', prescription: response.prescription } as const;
   return (
     <Stack spacing={1.5}>
       {chosen}
@@ -206,34 +194,11 @@ export function DocumentResultView({ result }: { result: DocumentResult }) {
         onChange={(prescription) =>
           set({ kind: 'controlled', response: { ...response, prescription } })
         }
-        actions={
-          <PdfActions
-            busy={pdf.busy}
-            onPdf={(signature) =>
-              pdf.run(
-                () =>
-                  controlledPrescriptionPdf({
-                    prescription: response.prescription,
-                    ...patient(),
-                    ...(signature ? { signature } : {}),
-                  }),
-                signature
-                  ? undefined
-                  : textOf({ kind: 'controlled', prescription: response.prescription }),
-              )
-            }
-          />
-        }
+        actions={prescriptionActions(controlled, (choice) =>
+          controlledPrescriptionPdf({ prescription: response.prescription, ...choice }),
+        )}
       />
-      <Reprocess
-        body={(corrections) => ({
-          kind: 'controlled',
-          prescription: response.prescription,
-          corrections,
-          ...patient(),
-        })}
-        patientIndex={patientIndex}
-      />
+      {reprocess(controlled)}
     </Stack>
   );
 }

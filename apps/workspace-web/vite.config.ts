@@ -1,4 +1,9 @@
-import { firstPaintBudget, precompress, preloadRoute } from '@pv/web-kit/build';
+import {
+  firstPaintBudget,
+  precompress,
+  preloadRoute,
+  prerenderVisitorPages,
+} from '@pv/web-kit/build';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -20,6 +25,7 @@ export default defineConfig({
     react(),
     firstPaintBudget({ routeModule: FIRST_ROUTE_MODULE, maxGzipBytes: FIRST_PAINT_BUDGET_GZIP }),
     preloadRoute(FIRST_ROUTE_MODULE),
+    prerenderVisitorPages({ entry: '/src/shell/prerender.tsx' }),
     precompress(),
   ],
   base: '/',

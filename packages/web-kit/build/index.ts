@@ -4,11 +4,11 @@
  * the preload of the first route's chunks (issue 25 items 1-2).
  */
 import { readdirSync, statSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { createServer, type Plugin } from 'vite';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -194,6 +194,76 @@ export function preloadRoute(routeModule: string): Plugin {
           attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
           injectTo: 'head' as const,
         }));
+      },
+    },
+  };
+}
+
+/** The element around a pre-rendered page; the SPA removes it once its own page is drawn. */
+export const SHELL_ID = 'pv-shell';
+
+/** Where the page pre-rendered for a visitor at `pathname` is written, beside index.html. */
+export function visitorPageFile(pathname: string): string {
+  return pathname === '/' ? 'visitor/index.html' : `visitor${pathname}.html`;
+}
+
+export interface PrerenderVisitorPagesOptions {
+  /** The app's Node-side module (`src/shell/prerender.tsx`): `SHELL_ROUTES` and `render(path)`. */
+  entry: string;
+}
+
+/**
+ * Pre-renders the pages a visitor (no session) opens first into `visitor/<path>.html`: the
+ * built index.html with the route drawn by `react-dom/server` (emotion's styles inline) before
+ * `#root`, which stays hidden until the SPA has drawn the same page and removed the copy. The
+ * gateway answers a navigation without a session cookie with it, so the first screen paints
+ * from the HTML instead of waiting for the JavaScript (issue 25; docs/decisions.md "web25").
+ * Signed-in users get index.html as before: no visitor content flashes for them. The copy is
+ * `inert`: nothing typed or clicked in it would survive the swap.
+ */
+export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'pv:prerender-visitor-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    writeBundle: {
+      sequential: true,
+      async handler(output) {
+        const outDir = output.dir;
+        if (!outDir) return;
+        // A throw-away SSR server over the app's sources: it runs the entry in Node.
+        const server = await createServer({
+          root,
+          configFile: false,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          // Node imports the dependencies itself: no browser pre-bundling to wait for.
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const app = (await server.ssrLoadModule(options.entry)) as {
+            SHELL_ROUTES: string[];
+            render: (pathname: string) => Promise<string>;
+          };
+          const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+          const mount = '<div id="root"></div>';
+          if (!index.includes(mount)) throw new Error(`index.html has no ${mount}`);
+          for (const pathname of app.SHELL_ROUTES) {
+            const body = await app.render(pathname);
+            const page = index
+              .replace('</head>', `<style>#${SHELL_ID}~#root{display:none}</style></head>`)
+              .replace(mount, `<div id="${SHELL_ID}" inert>${body}</div>${mount}`);
+            const file = path.join(outDir, visitorPageFile(pathname));
+            await mkdir(path.dirname(file), { recursive: true });
+            await writeFile(file, page);
+          }
+        } finally {
+          await server.close();
+        }
       },
     },
   };

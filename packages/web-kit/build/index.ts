@@ -3,15 +3,18 @@
  * precompressed twins of the output for the gateway, the first-paint JavaScript budget and
  * the preload of the first route's chunks (issue 25 items 1-2).
  */
+import { execFile } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
-import { createServer, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const execFileAsync = promisify(execFile);
 
 /** Text worth compressing; images and fonts are compressed formats already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -234,35 +237,22 @@ export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Pl
       async handler(output) {
         const outDir = output.dir;
         if (!outDir) return;
-        // A throw-away SSR server over the app's sources: it runs the entry in Node.
-        const server = await createServer({
-          root,
-          configFile: false,
-          logLevel: 'error',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-          // Node imports the dependencies itself: no browser pre-bundling to wait for.
-          optimizeDeps: { noDiscovery: true, include: [] },
-        });
-        try {
-          const app = (await server.ssrLoadModule(options.entry)) as {
-            SHELL_ROUTES: string[];
-            render: (pathname: string) => Promise<string>;
-          };
-          const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
-          const mount = '<div id="root"></div>';
-          if (!index.includes(mount)) throw new Error(`index.html has no ${mount}`);
-          for (const pathname of app.SHELL_ROUTES) {
-            const body = await app.render(pathname);
-            const page = index
-              .replace('</head>', `<style>#${SHELL_ID}~#root{display:none}</style></head>`)
-              .replace(mount, `<div id="${SHELL_ID}" inert>${body}</div>${mount}`);
-            const file = path.join(outDir, visitorPageFile(pathname));
-            await mkdir(path.dirname(file), { recursive: true });
-            await writeFile(file, page);
-          }
-        } finally {
-          await server.close();
+        const { stdout } = await execFileAsync(
+          process.execPath,
+          [fileURLToPath(new URL('./prerender-child.mjs', import.meta.url)), root, options.entry],
+          { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
+        );
+        const pages = JSON.parse(stdout) as Record<string, string>;
+        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const mount = '<div id="root"></div>';
+        if (!index.includes(mount)) throw new Error(`index.html has no ${mount}`);
+        for (const [pathname, body] of Object.entries(pages)) {
+          const page = index
+            .replace('</head>', `<style>#${SHELL_ID}~#root{display:none}</style></head>`)
+            .replace(mount, `<div id="${SHELL_ID}" inert>${body}</div>${mount}`);
+          const file = path.join(outDir, visitorPageFile(pathname));
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, page);
         }
       },
     },

@@ -55,8 +55,13 @@ describe('pages pre-rendered for a visitor', () => {
     await home.body.dump();
   });
 
-  it('answers a request with a session cookie, and any other route, with index.html', async () => {
-    for (const cookie of ['pv_session=abc', 'a=1; __Host-pv_session=abc']) {
+  it('answers a request with a session or own-page cookie, and other routes, with index.html', async () => {
+    for (const cookie of [
+      'pv_session=abc',
+      'a=1; __Host-pv_session=abc',
+      'pv_own_cards=1',
+      'a=1;pv_own_notice=1',
+    ]) {
       expect(await (await get('/', { cookie })).body.text()).toBe(INDEX);
       expect(await (await get('/auth/login', { cookie })).body.text()).toBe(INDEX);
     }

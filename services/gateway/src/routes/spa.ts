@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { OWN_PAGE_COOKIE_PREFIX } from '@pv/contracts/constants';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@pv/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizedPath, ownsPath } from '../routing-table.js';
@@ -62,19 +63,27 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
   return info?.isFile() ? segments.join('/') : undefined;
 }
 
-/** Whether the request carries a session cookie (valid or not: only the auth service knows). */
-function hasSessionCookie(request: FastifyRequest): boolean {
+/**
+ * Whether the page is this browser's own: a session cookie (valid or not: only the auth service
+ * knows) or a cookie the workspace sets when its `/` differs from a visitor's default.
+ */
+function hasOwnPage(request: FastifyRequest): boolean {
   const names = (request.headers.cookie ?? '').split(';').map((pair) => pair.split('=')[0]?.trim());
-  return names.includes(SESSION_COOKIE) || names.includes(SECURE_SESSION_COOKIE);
+  return names.some(
+    (name) =>
+      name === SESSION_COOKIE ||
+      name === SECURE_SESSION_COOKIE ||
+      name?.startsWith(OWN_PAGE_COOKIE_PREFIX),
+  );
 }
 
 /**
  * The page the SPA's build pre-rendered for a visitor at this path (packages/web-kit/build
  * `prerenderVisitorPages`: `visitor/index.html`, `visitor/auth/login.html`), if any. Only for a
- * request without a session cookie, so a signed-in user never sees the visitor's screen.
+ * request without a session or own-page cookie, so nobody sees a screen that is not theirs.
  */
 function visitorPage(request: FastifyRequest, root: string): string | undefined {
-  if (hasSessionCookie(request)) return undefined;
+  if (hasOwnPage(request)) return undefined;
   const path = normalizedPath(request.url);
   if (!/^\/[a-z/-]*$/.test(path)) return undefined;
   const file = path === '/' ? 'visitor/index.html' : `visitor${path}.html`;

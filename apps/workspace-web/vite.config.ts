@@ -21,12 +21,15 @@ export const FIRST_ROUTE_MODULE = 'src/pages/workspace/workspace-page.tsx';
  */
 export const FIRST_PAINT_BUDGET_GZIP = 288 * 1024;
 
+/** Phones and portrait tablets (below MUI's `md`): the visitor pages are drawn for them. */
+const SHELL_MEDIA = '(max-width:899.95px)';
+
 export default defineConfig({
   plugins: [
     react(),
     firstPaintBudget({ routeModule: FIRST_ROUTE_MODULE, maxGzipBytes: FIRST_PAINT_BUDGET_GZIP }),
     preloadRoute(FIRST_ROUTE_MODULE),
-    prerenderVisitorPages({ entry: '/src/shell/prerender.tsx' }),
+    prerenderVisitorPages({ entry: '/src/shell/prerender.tsx', media: SHELL_MEDIA }),
     precompress(),
   ],
   base: '/',

@@ -213,6 +213,8 @@ export function visitorPageFile(pathname: string): string {
 export interface PrerenderVisitorPagesOptions {
   /** The app's Node-side module (`src/shell/prerender.tsx`): `SHELL_ROUTES` and `render(path)`. */
   entry: string;
+  /** The screens the pages are drawn for, e.g. `(max-width:899.95px)`; elsewhere #root as before. */
+  media: string;
 }
 
 /**
@@ -222,7 +224,8 @@ export interface PrerenderVisitorPagesOptions {
  * gateway answers a navigation without a session cookie with it, so the first screen paints
  * from the HTML instead of waiting for the JavaScript (issue 25; docs/decisions.md "web25").
  * Signed-in users get index.html as before: no visitor content flashes for them. The copy is
- * `inert`: nothing typed or clicked in it would survive the swap.
+ * `inert`: nothing typed or clicked in it would survive the swap. Drawn for the screens of
+ * `media` (phones: the app's JavaScript media queries answered for one), shown only there.
  */
 export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Plugin {
   let root = process.cwd();
@@ -248,8 +251,19 @@ export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Pl
         if (!index.includes(mount)) throw new Error(`index.html has no ${mount}`);
         for (const [pathname, body] of Object.entries(pages)) {
           const page = index
-            .replace('</head>', `<style>#${SHELL_ID}~#root{display:none}</style></head>`)
-            .replace(mount, `<div id="${SHELL_ID}" inert>${body}</div>${mount}`);
+            // The page paints from the HTML: the chunks load at the entry's pace instead of
+            // competing with the page for the line (Lighthouse counts preloads, which it gives
+            // a high priority, as holding the first paint).
+            .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+            .replace(
+              '</head>',
+              `<style>#${SHELL_ID}{display:none}@media ${options.media}{#${SHELL_ID}{display:block}#${SHELL_ID}~#root{display:none}}</style></head>`,
+            )
+            // Tests address the SPA's page, never the copy.
+            .replace(
+              mount,
+              `<div id="${SHELL_ID}" inert>${body.replace(/ data-testid="[^"]*"/g, '')}</div>${mount}`,
+            );
           const file = path.join(outDir, visitorPageFile(pathname));
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, page);

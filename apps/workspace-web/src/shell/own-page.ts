@@ -9,6 +9,7 @@ import { OWN_PAGE_COOKIE_PREFIX } from '@pv/contracts/constants';
 export function markOwnPage(what: 'cards' | 'notice'): void {
   const lasting = what === 'cards' ? '; max-age=31536000' : '';
   try {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari; one plain write is all this needs.
     document.cookie = `${OWN_PAGE_COOKIE_PREFIX}${what}=1; path=/; SameSite=Lax${lasting}`;
   } catch {
     // Cookies blocked: the visitor page shows the default for a moment, nothing worse.

@@ -85,6 +85,35 @@ describe('the workspace production build', () => {
     }
   });
 
+  it("pre-renders the visitor's / and /auth/login into pages that paint before the JavaScript", () => {
+    const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const pages = {
+      'visitor/index.html': ['Pressione e inicie a transcrição', 'Aproveite mais com uma conta'],
+      'visitor/auth/login.html': ['Entrar'],
+    };
+    for (const [file, texts] of Object.entries(pages)) {
+      const html = readFileSync(path.join(outDir, file), 'utf8');
+      // The same document as index.html (the same entry), with the drawn page before #root and
+      // without the preloads, which would compete with the page for a phone's line.
+      expect(
+        html.replace(
+          /<style>#pv-shell[^<]*<\/style>|<div id="pv-shell" inert>.*(?=<div id="root">)/gs,
+          '',
+        ),
+      ).toBe(index.replace(/\s*<link rel="modulepreload"[^>]*>/g, ''));
+      // Shown on phones only, where it was drawn for one; elsewhere #root as before.
+      expect(html).toContain(
+        '<style>#pv-shell{display:none}@media (max-width:899.95px){#pv-shell{display:block}#pv-shell~#root{display:none}}</style>',
+      );
+      expect(html).not.toMatch(/<div id="pv-shell".*data-testid=.*<div id="root">/s);
+      // Its styles are inline: nothing but the HTML itself is needed to paint it.
+      expect(html).toMatch(/<div id="pv-shell" inert><style data-emotion="css-global/);
+      for (const text of texts) expect(html).toContain(text);
+      expect(html).not.toContain('<script>');
+    }
+    expect(index).not.toContain('pv-shell');
+  });
+
   it('preloads the chunks of / beside the entry, so they do not wait for it to run', () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const preloaded = [

@@ -3,15 +3,18 @@
  * precompressed twins of the output for the gateway, the first-paint JavaScript budget and
  * the preload of the first route's chunks (issue 25 items 1-2).
  */
+import { execFile } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const execFileAsync = promisify(execFile);
 
 /** Text worth compressing; images and fonts are compressed formats already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -194,6 +197,77 @@ export function preloadRoute(routeModule: string): Plugin {
           attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
           injectTo: 'head' as const,
         }));
+      },
+    },
+  };
+}
+
+/** The element around a pre-rendered page; the SPA removes it once its own page is drawn. */
+export const SHELL_ID = 'pv-shell';
+
+/** Where the page pre-rendered for a visitor at `pathname` is written, beside index.html. */
+export function visitorPageFile(pathname: string): string {
+  return pathname === '/' ? 'visitor/index.html' : `visitor${pathname}.html`;
+}
+
+export interface PrerenderVisitorPagesOptions {
+  /** The app's Node-side module (`src/shell/prerender.tsx`): `SHELL_ROUTES` and `render(path)`. */
+  entry: string;
+  /** The screens the pages are drawn for, e.g. `(max-width:899.95px)`; elsewhere #root as before. */
+  media: string;
+}
+
+/**
+ * Pre-renders the pages a visitor (no session) opens first into `visitor/<path>.html`: the
+ * built index.html with the route drawn by `react-dom/server` (emotion's styles inline) before
+ * `#root`, which stays hidden until the SPA has drawn the same page and removed the copy. The
+ * gateway answers a navigation without a session cookie with it, so the first screen paints
+ * from the HTML instead of waiting for the JavaScript (issue 25; docs/decisions.md "web25").
+ * Signed-in users get index.html as before: no visitor content flashes for them. The copy is
+ * `inert`: nothing typed or clicked in it would survive the swap. Drawn for the screens of
+ * `media` (phones: the app's JavaScript media queries answered for one), shown only there.
+ */
+export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'pv:prerender-visitor-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    writeBundle: {
+      sequential: true,
+      async handler(output) {
+        const outDir = output.dir;
+        if (!outDir) return;
+        const { stdout } = await execFileAsync(
+          process.execPath,
+          [fileURLToPath(new URL('./prerender-child.mjs', import.meta.url)), root, options.entry],
+          { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
+        );
+        const pages = JSON.parse(stdout) as Record<string, string>;
+        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const mount = '<div id="root"></div>';
+        if (!index.includes(mount)) throw new Error(`index.html has no ${mount}`);
+        for (const [pathname, body] of Object.entries(pages)) {
+          const page = index
+            // The page paints from the HTML: the chunks load at the entry's pace instead of
+            // competing with the page for the line (Lighthouse counts preloads, which it gives
+            // a high priority, as holding the first paint).
+            .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+            .replace(
+              '</head>',
+              `<style>#${SHELL_ID}{display:none}@media ${options.media}{#${SHELL_ID}{display:block}#${SHELL_ID}~#root{display:none}}</style></head>`,
+            )
+            // Tests address the SPA's page, never the copy.
+            .replace(
+              mount,
+              `<div id="${SHELL_ID}" inert>${body.replace(/ data-testid="[^"]*"/g, '')}</div>${mount}`,
+            );
+          const file = path.join(outDir, visitorPageFile(pathname));
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, page);
+        }
       },
     },
   };

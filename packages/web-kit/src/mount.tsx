@@ -2,6 +2,10 @@ import type { Store } from '@reduxjs/toolkit';
 import { type ComponentType, type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { releaseShell } from './shell.js';
+
+/** A pre-rendered page the SPA never replaced (it failed to draw its own) goes after this. */
+const SHELL_TIMEOUT_MS = 20_000;
 
 /**
  * Starts an SPA in `#root`: a browser router over `routes` (under `basename`, where the gateway
@@ -25,4 +29,5 @@ export function mountSpa<S extends Store>(app: {
       </app.Providers>
     </StrictMode>,
   );
+  setTimeout(releaseShell, SHELL_TIMEOUT_MS);
 }

@@ -1,4 +1,5 @@
 import { Box, CircularProgress, Container } from '@mui/material';
+import { ShellRelease } from '@pv/web-kit';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useViewer } from '../api/auth';
@@ -41,6 +42,8 @@ export function AppLayout() {
             )}
             <Suspense fallback={<PageLoading />}>
               <Outlet />
+              {/* The page is drawn: the copy pre-rendered into the HTML for a visitor goes. */}
+              <ShellRelease />
             </Suspense>
           </>
         )}

@@ -3,6 +3,7 @@ import { Alert, AlertTitle, Button, IconButton } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useViewer } from '../api/auth';
+import { markOwnPage } from '../shell/own-page';
 import { ShellStrings } from '../strings/shell';
 
 const DISMISSED_KEY = 'pv.notice-card.dismissed';
@@ -29,6 +30,7 @@ export function NoticeCard() {
   const anonymous = viewer.kind === 'anonymous';
   const dismiss = () => {
     setDismissed(true);
+    markOwnPage('notice');
     try {
       sessionStorage.setItem(DISMISSED_KEY, '1');
     } catch {

@@ -12,6 +12,7 @@ export * from './email-verification.js';
 export * from './events.js';
 export * from './formatting.js';
 export * from './messages.js';
+export * from './pages.js';
 export * from './registry.js';
 export * from './retries.js';
 export * from './staff-mfa.js';

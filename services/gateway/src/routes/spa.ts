@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { OWN_PAGE_COOKIE_PREFIX } from '@pv/contracts/constants';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@pv/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizedPath, ownsPath } from '../routing-table.js';
 
@@ -61,15 +63,48 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
   return info?.isFile() ? segments.join('/') : undefined;
 }
 
-function sendIndex(reply: FastifyReply, root: string): FastifyReply {
-  // index.html names the current hashed bundles: it must be revalidated on every load.
-  reply.header('cache-control', 'no-cache');
-  reply.header('vary', 'accept-encoding');
-  return reply.sendFile('index.html', root, { cacheControl: false });
+/**
+ * Whether the page is this browser's own: a session cookie (valid or not: only the auth service
+ * knows) or a cookie the workspace sets when its `/` differs from a visitor's default.
+ */
+function hasOwnPage(request: FastifyRequest): boolean {
+  const names = (request.headers.cookie ?? '').split(';').map((pair) => pair.split('=')[0]?.trim());
+  return names.some(
+    (name) =>
+      name === SESSION_COOKIE ||
+      name === SECURE_SESSION_COOKIE ||
+      name?.startsWith(OWN_PAGE_COOKIE_PREFIX),
+  );
 }
 
-function sendAsset(reply: FastifyReply, root: string, file: string): FastifyReply {
-  if (file === 'index.html') return sendIndex(reply, root);
+/**
+ * The page the SPA's build pre-rendered for a visitor at this path (packages/web-kit/build
+ * `prerenderVisitorPages`: `visitor/index.html`, `visitor/auth/login.html`), if any. Only for a
+ * request without a session or own-page cookie, so nobody sees a screen that is not theirs.
+ */
+function visitorPage(request: FastifyRequest, root: string): string | undefined {
+  if (hasOwnPage(request)) return undefined;
+  const path = normalizedPath(request.url);
+  if (!/^\/[a-z/-]*$/.test(path)) return undefined;
+  const file = path === '/' ? 'visitor/index.html' : `visitor${path}.html`;
+  return existsSync(resolve(root, file)) ? file : undefined;
+}
+
+function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string): FastifyReply {
+  // index.html names the current hashed bundles: it must be revalidated on every load.
+  reply.header('cache-control', 'no-cache');
+  // Which page answers depends on the encoding asked for and on the session cookie.
+  reply.header('vary', 'accept-encoding, cookie');
+  return reply.sendFile(visitorPage(request, root) ?? 'index.html', root, { cacheControl: false });
+}
+
+function sendAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spa: { root: string; file: string },
+): FastifyReply {
+  const { root, file } = spa;
+  if (file === 'index.html') return sendIndex(request, reply, root);
   // Compressed twins (`.br`, `.gz`) may answer: caches must key on the encoding asked for.
   if (PRECOMPRESSED_BESIDE.test(file)) reply.header('vary', 'accept-encoding');
   return HASHED_ASSET.test(file)
@@ -84,11 +119,11 @@ async function serveSpa(
   spa: { root: string; relativePath: string },
 ): Promise<FastifyReply> {
   const { root, relativePath } = spa;
-  if (relativePath === '' || relativePath === '/') return sendIndex(reply, root);
+  if (relativePath === '' || relativePath === '/') return sendIndex(request, reply, root);
   const file = await findFile(root, relativePath);
-  if (file) return sendAsset(reply, root, file);
+  if (file) return sendAsset(request, reply, { root, file });
   // A missing script or image must stay a 404, not become an HTML page.
-  if (acceptsHtml(request)) return sendIndex(reply, root);
+  if (acceptsHtml(request)) return sendIndex(request, reply, root);
   reply.callNotFound();
   return reply;
 }
@@ -116,7 +151,7 @@ export function answerAuthPage(
 ): FastifyReply | undefined {
   if (!spas.workspace || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
   if (!acceptsHtml(request) || !AUTH_PAGES.has(normalizedPath(request.url))) return undefined;
-  return sendIndex(reply, spas.workspace);
+  return sendIndex(request, reply, spas.workspace);
 }
 
 /**

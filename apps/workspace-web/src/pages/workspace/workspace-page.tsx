@@ -10,6 +10,7 @@ import {
   useAddSpeechUsageMutation,
   useCountTranscriptionSessionMutation,
 } from '../../api/speech';
+import { markOwnPage } from '../../shell/own-page';
 import { TranscriptStore } from '../../speech/transcript-store';
 import { type AppStore, useAppDispatch } from '../../store';
 import { WorkspaceStrings as S } from '../../strings/workspace';
@@ -206,6 +207,7 @@ export default function WorkspacePage() {
         to: drop.destination?.index ?? 0,
       });
       saveCardOrder(storage(), next);
+      markOwnPage('cards');
       return next;
     });
   }, []);

@@ -1,0 +1,56 @@
+/**
+ * The visitor's first screens, rendered at build time into index.html (the `pv:prerender-shell`
+ * plugin of @pv/web-kit/build, docs/decisions.md "web25"): the page paints from the HTML while
+ * the JavaScript still loads. Runs in Node only, never in the browser bundle.
+ */
+import { type Theme, ThemeProvider } from '@mui/material/styles';
+import type { AppProvidersProps } from '@pv/web-kit';
+import { prerenderShell } from '@pv/web-kit/shell-server';
+import { authApi } from '../api/auth';
+import { AppProviders } from '../providers';
+import { routes } from '../routes';
+import { makeStore } from '../store';
+
+/** The routes pre-rendered for a visitor (no session): the workspace and the login page. */
+export const SHELL_ROUTES = ['/', '/auth/login'];
+
+/** The width the pages are drawn for: a phone (vite.config.ts shows them below 900 px only). */
+const PHONE_WIDTH_PX = 412;
+
+/** Answers the app's `useMediaQuery` (MUI's `(min-width:…px)`, `(max-width:…px)`) for a phone. */
+function phoneMatchMedia(query: string) {
+  const min = /min-width:\s*([\d.]+)px/.exec(query)?.[1];
+  const max = /max-width:\s*([\d.]+)px/.exec(query)?.[1];
+  const matches =
+    (min === undefined || PHONE_WIDTH_PX >= Number(min)) &&
+    (max === undefined || PHONE_WIDTH_PX <= Number(max));
+  return { matches };
+}
+
+function PhoneProviders({ store, children }: AppProvidersProps) {
+  return (
+    <AppProviders store={store}>
+      <ThemeProvider
+        theme={(outer: Theme) => ({
+          ...outer,
+          components: {
+            ...outer.components,
+            MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: phoneMatchMedia } },
+          },
+        })}
+      >
+        {children}
+      </ThemeProvider>
+    </AppProviders>
+  );
+}
+
+export async function render(pathname: string): Promise<string> {
+  const store = makeStore();
+  // A visitor: what `GET /auth/session` answers without a session.
+  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+  const html = await prerenderShell({ routes, store, Providers: PhoneProviders, pathname });
+  // Clears the cache's removal timers (minutes long), which would keep the build running.
+  store.dispatch(authApi.util.resetApiState());
+  return html;
+}

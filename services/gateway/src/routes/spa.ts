@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { OWN_PAGE_COOKIE_PREFIX } from '@pv/contracts/constants';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@pv/service-kit';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@pv/service-kit/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizedPath, ownsPath } from '../routing-table.js';
 

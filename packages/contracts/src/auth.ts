@@ -33,29 +33,7 @@ import { ProfessionalVerificationSchema } from './verification.js';
 
 // The account fields and the admin console's schemas live in auth/ by resource; this module is
 // the auth service's contract as the package exports it (the same names as ever).
-export {
-  type AdminCreateUserBody,
-  AdminCreateUserBodySchema,
-  AdminCreateUserResponseSchema,
-  type AdminUpdateUserBody,
-  AdminUpdateUserBodySchema,
-  type AdminUser,
-  type AdminUserList,
-  type AdminUserListQuery,
-  AdminUserListQuerySchema,
-  AdminUserListSchema,
-  AdminUserSchema,
-  CreateTermsBodySchema,
-  LoginHistoryEntrySchema,
-  LoginHistoryQuerySchema,
-  type ResetPasswordBody,
-  ResetPasswordBodySchema,
-  TermsAcceptanceSchema,
-  type TermsVersion,
-  TermsVersionSchema,
-  UpdateTermsBodySchema,
-  UserIdParamsSchema,
-} from './auth/admin.js';
+export * from './auth/admin.js';
 export {
   ProfessionalRegistrySchema,
   RegistryUfSchema,

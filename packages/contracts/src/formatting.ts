@@ -1,9 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { IdParamsSchema, MessageSchema, Nullable, UuidSchema } from './common.js';
 import { MAX_TRANSCRIPT_CHARS, USER_TEMPLATES_PREMIUM_ONLY } from './constants/formatting.js';
+import { adminCrud } from './formatting/admin-crud.js';
 import {
   AiTemplateSchema,
-  adminCrud,
   CreateAiTemplateBodySchema,
   CreateMedicalTermBodySchema,
   CreateProfessionalTemplateBodySchema,
@@ -24,36 +24,8 @@ import { defineRoute } from './route.js';
 
 // The note's shape and the admin content live in formatting/ by resource; this module is the
 // formatting service's contract as the package exports it (the same names as ever).
-export {
-  AiTemplateSchema,
-  AiTemplateTypeSchema,
-  CreateAiTemplateBodySchema,
-  CreateMedicalTermBodySchema,
-  CreateProfessionalTemplateBodySchema,
-  CreateSystemInstructionBodySchema,
-  CreateUserTemplateBodySchema,
-  MedicalTermCategorySchema,
-  MedicalTermSchema,
-  ProfessionalTemplateSchema,
-  SystemInstructionSchema,
-  TemplateProfessionalSchema,
-  UpdateAiTemplateBodySchema,
-  UpdateMedicalTermBodySchema,
-  UpdateProfessionalTemplateBodySchema,
-  UpdateSystemInstructionBodySchema,
-  UpdateUserTemplateBodySchema,
-  UserTemplateSchema,
-} from './formatting/content.js';
-export {
-  type FormattedNote,
-  FormattedNoteSchema,
-  modelNoteAnswerSchema,
-  type NoteSection,
-  NoteSectionSchema,
-  type PatientData,
-  PatientDataSchema,
-  ProfessionalSchema,
-} from './formatting/note.js';
+export * from './formatting/content.js';
+export * from './formatting/note.js';
 
 const TranscriptSchema = (emptyMessage: string) =>
   Type.String({

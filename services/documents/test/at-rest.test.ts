@@ -243,7 +243,9 @@ describe('the migration re-encrypts rows kept in the older formats', () => {
       const nonce = randomBytes(12);
       await sql`INSERT INTO signing_certificates (user_id, key_id, wrapped_key, nonce, ciphertext, info)
         VALUES ('user-old', ${keys.keyId}, ${await keys.wrap(dataKey)}, ${nonce},
-          ${encrypt(dataKey, nonce, p12, 'a1-certificate')}, '{}'::jsonb)`.execute(migrationsDb);
+          ${encrypt(dataKey, p12, { nonce, aad: 'a1-certificate' })}, '{}'::jsonb)`.execute(
+        migrationsDb,
+      );
       // Two signed PDFs in clear: one in Postgres, one in the bucket.
       const inRow = Buffer.from('%PDF-1.7 kept in Postgres, in clear');
       const inBucket = Buffer.from('%PDF-1.7 kept in the bucket, in clear');

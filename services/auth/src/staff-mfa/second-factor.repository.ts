@@ -41,7 +41,10 @@ export async function savePendingSecret(db: AuthDb, userId: string, secret: stri
 }
 
 /** Makes `secret` the admin's factor and replaces the recovery codes with `codes` (hashed). */
-export async function saveEnrolment(db: AuthDb, userId: string, secret: string, codes: string[]) {
+export async function saveEnrolment(
+  db: AuthDb,
+  { userId, secret, codes }: { userId: string; secret: string; codes: string[] },
+) {
   await db
     .insertInto('staff_second_factors')
     .values({ user_id: userId, totp_secret: secret, pending_secret: null, enrolled_at: new Date() })

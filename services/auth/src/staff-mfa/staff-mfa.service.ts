@@ -135,7 +135,7 @@ export class StaffMfaService {
     const sealed = this.deps.totpSecrets.seal(row.id, pending);
     await this.deps.db
       .transaction()
-      .execute((trx: AuthDb) => saveEnrolment(trx, row.id, sealed, codes));
+      .execute((trx: AuthDb) => saveEnrolment(trx, { userId: row.id, secret: sealed, codes }));
     await this.unlock(principal);
     return codes;
   }

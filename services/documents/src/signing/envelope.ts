@@ -20,14 +20,20 @@ export interface KeyWrapper {
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** AES-256-GCM: nonce-free output is ciphertext followed by the tag; `aad` binds the purpose. */
-export function encrypt(key: Buffer, nonce: Buffer, plaintext: Buffer, aad: string): Buffer {
+/** Where a seal is made or opened: the nonce, and `aad`, which binds the purpose. */
+export interface SealParams {
+  nonce: Buffer;
+  aad: string;
+}
+
+/** AES-256-GCM: nonce-free output is ciphertext followed by the tag. */
+export function encrypt(key: Buffer, plaintext: Buffer, { nonce, aad }: SealParams): Buffer {
   const cipher = createCipheriv('aes-256-gcm', key, nonce);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   return Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
 }
 
-export function decrypt(key: Buffer, nonce: Buffer, sealed: Buffer, aad: string): Buffer {
+export function decrypt(key: Buffer, sealed: Buffer, { nonce, aad }: SealParams): Buffer {
   if (sealed.length < TAG_BYTES) throw new Error('sealed data too short');
   const decipher = createDecipheriv('aes-256-gcm', key, nonce);
   decipher.setAAD(Buffer.from(aad, 'utf8'));
@@ -53,17 +59,15 @@ export class LocalKeyWrapper implements KeyWrapper {
 
   async wrap(dataKey: Buffer): Promise<Buffer> {
     const nonce = randomBytes(NONCE_BYTES);
-    return Buffer.concat([nonce, encrypt(this.kek, nonce, dataKey, this.keyId)]);
+    return Buffer.concat([nonce, encrypt(this.kek, dataKey, { nonce, aad: this.keyId })]);
   }
 
   async unwrap(wrapped: Buffer, keyId: string): Promise<Buffer> {
     if (keyId !== this.keyId) throw new Error(`data key wrapped by another KEK (${keyId})`);
-    return decrypt(
-      this.kek,
-      wrapped.subarray(0, NONCE_BYTES),
-      wrapped.subarray(NONCE_BYTES),
-      this.keyId,
-    );
+    return decrypt(this.kek, wrapped.subarray(NONCE_BYTES), {
+      nonce: wrapped.subarray(0, NONCE_BYTES),
+      aad: this.keyId,
+    });
   }
 }
 
@@ -101,7 +105,7 @@ export async function seal(wrapper: KeyWrapper, plaintext: Buffer, aad: string):
       keyId: wrapper.keyId,
       wrappedKey: await wrapper.wrap(dataKey),
       nonce,
-      ciphertext: encrypt(dataKey, nonce, plaintext, aad),
+      ciphertext: encrypt(dataKey, plaintext, { nonce, aad }),
     };
   } finally {
     dataKey.fill(0);
@@ -117,7 +121,10 @@ export async function open(
   let dataKey: Buffer | undefined;
   try {
     dataKey = await wrapper.unwrap(envelope.wrappedKey, envelope.keyId);
-    return { plaintext: decrypt(dataKey, envelope.nonce, envelope.ciphertext, aad), dataKey };
+    return {
+      plaintext: decrypt(dataKey, envelope.ciphertext, { nonce: envelope.nonce, aad }),
+      dataKey,
+    };
   } catch (error) {
     dataKey?.fill(0);
     throw new EnvelopeError(error);
@@ -132,9 +139,9 @@ export interface SealedSecret {
 
 export function sealWithDataKey(dataKey: Buffer, secret: string, aad: string): SealedSecret {
   const nonce = randomBytes(NONCE_BYTES);
-  return { nonce, ciphertext: encrypt(dataKey, nonce, Buffer.from(secret, 'utf8'), aad) };
+  return { nonce, ciphertext: encrypt(dataKey, Buffer.from(secret, 'utf8'), { nonce, aad }) };
 }
 
 export function openWithDataKey(dataKey: Buffer, sealed: SealedSecret, aad: string): string {
-  return decrypt(dataKey, sealed.nonce, sealed.ciphertext, aad).toString('utf8');
+  return decrypt(dataKey, sealed.ciphertext, { nonce: sealed.nonce, aad }).toString('utf8');
 }

@@ -121,7 +121,11 @@ export const substanceByName = (name: string) => byName.get(name);
 export const PHRASES = new Map<string, Phrase[]>();
 const phraseOwner = new Map<string, Substance>();
 
-function addPhrase(text: string, substance: Substance, kind: PhraseKind, brand?: string) {
+function addPhrase(
+  text: string,
+  named: { substance: Substance; kind: PhraseKind; brand?: string },
+) {
+  const { substance, kind, brand } = named;
   const words = phraseWords(text);
   if (words.length === 0) return;
   const key = words.join(' ');
@@ -139,9 +143,10 @@ function addPhrase(text: string, substance: Substance, kind: PhraseKind, brand?:
 
 for (const s of SUBSTANCES) {
   for (const n of [...officialNames(s.record.name), s.display, ...(s.record.aliases ?? [])])
-    addPhrase(n, s, 'substance');
-  for (const salt of s.record.salts ?? []) addPhrase(salt, s, 'salt');
-  for (const brand of s.record.brands ?? []) addPhrase(brand, s, 'brand', brand);
+    addPhrase(n, { substance: s, kind: 'substance' });
+  for (const salt of s.record.salts ?? []) addPhrase(salt, { substance: s, kind: 'salt' });
+  for (const brand of s.record.brands ?? [])
+    addPhrase(brand, { substance: s, kind: 'brand', brand });
 }
 
 /** The most phrases that share a first word: the constant in the exact pass's work bound. */

@@ -1,4 +1,4 @@
-import { precompress } from '@pv/web-kit/build';
+import { precompress, preloadRoute } from '@pv/web-kit/build';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -8,8 +8,13 @@ import { defineConfig } from 'vite';
 // In development `vite` proxies the API to a running gateway (npm start).
 const gateway = process.env.PV_GATEWAY_URL ?? 'http://localhost:8080';
 
+/** The page `/admin` renders (its sign-in or its tabs): preloaded with the start-up steps. */
+const FIRST_ROUTE_MODULE = 'src/pages/admin/admin-page.tsx';
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // The entry starts the console in steps (src/main.tsx), each an `import()`: without the
+  // preloads they would download one after the other.
+  plugins: [react(), preloadRoute(FIRST_ROUTE_MODULE), precompress()],
   base: '/admin/',
   server: {
     port: 5174,

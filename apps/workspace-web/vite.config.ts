@@ -15,11 +15,12 @@ const gateway = process.env.PV_GATEWAY_URL ?? 'http://localhost:8080';
 export const FIRST_ROUTE_MODULE = 'src/pages/workspace/workspace-page.tsx';
 /**
  * The most JavaScript (gzip -9 bytes) `/` may load before the SPA draws its page (issue 25 item
- * 2): the build fails past it. Measured 286.4 KB (docs/performance.md); the budget leaves under
- * 2 KB of room so a new dependency on the first paint is noticed. Raise it only with a reason in
+ * 2): the build fails past it. Measured 289.1 KB (docs/performance.md; 286.4 KB before the
+ * start-up in steps, whose seven more chunks cost their wrappers); the budget leaves under 3 KB
+ * of room so a new dependency on the first paint is noticed. Raise it only with a reason in
  * docs/decisions.md.
  */
-export const FIRST_PAINT_BUDGET_GZIP = 288 * 1024;
+export const FIRST_PAINT_BUDGET_GZIP = 292 * 1024;
 
 /** Phones and portrait tablets (below MUI's `md`): the visitor pages are drawn for them. */
 const SHELL_MEDIA = '(max-width:899.95px)';

@@ -1,7 +1,16 @@
-import { mountSpa } from '@pv/web-kit';
-import { AppProviders } from './providers';
-import { routes } from './routes';
-import { makeStore } from './store';
+import { startInSteps } from '@pv/web-kit/boot';
 
-// The gateway serves this build under /admin (vite `base`), so routes are relative to it.
-mountSpa({ routes, store: makeStore(), Providers: AppProviders, basename: '/admin' });
+// React, then MUI with the theme, then the store (asking who is signed in), then the routes and
+// layout: a task each on a slow CPU (packages/web-kit/src/boot.ts).
+void startInSteps({
+  libraries: [() => import('react-dom/client'), () => import('./providers')],
+  store: async () => {
+    const [{ makeStore }, { authApi }] = await Promise.all([
+      import('./store'),
+      import('./api/auth'),
+    ]);
+    const store = makeStore();
+    return { store, viewer: store.dispatch(authApi.endpoints.getCurrentUser.initiate()) };
+  },
+  app: () => import('./app'),
+});

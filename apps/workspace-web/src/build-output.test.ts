@@ -106,12 +106,23 @@ describe('the workspace production build', () => {
         '<style>#pv-shell{display:none}@media (max-width:899.95px){#pv-shell{display:block}#pv-shell~#root{display:none}}</style>',
       );
       expect(html).not.toMatch(/<div id="pv-shell".*data-testid=.*<div id="root">/s);
-      // Its styles are inline: nothing but the HTML itself is needed to paint it.
-      expect(html).toMatch(/<div id="pv-shell" inert><style data-emotion="css-global/);
+      // Its styles are inline, in one tag (the SPA's emotion adopts it as already inserted):
+      // nothing but the HTML itself is needed to paint it.
+      expect(html).toMatch(/<div id="pv-shell" inert><style data-emotion="css [\w -]+">/);
+      expect(html.match(/<style data-emotion=/g)).toHaveLength(1);
       for (const text of texts) expect(html).toContain(text);
       expect(html).not.toContain('<script>');
     }
     expect(index).not.toContain('pv-shell');
+  });
+
+  it('starts in steps: the entry holds only the start-up, React and the app are chunks of their own', () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(html)?.[1];
+    const entryChunk = measured.find((chunk) => chunk.file === entry);
+    // src/main.tsx and the kit's startInSteps; React alone is ~200 KB.
+    expect(entryChunk?.rawBytes).toBeLessThan(8 * 1024);
+    expect(measured.some((chunk) => /^assets\/app-/.test(chunk.file))).toBe(true);
   });
 
   it('preloads the chunks of / beside the entry, so they do not wait for it to run', () => {

@@ -1,6 +1,16 @@
-import { mountSpa } from '@pv/web-kit';
-import { AppProviders } from './providers';
-import { routes } from './routes';
-import { makeStore } from './store';
+import { startInSteps } from '@pv/web-kit/boot';
 
-mountSpa({ routes, store: makeStore(), Providers: AppProviders });
+// React, then MUI with the theme, then the store (asking who is visiting), then the routes and
+// layout: a task each on a phone's CPU (packages/web-kit/src/boot.ts).
+void startInSteps({
+  libraries: [() => import('react-dom/client'), () => import('./providers')],
+  store: async () => {
+    const [{ makeStore }, { authApi }] = await Promise.all([
+      import('./store'),
+      import('./api/auth'),
+    ]);
+    const store = makeStore();
+    return { store, viewer: store.dispatch(authApi.endpoints.getCurrentUser.initiate()) };
+  },
+  app: () => import('./app'),
+});

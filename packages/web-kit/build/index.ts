@@ -74,6 +74,7 @@ interface OutputChunkLike {
   isEntry?: boolean;
   facadeModuleId?: string | null;
   imports?: string[];
+  dynamicImports?: string[];
   code?: string;
   source?: string | Uint8Array;
 }
@@ -85,9 +86,10 @@ export interface FirstPaintChunk {
 }
 
 /**
- * The JavaScript a browser runs before the first route paints: the entry chunk, the route's
- * lazy chunk (the router asks for it at once) and every chunk those import statically. Chunks
- * that load later (other routes, cards opened on demand) are not counted.
+ * The JavaScript a browser runs before the first route paints: the entry chunk, the chunks the
+ * entry imports itself (`import()` in main.tsx: the app's start-up steps), the route's lazy
+ * chunk (the router asks for it at once) and every chunk those import statically. Chunks that
+ * load later (other routes, cards opened on demand) are not counted.
  */
 export function firstPaintFiles(
   bundle: Record<string, OutputChunkLike>,
@@ -106,6 +108,7 @@ export function firstPaintFiles(
     for (const dependency of chunk.imports ?? []) visit(dependency);
   };
   visit(entry.fileName);
+  for (const step of entry.dynamicImports ?? []) visit(step);
   visit(route.fileName);
   return [...seen];
 }

@@ -4,6 +4,7 @@ export * from './format.js';
 export * from './mount.js';
 export * from './password-change.js';
 export * from './providers.js';
+export * from './reveal.js';
 export * from './shell.js';
 export * from './sign-out.js';
 export * from './store.js';

@@ -1,8 +1,10 @@
 /**
  * Renders an SPA route to HTML at build time (Node only: the `pv:prerender-shell` plugin of
  * ./build loads each app's `src/shell/prerender.tsx`, which calls this). Waits for the route's
- * lazy chunks, so the HTML is the page as it first paints, with emotion's styles inline.
+ * lazy chunks, so the HTML is the page as it first paints, with its styles in one tag before it.
  */
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import type { Store } from '@reduxjs/toolkit';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -24,5 +26,24 @@ export async function prerenderShell<S extends Store>(app: {
   // segments with a script); the second renders them in place, as plain HTML.
   const { prelude } = await prerenderToNodeStream(page());
   for await (const _ of prelude);
-  return renderToString(page());
+  // Emotion's "compat" mode keeps each style in the cache instead of a <style> beside its
+  // element: the page's styles then go out as the one tag the browser's emotion adopts as
+  // already inserted. Hundreds of inline tags cost a phone a style recalculation each when the
+  // SPA's emotion gathers them into <head> (~50 ms of a 4x slowed CPU on `/`).
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const html = renderToString(<CacheProvider value={cache}>{page()}</CacheProvider>);
+  return `${styleTag(cache)}${html}`;
+}
+
+/** Every style the render inserted, as emotion's server output writes them (`data-emotion="css <names>"`). */
+function styleTag(cache: EmotionCache): string {
+  const names: string[] = [];
+  let css = '';
+  for (const [name, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== 'string') continue;
+    names.push(name);
+    css += rules;
+  }
+  return `<style data-emotion="${cache.key} ${names.join(' ')}">${css}</style>`;
 }

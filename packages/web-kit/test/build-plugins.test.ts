@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { firstPaintBudget, firstPaintChunks, firstPaintFiles } from '../build/index.js';
 
-// A bundle shaped like Rollup's: an entry importing a vendor chunk, the first route's lazy chunk
-// importing a shared one, and a chunk only another route loads.
+// A bundle shaped like Rollup's: an entry importing a vendor chunk and, with `import()`, a
+// start-up step that imports a library chunk; the first route's lazy chunk importing a shared
+// one; and a chunk only another route loads.
 const chunk = (fileName: string, code: string, extra: Record<string, unknown> = {}) => ({
   type: 'chunk' as const,
   fileName,
@@ -15,8 +16,14 @@ const bundle = {
   'assets/index-a.js': chunk('assets/index-a.js', 'entry();'.repeat(50), {
     isEntry: true,
     imports: ['assets/vendor-b.js'],
+    dynamicImports: ['assets/app-f.js'],
     facadeModuleId: '/app/index.html',
   }),
+  'assets/app-f.js': chunk('assets/app-f.js', 'app();'.repeat(50), {
+    imports: ['assets/library-g.js'],
+    facadeModuleId: '/app/src/app.tsx',
+  }),
+  'assets/library-g.js': chunk('assets/library-g.js', 'library();'.repeat(50)),
   'assets/vendor-b.js': chunk('assets/vendor-b.js', 'vendor();'.repeat(50)),
   'assets/workspace-page-c.js': chunk('assets/workspace-page-c.js', 'page();'.repeat(50), {
     imports: ['assets/shared-d.js', 'assets/vendor-b.js'],
@@ -31,9 +38,11 @@ const bundle = {
 const ROUTE = 'src/pages/workspace/workspace-page.tsx';
 
 describe('first-paint JavaScript', () => {
-  it('counts the entry, the first route and their static imports, never other routes', () => {
+  it('counts the entry, its start-up steps, the first route and their static imports, never other routes', () => {
     expect(firstPaintFiles(bundle, ROUTE).sort()).toEqual([
+      'assets/app-f.js',
       'assets/index-a.js',
+      'assets/library-g.js',
       'assets/shared-d.js',
       'assets/vendor-b.js',
       'assets/workspace-page-c.js',

@@ -28,9 +28,11 @@ export function AppLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppHeader />
       <Box component="main" sx={{ flex: 1 }}>
-        {pathname === '/' && viewer.kind === 'loading' ? (
-          // The notice card depends on who is visiting; drawn after the workspace, it pushed
-          // every card down (a CLS of 0.98 on a phone). The page waits for the answer instead.
+        {viewer.kind === 'loading' ? (
+          // What sits above a page depends on who is visiting (the workspace's notice card, the
+          // e-mail banner of an unconfirmed account); drawn after the page, it pushed the page
+          // down (a CLS of 0.98 on the workspace, 0.26 on Minha Área). Every page waits for the
+          // answer instead (the SPA asks it before its first render: boot.ts).
           <PageLoading />
         ) : (
           <>

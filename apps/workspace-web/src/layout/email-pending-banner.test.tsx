@@ -26,6 +26,27 @@ describe('e-mail not confirmed yet (issue 23 item 1)', () => {
     expect(fetchFn.calls.some((c) => c.url === '/auth/email/resend')).toBe(true);
   });
 
+  it('Minha Área waits for the answer, so the banner never pushes the page down (CLS)', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const canned = jsonResponses({ '/auth/user': [200, userFixture({ emailVerified: false })] });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      await answered;
+      return canned(input, init);
+    });
+    renderInLayout('/user');
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Página Minha Área' })).toBeNull();
+    expect(screen.queryByText(EmailMessages.pendingBanner)).toBeNull();
+    answer();
+    const banner = await screen.findByText(EmailMessages.pendingBanner);
+    const page = screen.getByRole('heading', { name: 'Página Minha Área' });
+    // Drawn in one go, the banner above the page.
+    expect(banner.compareDocumentPosition(page) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('a confirmed account sees no notice', async () => {
     vi.stubGlobal(
       'fetch',

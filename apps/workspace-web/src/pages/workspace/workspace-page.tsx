@@ -2,7 +2,7 @@ import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-p
 import { Box, Container, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { SPEECH_ALLOWANCE_SECONDS } from '@pv/contracts/constants';
-import { useToast } from '@pv/web-kit';
+import { useRevealInSteps, useToast } from '@pv/web-kit';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useViewer } from '../../api/auth';
 import {
@@ -45,6 +45,9 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
   width: '1px',
 } as const;
+
+/** Cards drawn with the page; the others follow one per task (`useRevealInSteps`). */
+const FIRST_CARDS_AT_ONCE = 2;
 
 const servicesByStore = new WeakMap<AppStore, WorkspaceServices>();
 
@@ -212,7 +215,11 @@ export default function WorkspacePage() {
     });
   }, []);
 
-  const inColumn = (column: Column) => order.filter((id) => columnOf(id) === column);
+  // The first cards commit with the page, the others one per task after it (a phone's CPU
+  // commits all six in one long task); `order` is the reading order, so later cards are the
+  // ones below.
+  const shown = order.slice(0, useRevealInSteps(order.length, FIRST_CARDS_AT_ONCE));
+  const inColumn = (column: Column) => shown.filter((id) => columnOf(id) === column);
 
   return (
     <WorkspaceContext.Provider value={services}>
@@ -230,7 +237,7 @@ export default function WorkspacePage() {
               <CardList droppableId="bottom" cards={inColumn('bottom')} />
             </>
           ) : (
-            <CardList droppableId="all" cards={order} />
+            <CardList droppableId="all" cards={shown} />
           )}
         </DragDropContext>
         {narrow && <Box sx={{ height: THUMB_BAR_HEIGHT_PX }} />}

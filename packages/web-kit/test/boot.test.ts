@@ -1,0 +1,95 @@
+import { createElement, Fragment } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startInSteps, VIEWER_WAIT_MS } from '../src/boot.js';
+import { useRevealInSteps } from '../src/reveal.js';
+
+/** A "who is visiting" request that answers when the test says so. */
+function viewerRequest() {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  return Object.assign(answered, { unsubscribe: vi.fn(), answer: () => answer() });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('startInSteps (an SPA started a task per step)', () => {
+  it('evaluates each step in a task of its own, then draws the app once the viewer is known', async () => {
+    const events: string[] = [];
+    // Work another task queued: it runs between two steps, never inside one.
+    const queueOtherTask = (name: string) => setTimeout(() => events.push(name), 0);
+    const viewer = viewerRequest();
+    const started = startInSteps({
+      libraries: [
+        async () => {
+          events.push('react');
+          queueOtherTask('a tap after react');
+        },
+        async () => {
+          events.push('mui');
+          queueOtherTask('a tap after mui');
+        },
+      ],
+      store: async () => {
+        events.push('store');
+        queueOtherTask('a tap after the store');
+        setTimeout(() => {
+          events.push('viewer answered');
+          viewer.answer();
+        }, 5);
+        return { store: 'the store', viewer };
+      },
+      app: async () => ({ mountApp: (store: string) => events.push(`mount over ${store}`) }),
+    });
+    await started;
+    expect(events).toEqual([
+      'react',
+      'a tap after react',
+      'mui',
+      'a tap after mui',
+      'store',
+      'a tap after the store',
+      'viewer answered',
+      'mount over the store',
+    ]);
+    expect(viewer.unsubscribe).toHaveBeenCalledOnce();
+  });
+
+  it('draws the app after VIEWER_WAIT_MS when the viewer does not answer', async () => {
+    vi.useFakeTimers();
+    const viewer = viewerRequest();
+    const mountApp = vi.fn();
+    const started = startInSteps({
+      libraries: [async () => {}],
+      store: async () => ({ store: {}, viewer }),
+      app: async () => ({ mountApp }),
+    });
+    await vi.advanceTimersByTimeAsync(VIEWER_WAIT_MS - 50);
+    expect(mountApp).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    await started;
+    expect(mountApp).toHaveBeenCalledOnce();
+  });
+});
+
+function Parts({ total, first }: { total: number; first: number }) {
+  const shown = useRevealInSteps(total, first);
+  return createElement(
+    Fragment,
+    null,
+    Array.from({ length: shown }, (_, index) =>
+      createElement('p', { key: index }, `part ${index}`),
+    ),
+  );
+}
+
+describe('useRevealInSteps', () => {
+  it('draws every part at once outside a browser (the build pre-renders the whole page)', () => {
+    const html = renderToString(createElement(Parts, { total: 6, first: 2 }));
+    expect(html.match(/<p>/g)).toHaveLength(6);
+  });
+});

@@ -96,7 +96,21 @@ function figuresOf(lhr: Lhr): Figures {
   };
 }
 
-async function lighthouse(url: string, cookie: string | undefined): Promise<Figures> {
+/**
+ * Lighthouse now and then loses the start of the navigation in Chromium's trace (its own
+ * NO_NAVSTART error, "run Lighthouse again"): such a run is taken again, up to twice.
+ */
+async function lighthouse(url: string, cookie: string | undefined, retries = 2): Promise<Figures> {
+  try {
+    return await lighthouseOnce(url, cookie);
+  } catch (error) {
+    if (retries === 0 || !String((error as Error).message).includes('NO_NAVSTART')) throw error;
+    console.error(`Lighthouse lost the trace of ${url} (NO_NAVSTART): running it again`);
+    return lighthouse(url, cookie, retries - 1);
+  }
+}
+
+async function lighthouseOnce(url: string, cookie: string | undefined): Promise<Figures> {
   const folder = mkdtempSync(path.join(tmpdir(), 'pv-lighthouse-'));
   const report = path.join(folder, 'report.json');
   try {

@@ -87,6 +87,11 @@ describe('the workspace production build', () => {
 
   it("pre-renders the visitor's / and /auth/login into pages that paint before the JavaScript", () => {
     const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const withoutCopy = (html: string) =>
+      html.replace(
+        /<style>#pv-shell[^<]*<\/style>|<div id="pv-shell" inert>.*(?=<div id="root">)/gs,
+        '',
+      );
     const pages = {
       'visitor/index.html': ['Pressione e inicie a transcrição', 'Aproveite mais com uma conta'],
       'visitor/auth/login.html': ['Entrar'],
@@ -95,12 +100,9 @@ describe('the workspace production build', () => {
       const html = readFileSync(path.join(outDir, file), 'utf8');
       // The same document as index.html (the same entry), with the drawn page before #root and
       // without the preloads, which would compete with the page for a phone's line.
-      expect(
-        html.replace(
-          /<style>#pv-shell[^<]*<\/style>|<div id="pv-shell" inert>.*(?=<div id="root">)/gs,
-          '',
-        ),
-      ).toBe(index.replace(/\s*<link rel="modulepreload"[^>]*>/g, ''));
+      expect(withoutCopy(html)).toBe(
+        withoutCopy(index).replace(/\s*<link rel="modulepreload"[^>]*>/g, ''),
+      );
       // Shown on phones only, where it was drawn for one; elsewhere #root as before.
       expect(html).toContain(
         '<style>#pv-shell{display:none}@media (max-width:899.95px){#pv-shell{display:block}#pv-shell~#root{display:none}}</style>',
@@ -113,7 +115,21 @@ describe('the workspace production build', () => {
       for (const text of texts) expect(html).toContain(text);
       expect(html).not.toContain('<script>');
     }
-    expect(index).not.toContain('pv-shell');
+  });
+
+  it('paints the frame (header and spinner) from index.html for every other page', () => {
+    const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const frame = /<div id="pv-shell" inert>(.*)(?=<div id="root">)/s.exec(index)?.[1] ?? '';
+    expect(frame).toContain('Prontuário por Voz');
+    expect(frame).toContain('MuiCircularProgress-root');
+    // Nobody's page in it: no login button, no card, no user.
+    expect(frame).not.toContain('Pressione e inicie a transcrição');
+    expect(frame).not.toContain('href="/auth"');
+    expect(index).toContain(
+      '<style>#pv-shell{display:none}@media (max-width:899.95px){#pv-shell{display:block}#pv-shell~#root{display:none}}</style>',
+    );
+    // The page behind it still loads at once.
+    expect(index).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/workspace-page-/);
   });
 
   it('starts in steps: the entry holds only the start-up, React and the app are chunks of their own', () => {

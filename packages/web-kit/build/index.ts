@@ -214,7 +214,7 @@ export function visitorPageFile(pathname: string): string {
 }
 
 export interface PrerenderVisitorPagesOptions {
-  /** The app's Node-side module (`src/shell/prerender.tsx`): `SHELL_ROUTES` and `render(path)`. */
+  /** The app's Node-side module (`src/shell/prerender.tsx`): `SHELL_ROUTES`, `render(path)`, `renderFrame()`. */
   entry: string;
   /** The screens the pages are drawn for, e.g. `(max-width:899.95px)`; elsewhere #root as before. */
   media: string;
@@ -229,6 +229,8 @@ export interface PrerenderVisitorPagesOptions {
  * Signed-in users get index.html as before: no visitor content flashes for them. The copy is
  * `inert`: nothing typed or clicked in it would survive the swap. Drawn for the screens of
  * `media` (phones: the app's JavaScript media queries answered for one), shown only there.
+ * If the entry also exports `renderFrame()` (the layout before "who is visiting" is answered),
+ * index.html itself gets that frame the same way, for every page without a copy of its own.
  */
 export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Plugin {
   let root = process.cwd();
@@ -248,16 +250,17 @@ export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Pl
           [fileURLToPath(new URL('./prerender-child.mjs', import.meta.url)), root, options.entry],
           { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
         );
-        const pages = JSON.parse(stdout) as Record<string, string>;
-        const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+        const { pages, frame } = JSON.parse(stdout) as {
+          pages: Record<string, string>;
+          frame: string | null;
+        };
+        const indexFile = path.join(outDir, 'index.html');
+        const index = await readFile(indexFile, 'utf8');
         const mount = '<div id="root"></div>';
         if (!index.includes(mount)) throw new Error(`index.html has no ${mount}`);
-        for (const [pathname, body] of Object.entries(pages)) {
-          const page = index
-            // The page paints from the HTML: the chunks load at the entry's pace instead of
-            // competing with the page for the line (Lighthouse counts preloads, which it gives
-            // a high priority, as holding the first paint).
-            .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        /** `html` with `body` drawn before #root, shown instead of it on `media` screens. */
+        const withCopy = (html: string, body: string) =>
+          html
             .replace(
               '</head>',
               `<style>#${SHELL_ID}{display:none}@media ${options.media}{#${SHELL_ID}{display:block}#${SHELL_ID}~#root{display:none}}</style></head>`,
@@ -267,10 +270,18 @@ export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Pl
               mount,
               `<div id="${SHELL_ID}" inert>${body.replace(/ data-testid="[^"]*"/g, '')}</div>${mount}`,
             );
+        for (const [pathname, body] of Object.entries(pages)) {
+          // The page paints from the HTML: the chunks load at the entry's pace instead of
+          // competing with the page for the line (Lighthouse counts preloads, which it gives
+          // a high priority, as holding the first paint).
+          const page = withCopy(index.replace(/\s*<link rel="modulepreload"[^>]*>/g, ''), body);
           const file = path.join(outDir, visitorPageFile(pathname));
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, page);
         }
+        // Every other page paints the frame (header, spinner) from index.html instead of a
+        // blank screen while its JavaScript loads; the preloads stay, the page needs them.
+        if (frame !== null) await writeFile(indexFile, withCopy(index, frame));
       },
     },
   };

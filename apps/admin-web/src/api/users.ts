@@ -10,6 +10,7 @@ import type {
   PremiumSubscription,
   ResetPasswordBody,
 } from '@pv/contracts';
+import { DEFAULT_USERS_PER_PAGE } from '@pv/contracts/constants';
 import { api, type SchemaType } from './base';
 
 export type LoginHistoryEntry = SchemaType<
@@ -20,6 +21,12 @@ export type AdminCreateUserResponse = SchemaType<
 >;
 
 /** Users of the console: the auth service's admin routes. */
+/** The list the Usuários tab opens on (no search, no sort): fetched while the tab's code loads. */
+export const FIRST_USERS_PAGE = {
+  page: 1,
+  limit: DEFAULT_USERS_PER_PAGE,
+} satisfies AdminUserListQuery;
+
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One page of users, searched and sorted on the server (issue 17). */

@@ -54,3 +54,15 @@ export async function render(pathname: string): Promise<string> {
   store.dispatch(authApi.util.resetApiState());
   return html;
 }
+
+/**
+ * The frame every other page paints from the HTML (index.html: a signed-in user's `/`, Minha
+ * Área, the support form...): the header and the page's spinner, i.e. the layout while "who is
+ * visiting" is unanswered. The user's own page replaces it once the SPA has drawn it.
+ */
+export async function renderFrame(): Promise<string> {
+  const store = makeStore();
+  const html = await prerenderShell({ routes, store, Providers: PhoneProviders, pathname: '/' });
+  store.dispatch(authApi.util.resetApiState());
+  return html;
+}

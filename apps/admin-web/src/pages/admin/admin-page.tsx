@@ -1,6 +1,8 @@
 import { Box, Paper, Tab, Tabs } from '@mui/material';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { nextTask } from '@pv/web-kit/boot';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { FIRST_USERS_PAGE, usersApi } from '../../api/users';
 import { PageLoading } from '../../layout/admin-layout';
 import { AdminShell } from './admin-shell';
 
@@ -15,7 +17,14 @@ interface TabDefinition {
 const TABS: TabDefinition[] = [
   { key: 'dashboard', label: 'Dashboard', Component: lazy(() => import('./tabs/dashboard-tab')) },
   { key: 'analytics', label: 'Analytics', Component: lazy(() => import('./tabs/analytics-tab')) },
-  { key: 'usuarios', label: 'Usuários', Component: lazy(() => import('./users/users-tab')) },
+  {
+    key: 'usuarios',
+    label: 'Usuários',
+    // The grid's library first, then the tab: evaluating both at once is one long task.
+    Component: lazy(() =>
+      import('./users/grid').then(nextTask).then(() => import('./users/users-tab')),
+    ),
+  },
   // Issue 23: the review of professionals' registry and CPF.
   {
     key: 'verificacoes',
@@ -67,6 +76,11 @@ function AdminTabs() {
   const [params, setParams] = useSearchParams();
   const current = TABS.find((tab) => tab.key === params.get('tab')) ?? TABS[0]!;
   const Current = current.Component;
+  // The users' first page is asked while the tab's code downloads, not after it has run.
+  const prefetchUsers = usersApi.usePrefetch('listUsers');
+  useEffect(() => {
+    if (current.key === 'usuarios') prefetchUsers(FIRST_USERS_PAGE);
+  }, [current.key, prefetchUsers]);
   return (
     <Paper variant="outlined">
       <Tabs

@@ -4,23 +4,18 @@ import KeyIcon from '@mui/icons-material/Key';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Avatar, Box, Button, Chip, IconButton, Stack, TextField } from '@mui/material';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
-import { ptBR } from '@mui/x-data-grid/locales';
+import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import type { AdminUser, AdminUserSort } from '@pv/contracts';
 import { DEFAULT_USERS_PER_PAGE } from '@pv/contracts/constants';
 import { useFailureToast, useToast } from '@pv/web-kit';
 import { useMemo, useState } from 'react';
-import { useDeleteUserMutation, useListUsersQuery } from '../../../api/users';
+import { FIRST_USERS_PAGE, useDeleteUserMutation, useListUsersQuery } from '../../../api/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../format';
 import { professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
 import { useDebounced } from '../../../use-debounced';
+import { DataGrid, ptBR } from './grid';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UserProfileDialog } from './user-profile-dialog';
@@ -55,9 +50,10 @@ export default function UsersTab() {
   const toast = useToast();
   const failed = useFailureToast();
 
+  // Opens on the page the console prefetches (admin-page.tsx): one request, shared.
   const [paging, setPaging] = useState<GridPaginationModel>({
-    page: 0,
-    pageSize: DEFAULT_USERS_PER_PAGE,
+    page: FIRST_USERS_PAGE.page - 1,
+    pageSize: FIRST_USERS_PAGE.limit,
   });
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const q = useDebounced(query.trim(), USER_SEARCH_DELAY_MS);

@@ -1,4 +1,4 @@
-import { precompress, preloadRoute } from '@pv/web-kit/build';
+import { precompress, preloadRoute, prerenderVisitorPages } from '@pv/web-kit/build';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -14,7 +14,14 @@ const FIRST_ROUTE_MODULE = 'src/pages/admin/admin-page.tsx';
 export default defineConfig({
   // The entry starts the console in steps (src/main.tsx), each an `import()`: without the
   // preloads they would download one after the other.
-  plugins: [react(), preloadRoute(FIRST_ROUTE_MODULE), precompress()],
+  // Below 900 px an operator without a session gets the sign-in painted from the HTML
+  // (visitor/index.html, src/shell/prerender.tsx), as the workspace's visitor pages.
+  plugins: [
+    react(),
+    preloadRoute(FIRST_ROUTE_MODULE),
+    prerenderVisitorPages({ entry: '/src/shell/prerender.tsx', media: '(max-width:899.95px)' }),
+    precompress(),
+  ],
   base: '/admin/',
   server: {
     port: 5174,

@@ -12,6 +12,10 @@ import { startGateway, type TestGateway } from './helpers.js';
 const INDEX = '<!doctype html><title>workspace</title><div id="root"></div>';
 const VISITOR_HOME = '<!doctype html><div id="pv-shell">visitante</div><div id="root"></div>';
 const VISITOR_LOGIN = '<!doctype html><div id="pv-shell">entrar</div><div id="root"></div>';
+// The console's build pre-renders its sign-in (`/admin` for an operator without a session).
+const ADMIN_INDEX = '<!doctype html><title>console</title><div id="root"></div>';
+const ADMIN_SIGN_IN =
+  '<!doctype html><div id="pv-shell">entrar no painel</div><div id="root"></div>';
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('pages pre-rendered for a visitor', () => {
@@ -25,7 +29,13 @@ describe('pages pre-rendered for a visitor', () => {
     await writeFile(join(folder, 'visitor', 'index.html'), VISITOR_HOME);
     await writeFile(join(folder, 'visitor', 'index.html.br'), brotliCompressSync(VISITOR_HOME));
     await writeFile(join(folder, 'visitor', 'auth', 'login.html'), VISITOR_LOGIN);
-    gateway = await startGateway({ WORKSPACE_WEB_DIST: folder });
+    await mkdir(join(folder, 'admin', 'visitor'), { recursive: true });
+    await writeFile(join(folder, 'admin', 'index.html'), ADMIN_INDEX);
+    await writeFile(join(folder, 'admin', 'visitor', 'index.html'), ADMIN_SIGN_IN);
+    gateway = await startGateway({
+      WORKSPACE_WEB_DIST: folder,
+      ADMIN_WEB_DIST: join(folder, 'admin'),
+    });
   });
   afterAll(async () => {
     await gateway.close();
@@ -68,5 +78,15 @@ describe('pages pre-rendered for a visitor', () => {
     for (const path of ['/user', '/auth/register', '/visitor', '/Auth/Login']) {
       expect(await (await get(path)).body.text()).toBe(INDEX);
     }
+  });
+
+  it("answers the console's /admin without a session with its pre-rendered sign-in, by its own path", async () => {
+    expect(await (await get('/admin')).body.text()).toBe(ADMIN_SIGN_IN);
+    expect(await (await get('/admin/?tab=usuarios')).body.text()).toBe(ADMIN_SIGN_IN);
+    expect(await (await get('/admin', { cookie: 'pv_session=abc' })).body.text()).toBe(ADMIN_INDEX);
+    // Its other paths, and the file asked by name, are index.html.
+    expect(await (await get('/admin/support')).body.text()).toBe(ADMIN_INDEX);
+    expect(await (await get('/admin/index.html')).body.text()).toBe(ADMIN_INDEX);
+    expect(await (await get('/index.html')).body.text()).toBe(INDEX);
   });
 });

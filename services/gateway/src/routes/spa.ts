@@ -78,24 +78,31 @@ function hasOwnPage(request: FastifyRequest): boolean {
 }
 
 /**
- * The page the SPA's build pre-rendered for a visitor at this path (packages/web-kit/build
- * `prerenderVisitorPages`: `visitor/index.html`, `visitor/auth/login.html`), if any. Only for a
- * request without a session or own-page cookie, so nobody sees a screen that is not theirs.
+ * The page the SPA's build pre-rendered for a visitor at `path` (relative to where the SPA is
+ * mounted; packages/web-kit/build `prerenderVisitorPages`: `visitor/index.html`,
+ * `visitor/auth/login.html`), if any. Only for a request without a session or own-page cookie,
+ * so nobody sees a screen that is not theirs.
  */
-function visitorPage(request: FastifyRequest, root: string): string | undefined {
+function visitorPage(request: FastifyRequest, root: string, path: string): string | undefined {
   if (hasOwnPage(request)) return undefined;
-  const path = normalizedPath(request.url);
-  if (!/^\/[a-z/-]*$/.test(path)) return undefined;
-  const file = path === '/' ? 'visitor/index.html' : `visitor${path}.html`;
+  const page = path === '' ? '/' : path;
+  if (!/^\/[a-z/-]*$/.test(page)) return undefined;
+  const file = page === '/' ? 'visitor/index.html' : `visitor${page}.html`;
   return existsSync(resolve(root, file)) ? file : undefined;
 }
 
-function sendIndex(request: FastifyRequest, reply: FastifyReply, root: string): FastifyReply {
+function sendIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  spa: { root: string; relativePath: string },
+): FastifyReply {
+  const { root, relativePath } = spa;
   // index.html names the current hashed bundles: it must be revalidated on every load.
   reply.header('cache-control', 'no-cache');
   // Which page answers depends on the encoding asked for and on the session cookie.
   reply.header('vary', 'accept-encoding, cookie');
-  return reply.sendFile(visitorPage(request, root) ?? 'index.html', root, { cacheControl: false });
+  const file = visitorPage(request, root, relativePath) ?? 'index.html';
+  return reply.sendFile(file, root, { cacheControl: false });
 }
 
 function sendAsset(
@@ -104,7 +111,8 @@ function sendAsset(
   spa: { root: string; file: string },
 ): FastifyReply {
   const { root, file } = spa;
-  if (file === 'index.html') return sendIndex(request, reply, root);
+  if (file === 'index.html')
+    return sendIndex(request, reply, { root, relativePath: '/index.html' });
   // Compressed twins (`.br`, `.gz`) may answer: caches must key on the encoding asked for.
   if (PRECOMPRESSED_BESIDE.test(file)) reply.header('vary', 'accept-encoding');
   return HASHED_ASSET.test(file)
@@ -119,11 +127,11 @@ async function serveSpa(
   spa: { root: string; relativePath: string },
 ): Promise<FastifyReply> {
   const { root, relativePath } = spa;
-  if (relativePath === '' || relativePath === '/') return sendIndex(request, reply, root);
+  if (relativePath === '' || relativePath === '/') return sendIndex(request, reply, spa);
   const file = await findFile(root, relativePath);
   if (file) return sendAsset(request, reply, { root, file });
   // A missing script or image must stay a 404, not become an HTML page.
-  if (acceptsHtml(request)) return sendIndex(request, reply, root);
+  if (acceptsHtml(request)) return sendIndex(request, reply, spa);
   reply.callNotFound();
   return reply;
 }
@@ -150,8 +158,9 @@ export function answerAuthPage(
   reply: FastifyReply,
 ): FastifyReply | undefined {
   if (!spas.workspace || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
-  if (!acceptsHtml(request) || !AUTH_PAGES.has(normalizedPath(request.url))) return undefined;
-  return sendIndex(request, reply, spas.workspace);
+  const path = normalizedPath(request.url);
+  if (!acceptsHtml(request) || !AUTH_PAGES.has(path)) return undefined;
+  return sendIndex(request, reply, { root: spas.workspace, relativePath: path });
 }
 
 /**

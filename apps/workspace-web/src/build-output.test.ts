@@ -128,8 +128,11 @@ describe('the workspace production build', () => {
     expect(index).toContain(
       '<style>#pv-shell{display:none}@media (max-width:899.95px){#pv-shell{display:block}#pv-shell~#root{display:none}}</style>',
     );
-    // The page behind it still loads at once.
-    expect(index).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/workspace-page-/);
+    // The page behind it still loads at once, after the frame (low priority).
+    expect(index).toMatch(
+      /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/workspace-page-/,
+    );
+    expect(index).not.toMatch(/<link rel="modulepreload" crossorigin/);
   });
 
   it('starts in steps: the entry holds only the start-up, React and the app are chunks of their own', () => {
@@ -144,7 +147,9 @@ describe('the workspace production build', () => {
   it('preloads the chunks of / beside the entry, so they do not wait for it to run', () => {
     const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const preloaded = [
-      ...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g),
+      ...html.matchAll(
+        /<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="\/([^"]+)"/g,
+      ),
     ].map((m) => m[1]);
     const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(html)?.[1];
     for (const chunk of measured) {

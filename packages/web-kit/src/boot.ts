@@ -20,6 +20,29 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** How long to wait for a first frame where the browser draws none (a tab in the background). */
+const FIRST_FRAME_WAIT_MS = 100;
+
+/**
+ * Resolves once the browser has drawn a frame (or after FIRST_FRAME_WAIT_MS where it draws none).
+ * The page's HTML (a pre-rendered copy, the layout's frame) is then on screen before the app's
+ * JavaScript runs: chunks that arrive at once (preloaded, cached) would otherwise be evaluated
+ * first, and the page would paint only after all of them.
+ */
+export function afterFirstFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FIRST_FRAME_WAIT_MS);
+    if (typeof requestAnimationFrame !== 'function') return;
+    requestAnimationFrame(() => {
+      // rAF runs just before the frame is drawn; the next task runs after it.
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0);
+    });
+  });
+}
+
 /** The "who is visiting" request a store was sent (RTK Query's `initiate()` result). */
 interface ViewerRequest extends PromiseLike<unknown> {
   unsubscribe(): void;
@@ -27,7 +50,7 @@ interface ViewerRequest extends PromiseLike<unknown> {
 
 /**
  * Starts an SPA in steps instead of evaluating all of its first-paint JavaScript in one long
- * task: each library step (React, then MUI with the theme), then the store, which asks who is
+ * task, after the page's HTML has been drawn once: each library step (React, then MUI with the theme), then the store, which asks who is
  * visiting at once, then the app (routes and layout), drawn when the answer is in or after
  * VIEWER_WAIT_MS. The chunks are fetched together all the same (the build preloads them).
  * @example startInSteps({ libraries: [() => import('react-dom/client')], store: ..., app: () => import('./app') })
@@ -38,6 +61,7 @@ export async function startInSteps<S>(steps: {
   store: () => Promise<{ store: S; viewer: ViewerRequest }>;
   app: () => Promise<{ mountApp: (store: S) => void }>;
 }): Promise<void> {
+  await afterFirstFrame();
   for (const library of steps.libraries) {
     await library();
     await nextTask();

@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startInSteps, VIEWER_WAIT_MS } from '../src/boot.js';
+import { afterFirstFrame, startInSteps, VIEWER_WAIT_MS } from '../src/boot.js';
 import { useRevealInSteps } from '../src/reveal.js';
 
 /** A "who is visiting" request that answers when the test says so. */
@@ -70,7 +70,8 @@ describe('startInSteps (an SPA started a task per step)', () => {
     });
     await vi.advanceTimersByTimeAsync(VIEWER_WAIT_MS - 50);
     expect(mountApp).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(100);
+    // The wait for a first frame (none is drawn here) comes before it.
+    await vi.advanceTimersByTimeAsync(200);
     await started;
     expect(mountApp).toHaveBeenCalledOnce();
   });
@@ -86,6 +87,38 @@ function Parts({ total, first }: { total: number; first: number }) {
     ),
   );
 }
+
+describe('afterFirstFrame (the HTML on screen before the JavaScript runs)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('resolves in the task after the next frame is drawn', async () => {
+    const events: string[] = [];
+    let drawFrame = () => {};
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+      drawFrame = () => {
+        events.push('frame');
+        callback();
+      };
+    });
+    const waited = afterFirstFrame().then(() => events.push('app starts'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual([]);
+    drawFrame();
+    await waited;
+    expect(events).toEqual(['frame', 'app starts']);
+  });
+
+  it('does not wait for ever where no frame is drawn (a tab in the background)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => {});
+    const waited = vi.fn();
+    void afterFirstFrame().then(waited);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(waited).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2);
+    expect(waited).toHaveBeenCalledOnce();
+  });
+});
 
 describe('useRevealInSteps', () => {
   it('draws every part at once outside a browser (the build pre-renders the whole page)', () => {

@@ -3,6 +3,15 @@
  * steps, one task each. Kept apart from the package's index so the entry chunk holds nothing else.
  */
 
+import { releaseShell } from './shell-dom.js';
+
+/**
+ * Shown instead of the app when its code cannot be loaded (the connection lost halfway, a
+ * release that removed the chunks an open page still asks for).
+ */
+export const START_FAILED_MESSAGE =
+  'Não foi possível carregar o aplicativo. Verifique a conexão e recarregue a página.';
+
 /**
  * How long the first render waits for "who is visiting". Drawn before the answer, the whole
  * layout is drawn twice (loading, then the visitor's or the user's page), which on a phone's CPU
@@ -48,19 +57,34 @@ interface ViewerRequest extends PromiseLike<unknown> {
   unsubscribe(): void;
 }
 
-/**
- * Starts an SPA in steps instead of evaluating all of its first-paint JavaScript in one long
- * task, after the page's HTML has been drawn once: each library step (React, then MUI with the theme), then the store, which asks who is
- * visiting at once, then the app (routes and layout), drawn when the answer is in or after
- * VIEWER_WAIT_MS. The chunks are fetched together all the same (the build preloads them).
- * @example startInSteps({ libraries: [() => import('react-dom/client')], store: ..., app: () => import('./app') })
- */
-export async function startInSteps<S>(steps: {
+/** The pieces `startInSteps` loads, in this order. */
+export interface StartSteps<S> {
+  /** The libraries, a task each (React, then MUI with the theme). */
   libraries: Array<() => Promise<unknown>>;
   /** Makes the store and sends it the current-user query. */
   store: () => Promise<{ store: S; viewer: ViewerRequest }>;
+  /** The routes and layout, and how to draw them over the store. */
   app: () => Promise<{ mountApp: (store: S) => void }>;
-}): Promise<void> {
+}
+
+/**
+ * Starts an SPA in steps instead of evaluating all of its first-paint JavaScript in one long
+ * task, after the page's HTML has been drawn once: each library, then the store, which asks who
+ * is visiting at once, then the app, drawn when the answer is in or after VIEWER_WAIT_MS. The
+ * chunks are fetched together all the same (the build preloads them). If a piece cannot be
+ * loaded, START_FAILED_MESSAGE replaces the page.
+ * @example startInSteps({ libraries: [() => import('react-dom/client')], store: ..., app: () => import('./app') })
+ */
+export async function startInSteps<S>(steps: StartSteps<S>): Promise<void> {
+  try {
+    await startSteps(steps);
+  } catch (error) {
+    showStartFailure();
+    console.error('the app could not start', error);
+  }
+}
+
+async function startSteps<S>(steps: StartSteps<S>): Promise<void> {
   await afterFirstFrame();
   for (const library of steps.libraries) {
     await library();
@@ -73,4 +97,19 @@ export async function startInSteps<S>(steps: {
   mountApp(store);
   // The layout holds its own subscription from the first render on; the answer stays cached.
   viewer.unsubscribe();
+}
+
+/**
+ * The pre-rendered copy is inert (nothing in it works) and the app will not come: both give way
+ * to a message the person can act on.
+ */
+function showStartFailure(): void {
+  releaseShell();
+  const root = document.getElementById('root');
+  if (!root) return;
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = START_FAILED_MESSAGE;
+  message.style.cssText = 'font-family: system-ui, sans-serif; margin: 2rem; text-align: center';
+  root.replaceChildren(message);
 }

@@ -1,12 +1,8 @@
 import { useLayoutEffect } from 'react';
+import { releaseShell } from './shell-dom.js';
 
-/** The element around a page pre-rendered at build time (packages/web-kit/build `SHELL_ID`). */
-const SHELL_ID = 'pv-shell';
-
-/** Removes the pre-rendered copy of the page, showing the SPA's own (hidden until then). */
-export function releaseShell(): void {
-  document.getElementById(SHELL_ID)?.remove();
-}
+// React-free, so the SPAs' entry (boot.ts) can drop the copy without loading React.
+export { releaseShell } from './shell-dom.js';
 
 /**
  * Rendered beside a page, inside its Suspense boundary: once the SPA's page is on screen, the

@@ -4,13 +4,6 @@ import { startInSteps } from '@pv/web-kit/boot';
 // layout: a task each on a phone's CPU (packages/web-kit/src/boot.ts).
 void startInSteps({
   libraries: [() => import('react-dom/client'), () => import('./providers')],
-  store: async () => {
-    const [{ makeStore }, { authApi }] = await Promise.all([
-      import('./store'),
-      import('./api/auth'),
-    ]);
-    const store = makeStore();
-    return { store, viewer: store.dispatch(authApi.endpoints.getCurrentUser.initiate()) };
-  },
+  store: () => Promise.all([import('./store'), import('./api/auth')]),
   app: () => import('./app'),
 });

@@ -21,10 +21,9 @@ describe('a start-up step that cannot be loaded', () => {
           throw new TypeError('Failed to fetch dynamically imported module');
         },
       ],
-      store: async () => ({
-        store: {},
-        viewer: Object.assign(Promise.resolve(), { unsubscribe() {} }),
-      }),
+      store: async () => {
+        throw new Error('never reached: the first step failed');
+      },
       app: async () => ({ mountApp }),
     });
     expect(document.getElementById('pv-shell')).toBeNull();

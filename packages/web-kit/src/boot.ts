@@ -57,12 +57,22 @@ interface ViewerRequest extends PromiseLike<unknown> {
   unsubscribe(): void;
 }
 
+/** An app's store, as far as starting it goes. */
+interface StartingStore {
+  dispatch(action: never): unknown;
+}
+
+/** An app's API with the current-user query (`build.query` with `fetchCurrentUser`). */
+interface CurrentUserApi {
+  endpoints: { getCurrentUser: { initiate(arg: undefined): unknown } };
+}
+
 /** The pieces `startInSteps` loads, in this order. */
-export interface StartSteps<S> {
+export interface StartSteps<S extends StartingStore> {
   /** The libraries, a task each (React, then MUI with the theme). */
   libraries: Array<() => Promise<unknown>>;
-  /** Makes the store and sends it the current-user query. */
-  store: () => Promise<{ store: S; viewer: ViewerRequest }>;
+  /** The app's store module and its current-user API (`src/store.ts`, `src/api/auth.ts`). */
+  store: () => Promise<readonly [{ makeStore: () => S }, { authApi: CurrentUserApi }]>;
   /** The routes and layout, and how to draw them over the store. */
   app: () => Promise<{ mountApp: (store: S) => void }>;
 }
@@ -73,9 +83,9 @@ export interface StartSteps<S> {
  * is visiting at once, then the app, drawn when the answer is in or after VIEWER_WAIT_MS. The
  * chunks are fetched together all the same (the build preloads them). If a piece cannot be
  * loaded, START_FAILED_MESSAGE replaces the page.
- * @example startInSteps({ libraries: [() => import('react-dom/client')], store: ..., app: () => import('./app') })
+ * @example startInSteps({ libraries: [() => import('react-dom/client')], store: () => Promise.all([import('./store'), import('./api/auth')]), app: () => import('./app') })
  */
-export async function startInSteps<S>(steps: StartSteps<S>): Promise<void> {
+export async function startInSteps<S extends StartingStore>(steps: StartSteps<S>): Promise<void> {
   try {
     await startSteps(steps);
   } catch (error) {
@@ -84,13 +94,17 @@ export async function startInSteps<S>(steps: StartSteps<S>): Promise<void> {
   }
 }
 
-async function startSteps<S>(steps: StartSteps<S>): Promise<void> {
+async function startSteps<S extends StartingStore>(steps: StartSteps<S>): Promise<void> {
   await afterFirstFrame();
   for (const library of steps.libraries) {
     await library();
     await nextTask();
   }
-  const { store, viewer } = await steps.store();
+  const [{ makeStore }, { authApi }] = await steps.store();
+  const store = makeStore();
+  // Asked at once: the answer travels while the app's step evaluates.
+  const request = authApi.endpoints.getCurrentUser.initiate(undefined) as never;
+  const viewer = store.dispatch(request) as ViewerRequest;
   await nextTask();
   const { mountApp } = await steps.app();
   await Promise.race([viewer, new Promise((resolve) => setTimeout(resolve, VIEWER_WAIT_MS))]);

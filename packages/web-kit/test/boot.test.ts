@@ -4,6 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstFrame, startInSteps, VIEWER_WAIT_MS } from '../src/boot.js';
 import { useRevealInSteps } from '../src/reveal.js';
 
+/** The store and current-user API modules of an app whose session question is `viewer`. */
+function storeModules(viewer: unknown, name = 'the store') {
+  const store = { name, dispatch: (action: unknown) => (action === 'who?' ? viewer : undefined) };
+  const authApi = { endpoints: { getCurrentUser: { initiate: () => 'who?' } } };
+  return [{ makeStore: () => store }, { authApi }] as const;
+}
+
 /** A "who is visiting" request that answers when the test says so. */
 function viewerRequest() {
   let answer = () => {};
@@ -41,9 +48,11 @@ describe('startInSteps (an SPA started a task per step)', () => {
           events.push('viewer answered');
           viewer.answer();
         }, 5);
-        return { store: 'the store', viewer };
+        return storeModules(viewer);
       },
-      app: async () => ({ mountApp: (store: string) => events.push(`mount over ${store}`) }),
+      app: async () => ({
+        mountApp: (store: { name: string }) => events.push(`mount over ${store.name}`),
+      }),
     });
     await started;
     expect(events).toEqual([
@@ -65,7 +74,7 @@ describe('startInSteps (an SPA started a task per step)', () => {
     const mountApp = vi.fn();
     const started = startInSteps({
       libraries: [async () => {}],
-      store: async () => ({ store: {}, viewer }),
+      store: async () => storeModules(viewer),
       app: async () => ({ mountApp }),
     });
     await vi.advanceTimersByTimeAsync(VIEWER_WAIT_MS - 50);

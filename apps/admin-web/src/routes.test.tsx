@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 import { makeStore } from './store';
-import { asAdmin } from './test/fixtures';
+import { asAdmin, emptyPagination } from './test/fixtures';
 import { jsonResponses } from './test/render';
 
 function renderRoute(path: string) {
@@ -28,13 +28,7 @@ describe('console routes', () => {
         {
           tickets: [],
           stats: { total: 0, open: 0, resolved: 0, avgResolutionTime: 0 },
-          pagination: {
-            totalCount: 0,
-            currentPage: 1,
-            totalPages: 0,
-            hasPrev: false,
-            hasNext: false,
-          },
+          pagination: emptyPagination,
         },
       ],
       'POST /api/analytics/page-view': [202, { recorded: true }],

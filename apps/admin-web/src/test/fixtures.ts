@@ -51,3 +51,17 @@ export const asAdmin = {
   // The session passed the admin's second factor (issue 23), so the console opens.
   'GET /auth/mfa': [200, { secondFactor: 'verified' }] as [number, unknown],
 };
+
+/** The pagination block of a list with nothing in it (GET /api/admin/users, support tickets). */
+export const emptyPagination = {
+  totalCount: 0,
+  currentPage: 1,
+  totalPages: 0,
+  hasPrev: false,
+  hasNext: false,
+};
+
+/** GET /api/admin/users answering an empty list; spread into a `jsonResponses` table. */
+export const noUsers = {
+  'GET /api/admin/users': [200, { users: [], pagination: emptyPagination }] as [number, unknown],
+};

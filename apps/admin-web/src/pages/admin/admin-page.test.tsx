@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, asAdmin } from '../../test/fixtures';
+import { adminUser, asAdmin, noUsers } from '../../test/fixtures';
 import { jsonResponses, renderAt } from '../../test/render';
 import AdminPage from './admin-page';
 
@@ -228,19 +228,7 @@ describe('/admin access and header', () => {
       'fetch',
       jsonResponses({
         ...asAdmin,
-        'GET /api/admin/users': [
-          200,
-          {
-            users: [],
-            pagination: {
-              totalCount: 0,
-              currentPage: 1,
-              totalPages: 0,
-              hasPrev: false,
-              hasNext: false,
-            },
-          },
-        ],
+        ...noUsers,
       }),
     );
     const { router } = renderAt(<AdminPage />, { path: '/?tab=termos-medicos' });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asAdmin } from '../../test/fixtures';
+import { asAdmin, noUsers } from '../../test/fixtures';
 import { jsonResponses, renderAt } from '../../test/render';
 import AdminPage from './admin-page';
 
@@ -14,19 +14,7 @@ describe('Usuários on a slow line', () => {
   it("asks for the users' first page while the tab's code is still loading", async () => {
     const fetchFn = jsonResponses({
       ...asAdmin,
-      'GET /api/admin/users': [
-        200,
-        {
-          users: [],
-          pagination: {
-            totalCount: 0,
-            currentPage: 1,
-            totalPages: 0,
-            hasPrev: false,
-            hasNext: false,
-          },
-        },
-      ],
+      ...noUsers,
     });
     vi.stubGlobal('fetch', fetchFn);
     renderAt(<AdminPage />, { path: '/?tab=usuarios' });

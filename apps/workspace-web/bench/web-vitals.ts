@@ -4,8 +4,9 @@
  * throttling) with Debian Chromium, the median of RUNS runs per page, against the real stack
  * (`startStack`: the SPAs built for production behind the gateway), or E2E_BASE_URL if set.
  *
- * Five pages are plain navigations (the CLI, a session cookie sent with `--extra-headers`). The
- * workspace with a formatted note cannot be reached by a page load (the note lives in the page's
+ * Five pages are plain navigations: a visitor's by the CLI; a signed-in user's by Lighthouse's
+ * `navigation` in a browser with the session cookie in its jar, on a second visit, as a
+ * clinician's browser comes back to the app (`signedInBrowser`). The workspace with a formatted note cannot be reached by a page load (the note lives in the page's
  * memory only), so it is a Lighthouse user flow: a navigation signed in (its load figures), then
  * a timespan while a transcript is typed and 'Format with AI' runs (the shifts and blocking time
  * of that work are added to the navigation's), then a snapshot with the note on screen (its
@@ -40,6 +41,15 @@ interface Page {
   /** Who is signed in (a session cookie sent with every request), if anyone. */
   as?: 'user' | 'admin';
 }
+
+const NOTE_FLOW = 'workspace `/`, signed in, formatted note (user flow)';
+
+/**
+ * BENCH_PAGES (optional): measure only the pages whose name contains one of these comma-separated
+ * words, e.g. `BENCH_PAGES=flow,/user` while working on them; the table is for all of them.
+ */
+const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+const measured = (name: string) => !only || only.some((word) => name.includes(word));
 
 const PAGES: Page[] = [
   { name: 'workspace `/`, visitor', path: '/' },
@@ -100,17 +110,18 @@ function figuresOf(lhr: Lhr): Figures {
  * Lighthouse now and then loses the start of the navigation in Chromium's trace (its own
  * NO_NAVSTART error, "run Lighthouse again"): such a run is taken again, up to twice.
  */
-async function lighthouse(url: string, cookie: string | undefined, retries = 2): Promise<Figures> {
+async function lighthouse(url: string, retries = 2): Promise<Figures> {
   try {
-    return await lighthouseOnce(url, cookie);
+    return await lighthouseOnce(url);
   } catch (error) {
     if (retries === 0 || !String((error as Error).message).includes('NO_NAVSTART')) throw error;
     console.error(`Lighthouse lost the trace of ${url} (NO_NAVSTART): running it again`);
-    return lighthouse(url, cookie, retries - 1);
+    return lighthouse(url, retries - 1);
   }
 }
 
-async function lighthouseOnce(url: string, cookie: string | undefined): Promise<Figures> {
+/** A visitor's page load, by the Lighthouse CLI. */
+async function lighthouseOnce(url: string): Promise<Figures> {
   const folder = mkdtempSync(path.join(tmpdir(), 'pv-lighthouse-'));
   const report = path.join(folder, 'report.json');
   try {
@@ -124,7 +135,6 @@ async function lighthouseOnce(url: string, cookie: string | undefined): Promise<
         `--output-path=${report}`,
         `--only-categories=${CATEGORIES.join(',')}`,
         '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run',
-        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ],
       {
         env: { ...process.env, CHROME_PATH: chromium },
@@ -148,12 +158,8 @@ const TRANSCRIPT =
   'Ao exame, orofaringe hiperemiada, sem placas. Conduta: dipirona 500 mg de 6 em 6 horas se dor ' +
   'ou febre, hidratação e retorno se piora.';
 
-/**
- * The signed-in workspace with a formatted note, as a Lighthouse user flow (see the top). The
- * browser is driven with the puppeteer-core Lighthouse itself depends on: `startFlow` takes that
- * library's Page, and a second copy of it would be another class.
- */
-async function noteFlow(url: string, cookie: string): Promise<Figures & FlowExtra> {
+/** puppeteer-core as Lighthouse itself loads it (see `signedInBrowser`). */
+async function lighthousePuppeteer() {
   // Its ES module build, the one Lighthouse's own `import 'puppeteer-core'` gets.
   const puppeteerDir = path.dirname(
     createRequire(path.join(lighthouseDir, 'package.json')).resolve('puppeteer-core/package.json'),
@@ -161,25 +167,61 @@ async function noteFlow(url: string, cookie: string): Promise<Figures & FlowExtr
   const puppeteerModule = await import(
     pathToFileURL(path.join(puppeteerDir, 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href
   );
-  const puppeteer = puppeteerModule.default ?? puppeteerModule;
-  const { startFlow } = await import('lighthouse');
+  return puppeteerModule.default ?? puppeteerModule;
+}
+
+/**
+ * A browser signed in the way a clinician's is: the session cookie in its cookie jar (a Cookie
+ * header forced on every request would hide the cookies the page itself writes), and the page
+ * opened once before (not measured), so what the SPA keeps for the next visit is there, e.g. the
+ * member view the gateway answers with (docs/performance.md). Lighthouse empties the HTTP cache
+ * before it measures, so nothing else of that visit helps. Driven with the puppeteer-core
+ * Lighthouse depends on: `navigation` and `startFlow` take that library's Page, and a second
+ * copy of it would be another class.
+ */
+async function signedInBrowser(url: string, cookie: string) {
+  const puppeteer = await lighthousePuppeteer();
   const browser = await puppeteer.launch({
     executablePath: chromium,
     headless: true,
     defaultViewport: null,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   });
+  const page = await browser.newPage();
+  await page.setCookie(
+    ...cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    }),
+  );
+  await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  return { browser, page };
+}
+
+const lighthouseConfig = {
+  extends: 'lighthouse:default',
+  settings: { onlyCategories: CATEGORIES },
+};
+
+/** A signed-in page as a returning user loads it (see `signedInBrowser`). */
+async function signedInNavigation(url: string, cookie: string): Promise<Figures> {
+  const { browser, page } = await signedInBrowser(url, cookie);
   try {
-    const page = await browser.newPage();
-    await page.setCookie(
-      ...cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-      }),
-    );
-    const flow = await startFlow(page, {
-      config: { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES } },
-    });
+    const { navigation } = await import('lighthouse');
+    const result = await navigation(page, url, { config: lighthouseConfig });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    return figuresOf(result.lhr);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The signed-in workspace with a formatted note, as a Lighthouse user flow (see the top). */
+async function noteFlow(url: string, cookie: string): Promise<Figures & FlowExtra> {
+  const { browser, page } = await signedInBrowser(url, cookie);
+  try {
+    const { startFlow } = await import('lighthouse');
+    const flow = await startFlow(page, { config: lighthouseConfig });
     await flow.navigate(url);
     // Signed in: the Super Transcritor's usage line is only drawn for an account.
     await page.waitForSelector('[data-testid="super-usage"]', { timeout: 60_000 });
@@ -247,11 +289,13 @@ try {
       lastName: 'Souza',
     }),
     // The console needs the second factor (a password-only admin session is a plain user's).
-    admin: await sessionCookie(stack.baseUrl, '/auth/login', {
-      email: stack.admin.email,
-      password: stack.admin.password,
-      totpCode: totpCode(stack.admin.totpSecret),
-    }),
+    admin: PAGES.some((page) => page.as === 'admin' && measured(page.name))
+      ? await sessionCookie(stack.baseUrl, '/auth/login', {
+          email: stack.admin.email,
+          password: stack.admin.password,
+          totpCode: totpCode(stack.admin.totpSecret),
+        })
+      : '',
   };
   // Rows are printed as each page finishes, so an interrupted run still leaves figures.
   console.log(
@@ -270,16 +314,19 @@ try {
   };
   const notes: string[] = [];
   for (const page of PAGES) {
-    const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      runs.push(await lighthouse(`${stack.baseUrl}${page.path}`, page.as && cookies[page.as]));
+    if (measured(page.name)) {
+      const runs: Figures[] = [];
+      const url = `${stack.baseUrl}${page.path}`;
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await (page.as ? signedInNavigation(url, cookies[page.as]) : lighthouse(url)));
+      }
+      row(page.name, runs);
     }
-    row(page.name, runs);
-    if (page.path === '/' && !page.as) {
+    if (page.path === '/' && !page.as && measured(NOTE_FLOW)) {
       // Right after the visitor's row, as in the issue's table.
       const flows: (Figures & FlowExtra)[] = [];
       for (let i = 0; i < RUNS; i++) flows.push(await noteFlow(`${stack.baseUrl}/`, cookies.user));
-      const pick = row('workspace `/`, signed in, formatted note (user flow)', flows);
+      const pick = row(NOTE_FLOW, flows);
       notes.push(
         `formatting a note (timespan, in the flow's row): TBT ${Math.round(pick('formatTbt'))} ms, CLS ${pick('formatCls').toFixed(3)}`,
       );

@@ -50,6 +50,25 @@ async function slowDown(page: Page, url: string) {
   });
 }
 
+/**
+ * The HTML holds a member's copy of the page (`text` in it): signed in, but nobody's (none of
+ * the account's `personal` strings).
+ */
+function expectMemberCopy(html: string | undefined, text: string, personal: string[]) {
+  const copy = /<div id="pv-shell" inert>(.*)<div id="root">/s.exec(html ?? '')?.[1] ?? '';
+  const markup = copy.replace(/<style.*?<\/style>/s, '');
+  expect(markup.includes(text), `the member copy shows ${text}`).toBe(true);
+  expect(markup.includes('aria-label="Abrir menu do usuário"'), 'the copy is signed in').toBe(true);
+  for (const value of personal) expect(markup.includes(value), `${value} in the copy`).toBe(false);
+}
+
+/** The SPA has replaced the copy: the avatar bears the user's initial. */
+async function expectOwnPage(page: Page, firstName: string) {
+  await page.locator('#pv-shell').waitFor({ state: 'detached' });
+  const avatar = page.getByRole('button', { name: 'Abrir menu do usuário' });
+  await expect(avatar.textContent()).resolves.toBe(firstName.charAt(0));
+}
+
 /** Within the thumb's reach: on screen, in the lower half. */
 async function expectInLowerHalf(page: Page, name: string, viewportHeight: number) {
   const box = await page
@@ -124,7 +143,8 @@ describe.each(SIZES)('the SPA at $width x $height ($name)', ({ name, width, heig
   });
 
   it('signed in: Minha Área (each tab), the subscription page and the support form fit', async () => {
-    await registerThroughApi(page, baseUrl);
+    const account = await registerThroughApi(page, baseUrl);
+    const personal = [account.firstName, account.lastName, account.email];
     await page.goto('/user');
     await page.getByRole('heading', { name: 'Minha Área' }).waitFor();
     await page.getByText('Membro desde').first().waitFor();
@@ -150,11 +170,21 @@ describe.each(SIZES)('the SPA at $width x $height ($name)', ({ name, width, heig
     await expectNoHorizontalOverflow(page, '/support');
     await shot('support');
 
+    // A returning user's pages paint from the HTML: the copy pre-rendered for the member view
+    // the SPA wrote on the first visit (no name in it), then the user's own page, unmoved.
+    const userPage = await page.goto('/user');
+    expectMemberCopy(await userPage?.text(), 'Minha Área', personal);
+    await page.getByText('Membro desde').first().waitFor();
+    await expectOwnPage(page, account.firstName);
+    await expectSteady(page, '/user, returning');
+
     // The Super Transcritor's usage line arrives late: its room is kept meanwhile.
     await slowDown(page, '**/api/super-transcritor/usage');
-    await page.goto('/');
+    const home = await page.goto('/');
+    expectMemberCopy(await home?.text(), 'Pressione e inicie a transcrição', personal);
     await page.getByText('Pressione e inicie a transcrição').waitFor();
     await page.getByTestId('super-usage').waitFor();
+    await expectOwnPage(page, account.firstName);
     await expectSteady(page, 'workspace, signed in');
     await expectNoHorizontalOverflow(page, 'workspace, signed in');
     await shot('workspace-signed-in');

@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { EmailMessages, MEMBER_VIEWS, RegistryMessages } from '@pv/contracts/constants';
 import type { FirstPaintChunk } from '@pv/web-kit/build';
 import { scaled } from '@pv/web-kit/testing';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAINT_BUDGET_GZIP } from '../vite.config';
+import { UserAreaStrings } from './strings/account';
+import { ShellStrings } from './strings/shell';
 
 // Issue 25 items 1-2, on the real production build: the first-paint budget holds, every text
 // file has brotli and gzip twins the gateway can serve, and `/` preloads its route's chunks.
@@ -114,6 +117,59 @@ describe('the workspace production build', () => {
       expect(html.match(/<style data-emotion=/g)).toHaveLength(1);
       for (const text of texts) expect(html).toContain(text);
       expect(html).not.toContain('<script>');
+    }
+  });
+
+  it("pre-renders a signed-in user's / and /user once per member view, with nothing personal", () => {
+    const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const copyOf = (html: string) =>
+      /<div id="pv-shell" inert>(.*)(?=<div id="root">)/s.exec(html)?.[1] ?? '';
+    const withoutCopy = (html: string) => html.replace(copyOf(html), '');
+    for (const view of MEMBER_VIEWS) {
+      const parts = new Set(view.split('-'));
+      for (const file of [`member/${view}/index.html`, `member/${view}/user.html`]) {
+        const html = readFileSync(path.join(outDir, file), 'utf8');
+        const copy = copyOf(html);
+        // The same document as the visitor's pages: index.html without preloads, one style tag.
+        expect(withoutCopy(html)).toBe(
+          withoutCopy(index).replace(/\s*<link rel="modulepreload"[^>]*>/g, ''),
+        );
+        expect(copy).toMatch(/^<style data-emotion="css [\w -]+">/);
+        const markup = copy.replace(/^<style[^>]*>.*?<\/style>/s, '');
+        // (Booleans: a failure names the file and the text, not 100 KB of markup.)
+        const has = (text: string) => [file, text, markup.includes(text)];
+        expect(has('data-testid=')).toEqual([file, 'data-testid=', false]);
+        // Somebody's page, but nobody in particular: the user menu with a blank avatar, no
+        // login button, no address.
+        expect(has(`aria-label="${ShellStrings.userMenu}"`)[2]).toBe(true);
+        expect(has('MuiAvatar-fallback')[2]).toBe(true);
+        expect(has('href="/auth"')).toEqual([file, 'href="/auth"', false]);
+        expect(has('@')).toEqual([file, '@', false]);
+        // What the view names, and only that.
+        const unconfirmed = parts.has('unconfirmed');
+        expect(has(EmailMessages.pendingBanner)).toEqual([
+          file,
+          EmailMessages.pendingBanner,
+          unconfirmed,
+        ]);
+        if (file.endsWith('index.html')) {
+          expect(has('Pressione e inicie a transcrição')[2]).toBe(true);
+          const free = !parts.has('premium');
+          expect(has(ShellStrings.noticeFreeTitle)).toEqual([
+            file,
+            ShellStrings.noticeFreeTitle,
+            free,
+          ]);
+          const noRegistry = parts.has('noregistry');
+          expect(has(RegistryMessages.registryMissing)).toEqual([
+            file,
+            RegistryMessages.registryMissing,
+            noRegistry,
+          ]);
+        } else {
+          expect(has(UserAreaStrings.title)[2]).toBe(true);
+        }
+      }
     }
   });
 

@@ -213,8 +213,16 @@ export function visitorPageFile(pathname: string): string {
   return pathname === '/' ? 'visitor/index.html' : `visitor${pathname}.html`;
 }
 
+/** Where the page pre-rendered for a signed-in user of `view` at `pathname` is written. */
+export function memberPageFile(view: string, pathname: string): string {
+  return pathname === '/' ? `member/${view}/index.html` : `member/${view}${pathname}.html`;
+}
+
 export interface PrerenderVisitorPagesOptions {
-  /** The app's Node-side module (`src/shell/prerender.tsx`): `SHELL_ROUTES`, `render(path)`, `renderFrame()`. */
+  /**
+   * The app's Node-side module (`src/shell/prerender.tsx`): `SHELL_ROUTES`, `render(path)`;
+   * optionally `renderFrame()`, and `MEMBER_VIEWS`, `MEMBER_ROUTES`, `renderMember(path, view)`.
+   */
   entry: string;
   /** The screens the pages are drawn for, e.g. `(max-width:899.95px)`; elsewhere #root as before. */
   media: string;
@@ -231,6 +239,9 @@ export interface PrerenderVisitorPagesOptions {
  * `media` (phones: the app's JavaScript media queries answered for one), shown only there.
  * If the entry also exports `renderFrame()` (the layout before "who is visiting" is answered),
  * index.html itself gets that frame the same way, for every page without a copy of its own.
+ * If it exports `renderMember(path, view)`, each member view's pages go to
+ * `member/<view>/<path>.html` the same way: a signed-in user's first screens, nothing personal
+ * (the gateway picks them by the view cookie the SPA writes: @pv/contracts MEMBER_VIEW_COOKIE).
  */
 export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Plugin {
   let root = process.cwd();
@@ -250,8 +261,9 @@ export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Pl
           [fileURLToPath(new URL('./prerender-child.mjs', import.meta.url)), root, options.entry],
           { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
         );
-        const { pages, frame } = JSON.parse(stdout) as {
+        const { pages, members, frame } = JSON.parse(stdout) as {
           pages: Record<string, string>;
+          members: Record<string, Record<string, string>>;
           frame: string | null;
         };
         const indexFile = path.join(outDir, 'index.html');
@@ -270,14 +282,26 @@ export function prerenderVisitorPages(options: PrerenderVisitorPagesOptions): Pl
               mount,
               `<div id="${SHELL_ID}" inert>${body.replace(/ data-testid="[^"]*"/g, '')}</div>${mount}`,
             );
-        for (const [pathname, body] of Object.entries(pages)) {
-          // The page paints from the HTML: the chunks load at the entry's pace instead of
-          // competing with the page for the line (Lighthouse counts preloads, which it gives
-          // a high priority, as holding the first paint).
-          const page = withCopy(index.replace(/\s*<link rel="modulepreload"[^>]*>/g, ''), body);
-          const file = path.join(outDir, visitorPageFile(pathname));
+        // The page paints from the HTML: the chunks load at the entry's pace instead of
+        // competing with the page for the line (Lighthouse counts preloads, which it gives a
+        // high priority, as holding the first paint).
+        const withoutPreloads = index.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+        const written: [file: string, body: string][] = [
+          ...Object.entries(pages).map(([pathname, body]): [string, string] => [
+            visitorPageFile(pathname),
+            body,
+          ]),
+          ...Object.entries(members).flatMap(([view, byPath]) =>
+            Object.entries(byPath).map(([pathname, body]): [string, string] => [
+              memberPageFile(view, pathname),
+              body,
+            ]),
+          ),
+        ];
+        for (const [relative, body] of written) {
+          const file = path.join(outDir, relative);
           await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(file, page);
+          await writeFile(file, withCopy(withoutPreloads, body));
         }
         // Every other page paints the frame (header, spinner) from index.html instead of a
         // blank screen while its JavaScript loads. The preloads stay (the page needs them, all

@@ -16,6 +16,10 @@ const VISITOR_LOGIN = '<!doctype html><div id="pv-shell">entrar</div><div id="ro
 const ADMIN_INDEX = '<!doctype html><title>console</title><div id="root"></div>';
 const ADMIN_SIGN_IN =
   '<!doctype html><div id="pv-shell">entrar no painel</div><div id="root"></div>';
+// A signed-in user's pages, per member view (@pv/contracts MEMBER_VIEWS).
+const MEMBER_HOME = '<!doctype html><div id="pv-shell">membro</div><div id="root"></div>';
+const MEMBER_USER = '<!doctype html><div id="pv-shell">minha área</div><div id="root"></div>';
+const UNCONFIRMED_HOME = '<!doctype html><div id="pv-shell">confirme</div><div id="root"></div>';
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('pages pre-rendered for a visitor', () => {
@@ -29,6 +33,11 @@ describe('pages pre-rendered for a visitor', () => {
     await writeFile(join(folder, 'visitor', 'index.html'), VISITOR_HOME);
     await writeFile(join(folder, 'visitor', 'index.html.br'), brotliCompressSync(VISITOR_HOME));
     await writeFile(join(folder, 'visitor', 'auth', 'login.html'), VISITOR_LOGIN);
+    await mkdir(join(folder, 'member', 'member'), { recursive: true });
+    await mkdir(join(folder, 'member', 'premium-unconfirmed'), { recursive: true });
+    await writeFile(join(folder, 'member', 'member', 'index.html'), MEMBER_HOME);
+    await writeFile(join(folder, 'member', 'member', 'user.html'), MEMBER_USER);
+    await writeFile(join(folder, 'member', 'premium-unconfirmed', 'index.html'), UNCONFIRMED_HOME);
     await mkdir(join(folder, 'admin', 'visitor'), { recursive: true });
     await writeFile(join(folder, 'admin', 'index.html'), ADMIN_INDEX);
     await writeFile(join(folder, 'admin', 'visitor', 'index.html'), ADMIN_SIGN_IN);
@@ -78,6 +87,30 @@ describe('pages pre-rendered for a visitor', () => {
     for (const path of ['/user', '/auth/register', '/visitor', '/Auth/Login']) {
       expect(await (await get(path)).body.text()).toBe(INDEX);
     }
+  });
+
+  it("answers a session cookie beside a member view cookie with that view's page", async () => {
+    const member = { cookie: 'pv_session=abc; pv_view=member' };
+    expect(await (await get('/', member)).body.text()).toBe(MEMBER_HOME);
+    expect(await (await get('/user', member)).body.text()).toBe(MEMBER_USER);
+    const secure = { cookie: '__Host-pv_session=abc;pv_view=premium-unconfirmed' };
+    expect(await (await get('/?x=1', secure)).body.text()).toBe(UNCONFIRMED_HOME);
+    // A view pre-rendered for no page at that path, and the pages nobody pre-renders: the frame.
+    expect(await (await get('/user', secure)).body.text()).toBe(INDEX);
+    expect(await (await get('/support', member)).body.text()).toBe(INDEX);
+    expect(await (await get('/auth/login', member)).body.text()).toBe(INDEX);
+  });
+
+  it('never answers a view cookie with a member page without a session, nor an unknown view', async () => {
+    // No session: the visitor's page (the view cookie outlived a sign-out elsewhere).
+    expect(await (await get('/', { cookie: 'pv_view=member' })).body.text()).toBe(VISITOR_HOME);
+    for (const view of ['../visitor', 'member/../../x', 'admin', 'MEMBER', '', 'premium%2F..']) {
+      const cookie = `pv_session=abc; pv_view=${view}`;
+      expect(await (await get('/', { cookie })).body.text()).toBe(INDEX);
+    }
+    // The workspace's `/` arranged by the user (card order, notice dismissed) wins: the frame.
+    const arranged = { cookie: 'pv_session=abc; pv_view=member; pv_own_cards=1' };
+    expect(await (await get('/', arranged)).body.text()).toBe(INDEX);
   });
 
   it("answers the console's /admin without a session with its pre-rendered sign-in, by its own path", async () => {

@@ -138,6 +138,11 @@ export function isPremiumUser(
   return user.isPremium || user.subscriptionStatus === 'active';
 }
 
+/** Council, UF and number: what the documents service needs to print the registry line. */
+export const hasRegistry = (
+  user: Pick<CurrentUser, 'professionalRegistry' | 'registryNumber' | 'registryUf'>,
+) => Boolean(user.professionalRegistry && user.registryNumber && user.registryUf);
+
 /** Who is looking at the page: the access rules of every card read this. */
 export function useViewer(): Viewer {
   const { data, isLoading } = useGetCurrentUserQuery();

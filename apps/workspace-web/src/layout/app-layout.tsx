@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useViewer } from '../api/auth';
 import { NoticeCard } from '../promotions/notice-card';
 import { Promotions } from '../promotions/promotions';
+import { useMemberViewCookie } from '../shell/member-view';
 import { ShellStrings } from '../strings/shell';
 import { Toaster } from '../toast/toaster';
 import { AppFooter } from './app-footer';
@@ -21,6 +22,7 @@ const ForcedPasswordChangeDialog = lazy(
 /** Header, page, footer, toaster and promotions around every screen (issue 7). */
 export function AppLayout() {
   usePageViews();
+  useMemberViewCookie();
   const viewer = useViewer();
   const { pathname } = useLocation();
   const mustChangePassword = viewer.kind === 'user' && viewer.user.mustChangePassword;

@@ -4,12 +4,15 @@
  * the JavaScript still loads. Runs in Node only, never in the browser bundle.
  */
 import { type Theme, ThemeProvider } from '@mui/material/styles';
+import type { CurrentUser } from '@pv/contracts';
+import { MEMBER_VIEWS } from '@pv/contracts/constants';
 import type { AppProvidersProps } from '@pv/web-kit';
 import { prerenderShell } from '@pv/web-kit/shell-server';
 import { authApi } from '../api/auth';
 import { AppProviders } from '../providers';
 import { routes } from '../routes';
 import { makeStore } from '../store';
+import { memberViewOf } from './member-view';
 
 /** The routes pre-rendered for a visitor (no session): the workspace and the login page. */
 export const SHELL_ROUTES = ['/', '/auth/login'];
@@ -51,6 +54,57 @@ export async function render(pathname: string): Promise<string> {
   await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
   const html = await prerenderShell({ routes, store, Providers: PhoneProviders, pathname });
   // Clears the cache's removal timers (minutes long), which would keep the build running.
+  store.dispatch(authApi.util.resetApiState());
+  return html;
+}
+
+/** The routes pre-rendered for a signed-in user, once per member view (MEMBER_VIEWS). */
+export const MEMBER_ROUTES = ['/', '/user'];
+export { MEMBER_VIEWS };
+
+/**
+ * An account of `view` with nothing personal: no name, e-mail or registry number (the avatar
+ * draws its blank placeholder, the name beside Minha Área's title is empty). The user's own page
+ * fills them in when it replaces the copy.
+ */
+export function representativeUser(view: string): CurrentUser {
+  const parts = new Set(view.split('-'));
+  const registry = !parts.has('noregistry');
+  const user: CurrentUser = {
+    id: '00000000-0000-4000-8000-000000000000',
+    email: '',
+    firstName: '',
+    lastName: '',
+    fullName: '',
+    profileImageUrl: null,
+    isAdmin: false,
+    isPremium: parts.has('premium'),
+    subscriptionStatus: null,
+    userStatus: 'active',
+    specialty: null,
+    professionalRegistry: registry ? 'CRM' : null,
+    registryNumber: registry ? '0' : null,
+    registryUf: registry ? 'SP' : null,
+    rqe: null,
+    clinicPhone: null,
+    clinicAddress: null,
+    mustChangePassword: false,
+    createdAt: new Date(0).toISOString(),
+    lastLoginAt: null,
+    emailVerified: !parts.has('unconfirmed'),
+  };
+  // The SPA names the view from the user; the copy must be drawn for the same one.
+  if (memberViewOf(user) !== view) throw new Error(`no representative user for view ${view}`);
+  return user;
+}
+
+/** `pathname` as a signed-in user of `view` first sees it (see representativeUser). */
+export async function renderMember(pathname: string, view: string): Promise<string> {
+  const store = makeStore();
+  await store.dispatch(
+    authApi.util.upsertQueryData('getCurrentUser', undefined, representativeUser(view)),
+  );
+  const html = await prerenderShell({ routes, store, Providers: PhoneProviders, pathname });
   store.dispatch(authApi.util.resetApiState());
   return html;
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { OWN_PAGE_COOKIE_PREFIX } from '@pv/contracts/constants';
+import { MEMBER_VIEW_COOKIE, MEMBER_VIEWS, OWN_PAGE_COOKIE_PREFIX } from '@pv/contracts/constants';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@pv/service-kit/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizedPath, ownsPath } from '../routing-table.js';
@@ -63,31 +63,44 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
   return info?.isFile() ? segments.join('/') : undefined;
 }
 
-/**
- * Whether the page is this browser's own: a session cookie (valid or not: only the auth service
- * knows) or a cookie the workspace sets when its `/` differs from a visitor's default.
- */
-function hasOwnPage(request: FastifyRequest): boolean {
-  const names = (request.headers.cookie ?? '').split(';').map((pair) => pair.split('=')[0]?.trim());
-  return names.some(
-    (name) =>
-      name === SESSION_COOKIE ||
-      name === SECURE_SESSION_COOKIE ||
-      name?.startsWith(OWN_PAGE_COOKIE_PREFIX),
-  );
+/** The request's cookies by name (the first of a repeated name), without decoding values. */
+function cookiesOf(request: FastifyRequest): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    const name = (at < 0 ? pair : pair.slice(0, at)).trim();
+    if (name && !cookies.has(name)) cookies.set(name, at < 0 ? '' : pair.slice(at + 1).trim());
+  }
+  return cookies;
 }
 
+const KNOWN_MEMBER_VIEWS: ReadonlySet<string> = new Set(MEMBER_VIEWS);
+
 /**
- * The page the SPA's build pre-rendered for a visitor at `path` (relative to where the SPA is
- * mounted; packages/web-kit/build `prerenderVisitorPages`: `visitor/index.html`,
- * `visitor/auth/login.html`), if any. Only for a request without a session or own-page cookie,
- * so nobody sees a screen that is not theirs.
+ * The page the SPA's build pre-rendered for `path` (relative to where the SPA is mounted;
+ * packages/web-kit/build `prerenderVisitorPages`), if any, for who the cookies say is asking:
+ * - a session cookie (valid or not: only the auth service knows) and a view cookie naming one of
+ *   MEMBER_VIEWS: that member view's page (`member/<view>/index.html`, `member/<view>/user.html`),
+ *   which holds nothing personal;
+ * - neither a session cookie nor an own-page cookie (the workspace's `/` arranged otherwise): the
+ *   visitor's page (`visitor/index.html`, `visitor/auth/login.html`);
+ * - otherwise none (index.html: the frame), so nobody sees a screen that is not theirs.
  */
-function visitorPage(request: FastifyRequest, root: string, path: string): string | undefined {
-  if (hasOwnPage(request)) return undefined;
+function prerenderedPage(request: FastifyRequest, root: string, path: string): string | undefined {
   const page = path === '' ? '/' : path;
   if (!/^\/[a-z/-]*$/.test(page)) return undefined;
-  const file = page === '/' ? 'visitor/index.html' : `visitor${page}.html`;
+  const cookies = cookiesOf(request);
+  const names = [...cookies.keys()];
+  if (names.some((name) => name.startsWith(OWN_PAGE_COOKIE_PREFIX))) return undefined;
+  const signedIn = cookies.has(SESSION_COOKIE) || cookies.has(SECURE_SESSION_COOKIE);
+  let file: string;
+  if (signedIn) {
+    const view = cookies.get(MEMBER_VIEW_COOKIE);
+    if (view === undefined || !KNOWN_MEMBER_VIEWS.has(view)) return undefined;
+    file = page === '/' ? `member/${view}/index.html` : `member/${view}${page}.html`;
+  } else {
+    file = page === '/' ? 'visitor/index.html' : `visitor${page}.html`;
+  }
   return existsSync(resolve(root, file)) ? file : undefined;
 }
 
@@ -101,7 +114,7 @@ function sendIndex(
   reply.header('cache-control', 'no-cache');
   // Which page answers depends on the encoding asked for and on the session cookie.
   reply.header('vary', 'accept-encoding, cookie');
-  const file = visitorPage(request, root, relativePath) ?? 'index.html';
+  const file = prerenderedPage(request, root, relativePath) ?? 'index.html';
   return reply.sendFile(file, root, { cacheControl: false });
 }
 

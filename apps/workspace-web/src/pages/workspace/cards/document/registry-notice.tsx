@@ -1,13 +1,7 @@
 import { Alert, Link } from '@mui/material';
-import type { CurrentUser } from '@pv/contracts';
 import { RegistryMessages } from '@pv/contracts/constants';
 import { Link as RouterLink } from 'react-router-dom';
-import { useViewer } from '../../../../api/auth';
-
-/** Council, UF and number: what the documents service needs to print the registry line. */
-export const hasRegistry = (
-  user: Pick<CurrentUser, 'professionalRegistry' | 'registryNumber' | 'registryUf'>,
-) => Boolean(user.professionalRegistry && user.registryNumber && user.registryUf);
+import { hasRegistry, useViewer } from '../../../../api/auth';
 
 /**
  * A signed-in professional without a registry gets documents with the registry line blank for

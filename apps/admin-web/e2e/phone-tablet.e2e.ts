@@ -59,4 +59,22 @@ describe.each(SIZES)('the console at $width x $height ($name)', ({ name, width, 
     await saveScreenshot(page, `admin-phone-tablet-${name}-usuarios`);
     await expectFits(page, 'console, Usuários');
   });
+
+  it("an administrator's next visit paints the console from the HTML, nobody's name in it", async () => {
+    // The visit above wrote the staff view (pv_view=staff, path /admin).
+    const answer = await page.goto('/admin?tab=usuarios');
+    const html = (await answer?.text()) ?? '';
+    const copy = /<div id="pv-shell" inert>(.*)<div id="root">/s.exec(html)?.[1] ?? '';
+    const markup = copy.replace(/<style.*?<\/style>/s, '');
+    expect(markup).toContain('Painel Administrativo');
+    expect(markup).toMatch(/role="tab"[^>]*>Usuários</);
+    expect(markup).not.toContain(admin.email);
+    await page.locator('#pv-shell').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('admin-name').textContent()).resolves.not.toBe('');
+    await page.getByRole('tab', { name: 'Usuários', exact: true, selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Novo Usuário' }).waitFor();
+    await page.waitForTimeout(1_500);
+    const shift = await layoutShift(page);
+    expect(shift.total, shift.sources.join(', ')).toBeLessThanOrEqual(0.1);
+  });
 });

@@ -20,7 +20,7 @@
  * loaded machine, so compare figures taken on a quiet one.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,7 +94,19 @@ type Lhr = any;
 const audit = (lhr: Lhr, id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
 const score = (lhr: Lhr, id: string) => Math.round(Number(lhr.categories[id]?.score ?? 0) * 100);
 
+/**
+ * BENCH_REPORTS (optional): a folder where every run's Lighthouse report is kept as JSON, to see
+ * what a figure is made of (the LCP element, the long tasks).
+ */
+const reportsDir = process.env.BENCH_REPORTS;
+let reportCount = 0;
+
 function figuresOf(lhr: Lhr): Figures {
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    const name = `${String(++reportCount).padStart(2, '0')}-${new URL(lhr.finalDisplayedUrl ?? lhr.requestedUrl).pathname.replaceAll('/', '_')}.json`;
+    writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
+  }
   return {
     performance: score(lhr, 'performance'),
     fcp: audit(lhr, 'first-contentful-paint'),

@@ -20,6 +20,7 @@ const ADMIN_SIGN_IN =
 const MEMBER_HOME = '<!doctype html><div id="pv-shell">membro</div><div id="root"></div>';
 const MEMBER_USER = '<!doctype html><div id="pv-shell">minha área</div><div id="root"></div>';
 const UNCONFIRMED_HOME = '<!doctype html><div id="pv-shell">confirme</div><div id="root"></div>';
+const ADMIN_STAFF = '<!doctype html><div id="pv-shell">painel</div><div id="root"></div>';
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 describe('pages pre-rendered for a visitor', () => {
@@ -41,6 +42,8 @@ describe('pages pre-rendered for a visitor', () => {
     await mkdir(join(folder, 'admin', 'visitor'), { recursive: true });
     await writeFile(join(folder, 'admin', 'index.html'), ADMIN_INDEX);
     await writeFile(join(folder, 'admin', 'visitor', 'index.html'), ADMIN_SIGN_IN);
+    await mkdir(join(folder, 'admin', 'member', 'staff'), { recursive: true });
+    await writeFile(join(folder, 'admin', 'member', 'staff', 'index.html'), ADMIN_STAFF);
     gateway = await startGateway({
       WORKSPACE_WEB_DIST: folder,
       ADMIN_WEB_DIST: join(folder, 'admin'),
@@ -117,6 +120,16 @@ describe('pages pre-rendered for a visitor', () => {
     expect(await (await get('/admin')).body.text()).toBe(ADMIN_SIGN_IN);
     expect(await (await get('/admin/?tab=usuarios')).body.text()).toBe(ADMIN_SIGN_IN);
     expect(await (await get('/admin', { cookie: 'pv_session=abc' })).body.text()).toBe(ADMIN_INDEX);
+    // An administrator's console (the staff view, its cookie first on a console page).
+    const staff = { cookie: 'pv_view=staff; pv_session=abc; pv_view=noregistry' };
+    expect(await (await get('/admin?tab=usuarios', staff)).body.text()).toBe(ADMIN_STAFF);
+    expect(await (await get('/admin', { cookie: 'pv_view=staff' })).body.text()).toBe(
+      ADMIN_SIGN_IN,
+    );
+    // The workspace has no staff page, the console no workspace view: the frame.
+    expect(await (await get('/', staff)).body.text()).toBe(INDEX);
+    const member = { cookie: 'pv_session=abc; pv_view=member' };
+    expect(await (await get('/admin', member)).body.text()).toBe(ADMIN_INDEX);
     // Its other paths, and the file asked by name, are index.html.
     expect(await (await get('/admin/support')).body.text()).toBe(ADMIN_INDEX);
     expect(await (await get('/admin/index.html')).body.text()).toBe(ADMIN_INDEX);

@@ -1,9 +1,12 @@
 /**
  * The console's first screen for an operator without a session, its sign-in, rendered at build
- * time into `visitor/index.html` (the `pv:prerender-visitor-pages` plugin of @pv/web-kit/build,
- * docs/performance.md): it paints from the HTML while the JavaScript still loads. Runs in Node
- * only, never in the browser bundle.
+ * time into `visitor/index.html`, and for an administrator past the second factor, its header
+ * and tabs, into `member/staff/index.html` (the `pv:prerender-visitor-pages` plugin of
+ * @pv/web-kit/build, docs/performance.md): they paint from the HTML while the JavaScript still
+ * loads. Runs in Node only, never in the browser bundle.
  */
+import type { CurrentUser } from '@pv/contracts';
+import { STAFF_VIEW } from '@pv/contracts/constants';
 import { prerenderShell } from '@pv/web-kit/shell-server';
 import { authApi } from '../api/auth';
 import { AppProviders } from '../providers';
@@ -19,6 +22,50 @@ export async function render(pathname: string): Promise<string> {
   await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
   const html = await prerenderShell({ routes, store, Providers: AppProviders, pathname });
   // Clears the cache's removal timers (minutes long), which would keep the build running.
+  store.dispatch(authApi.util.resetApiState());
+  return html;
+}
+
+/** The console's one member view and its one page (the tab comes from the query string). */
+export const MEMBER_VIEWS = [STAFF_VIEW];
+export const MEMBER_ROUTES = ['/'];
+
+/** An administrator with nothing personal: the header's name is empty until the console's own. */
+const ANY_ADMIN: CurrentUser = {
+  id: '00000000-0000-4000-8000-000000000000',
+  email: '',
+  firstName: '',
+  lastName: '',
+  fullName: '',
+  profileImageUrl: null,
+  isAdmin: true,
+  isPremium: false,
+  subscriptionStatus: null,
+  userStatus: 'active',
+  specialty: null,
+  professionalRegistry: null,
+  registryNumber: null,
+  registryUf: null,
+  rqe: null,
+  clinicPhone: null,
+  clinicAddress: null,
+  mustChangePassword: false,
+  createdAt: new Date(0).toISOString(),
+  lastLoginAt: null,
+};
+
+/**
+ * The console as an administrator past the second factor first sees it: the header and the tab
+ * bar, the first tab's content still loading. Only STAFF_VIEW exists.
+ */
+export async function renderMember(pathname: string, view: string): Promise<string> {
+  if (view !== STAFF_VIEW) throw new Error(`the console has no member view ${view}`);
+  const store = makeStore();
+  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, ANY_ADMIN));
+  await store.dispatch(
+    authApi.util.upsertQueryData('getMfaStatus', undefined, { secondFactor: 'verified' }),
+  );
+  const html = await prerenderShell({ routes, store, Providers: AppProviders, pathname });
   store.dispatch(authApi.util.resetApiState());
   return html;
 }

@@ -1,9 +1,10 @@
 import { MEMBER_VIEWS } from '@pv/contracts/constants';
+import { rememberMemberView } from '@pv/web-kit';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInLayout, userFixture } from '../layout/testing';
 import { jsonResponses } from '../test/render';
-import { memberViewOf, rememberMemberView } from './member-view';
+import { memberViewOf } from './member-view';
 import { representativeUser } from './prerender';
 
 const withRegistry = { professionalRegistry: 'CRM', registryNumber: '123456', registryUf: 'SP' };

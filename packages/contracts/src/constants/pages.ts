@@ -32,3 +32,10 @@ export const MEMBER_VIEWS: readonly string[] = Array.from(
   (_, bits) =>
     memberViewName(new Set(MEMBER_VIEW_PARTS.filter((_part, index) => bits & (1 << index)))),
 );
+
+/**
+ * The console's one member view: an administrator past the second factor. The console writes
+ * it into MEMBER_VIEW_COOKIE with `path=/admin`, so it never meets the workspace's (which an
+ * administrator does not have): the browser sends the console's first for a console page.
+ */
+export const STAFF_VIEW = 'staff';

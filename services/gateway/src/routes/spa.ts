@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { MEMBER_VIEW_COOKIE, MEMBER_VIEWS, OWN_PAGE_COOKIE_PREFIX } from '@pv/contracts/constants';
+import {
+  MEMBER_VIEW_COOKIE,
+  MEMBER_VIEWS,
+  OWN_PAGE_COOKIE_PREFIX,
+  STAFF_VIEW,
+} from '@pv/contracts/constants';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '@pv/service-kit/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizedPath, ownsPath } from '../routing-table.js';
@@ -74,14 +79,17 @@ function cookiesOf(request: FastifyRequest): Map<string, string> {
   return cookies;
 }
 
-const KNOWN_MEMBER_VIEWS: ReadonlySet<string> = new Set(MEMBER_VIEWS);
+/** The workspace's views and the console's: each SPA has pages for its own only. */
+const KNOWN_MEMBER_VIEWS: ReadonlySet<string> = new Set([...MEMBER_VIEWS, STAFF_VIEW]);
 
 /**
  * The page the SPA's build pre-rendered for `path` (relative to where the SPA is mounted;
  * packages/web-kit/build `prerenderVisitorPages`), if any, for who the cookies say is asking:
  * - a session cookie (valid or not: only the auth service knows) and a view cookie naming one of
- *   MEMBER_VIEWS: that member view's page (`member/<view>/index.html`, `member/<view>/user.html`),
- *   which holds nothing personal;
+ *   MEMBER_VIEWS or STAFF_VIEW: that view's page (`member/<view>/index.html`,
+ *   `member/<view>/user.html`; the console's `member/staff/index.html`), which holds nothing
+ *   personal; (the first cookie of that name: for a console page the browser sends the
+ *   console's, `path=/admin`, first);
  * - neither a session cookie nor an own-page cookie (the workspace's `/` arranged otherwise): the
  *   visitor's page (`visitor/index.html`, `visitor/auth/login.html`);
  * - otherwise none (index.html: the frame), so nobody sees a screen that is not theirs.

@@ -64,6 +64,11 @@ async function renderUsers(extra = {}) {
 }
 
 const toast = () => screen.findByTestId('toast');
+/**
+ * A page of rows the grid draws in the background (users-tab.tsx renders each answer as a
+ * transition): unvirtualized under jsdom, 25 rows take longer than findBy's default second.
+ */
+const findRow = (name: string) => screen.findByText(name, {}, { timeout: scaled(10_000) });
 const listCalls = (fetchFn: { calls: RecordedCall[] }) =>
   fetchFn.calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/admin/users'));
 
@@ -82,12 +87,12 @@ describe('Usuários paged, searched and sorted on the server (issue 17)', () => 
       const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
       vi.stubGlobal('fetch', fetchFn);
       renderAt(<UsersTab />);
-      await screen.findByText('Pessoa 00');
+      await findRow('Pessoa 00');
       expect(listCalls(fetchFn).map((c) => c.url)).toEqual(['/api/admin/users?page=1&limit=25']);
       expect(screen.queryByText('Pessoa 25')).not.toBeInTheDocument();
       expect(screen.getByText(/^1.25 de 60$/)).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
-      expect(await screen.findByText('Pessoa 25')).toBeInTheDocument();
+      expect(await findRow('Pessoa 25')).toBeInTheDocument();
       expect(listCalls(fetchFn).at(-1)?.url).toBe('/api/admin/users?page=2&limit=25');
     },
     scaled(60_000),
@@ -99,9 +104,9 @@ describe('Usuários paged, searched and sorted on the server (issue 17)', () => 
       const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
       vi.stubGlobal('fetch', fetchFn);
       renderAt(<UsersTab />);
-      await screen.findByText('Pessoa 00');
+      await findRow('Pessoa 00');
       await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));
-      await screen.findByText('Pessoa 25');
+      await findRow('Pessoa 25');
       const before = listCalls(fetchFn).length;
       const box = screen.getByRole('searchbox', { name: 'Buscar por nome ou email' });
       // Typing faster than the pause: one change per keystroke, no wait in between.

@@ -12,6 +12,7 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { EmailPendingBanner } from './email-pending-banner';
 import { ReconnectingNotice } from './reconnecting-notice';
+import { usePageDataPrefetch } from './use-page-data-prefetch';
 import { usePageViews } from './use-page-views';
 
 // Rarely needed: loaded only when a user must change the password.
@@ -23,6 +24,7 @@ const ForcedPasswordChangeDialog = lazy(
 export function AppLayout() {
   usePageViews();
   useMemberViewCookie();
+  usePageDataPrefetch();
   const viewer = useViewer();
   const { pathname } = useLocation();
   const mustChangePassword = viewer.kind === 'user' && viewer.user.mustChangePassword;

@@ -54,6 +54,10 @@ afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
+/** A pre-rendered copy opens with its global styles' tags, then the one tag of its elements'. */
+const INLINE_STYLES =
+  /<div id="pv-shell" inert>(?:<style data-emotion="css-global \w+">[^<]*<\/style>)*<style data-emotion="css [\w -]+">/;
+
 describe('the workspace production build', () => {
   it('keeps first-paint JavaScript within its budget', () => {
     const total = measured.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
@@ -111,10 +115,12 @@ describe('the workspace production build', () => {
         '<style>#pv-shell{display:none}@media (max-width:899.95px){#pv-shell{display:block}#pv-shell~#root{display:none}}</style>',
       );
       expect(html).not.toMatch(/<div id="pv-shell".*data-testid=.*<div id="root">/s);
-      // Its styles are inline, in one tag (the SPA's emotion adopts it as already inserted):
-      // nothing but the HTML itself is needed to paint it.
-      expect(html).toMatch(/<div id="pv-shell" inert><style data-emotion="css [\w -]+">/);
-      expect(html.match(/<style data-emotion=/g)).toHaveLength(1);
+      // Its styles are inline: the elements' in one tag (the SPA's emotion adopts it as already
+      // inserted), each global style (the baseline's reset) in a tag its <Global> takes over.
+      // Nothing but the HTML itself is needed to paint it.
+      expect(html).toMatch(INLINE_STYLES);
+      expect(html.match(/<style data-emotion="css /g)).toHaveLength(1);
+      expect(html).toMatch(/<style data-emotion="css-global \w+">html\{/);
       for (const text of texts) expect(html).toContain(text);
       expect(html).not.toContain('<script>');
     }
@@ -134,8 +140,8 @@ describe('the workspace production build', () => {
         expect(withoutCopy(html)).toBe(
           withoutCopy(index).replace(/\s*<link rel="modulepreload"[^>]*>/g, ''),
         );
-        expect(copy).toMatch(/^<style data-emotion="css [\w -]+">/);
-        const markup = copy.replace(/^<style[^>]*>.*?<\/style>/s, '');
+        expect(`<div id="pv-shell" inert>${copy}`).toMatch(INLINE_STYLES);
+        const markup = copy.replace(/<style[^>]*>.*?<\/style>/gs, '');
         // (Booleans: a failure names the file and the text, not 100 KB of markup.)
         const has = (text: string) => [file, text, markup.includes(text)];
         expect(has('data-testid=')).toEqual([file, 'data-testid=', false]);

@@ -49,7 +49,7 @@ const NOTE_FLOW = 'workspace `/`, signed in, formatted note (user flow)';
  * words, e.g. `BENCH_PAGES=flow,/user` while working on them; the table is for all of them.
  */
 const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
-const measured = (name: string) => !only || only.some((word) => name.includes(word));
+const measured = (name: string) => !only?.length || only.some((word) => name.includes(word));
 
 const PAGES: Page[] = [
   { name: 'workspace `/`, visitor', path: '/' },

@@ -5,9 +5,8 @@
  * @pv/web-kit/build, docs/performance.md): they paint from the HTML while the JavaScript still
  * loads. Runs in Node only, never in the browser bundle.
  */
-import type { CurrentUser } from '@pv/contracts';
 import { STAFF_VIEW } from '@pv/contracts/constants';
-import { prerenderShell } from '@pv/web-kit/shell-server';
+import { accountWithoutPersonalData, prerenderShell } from '@pv/web-kit/shell-server';
 import { authApi } from '../api/auth';
 import { AppProviders } from '../providers';
 import { routes } from '../routes';
@@ -30,30 +29,6 @@ export async function render(pathname: string): Promise<string> {
 export const MEMBER_VIEWS = [STAFF_VIEW];
 export const MEMBER_ROUTES = ['/'];
 
-/** An administrator with nothing personal: the header's name is empty until the console's own. */
-const ANY_ADMIN: CurrentUser = {
-  id: '00000000-0000-4000-8000-000000000000',
-  email: '',
-  firstName: '',
-  lastName: '',
-  fullName: '',
-  profileImageUrl: null,
-  isAdmin: true,
-  isPremium: false,
-  subscriptionStatus: null,
-  userStatus: 'active',
-  specialty: null,
-  professionalRegistry: null,
-  registryNumber: null,
-  registryUf: null,
-  rqe: null,
-  clinicPhone: null,
-  clinicAddress: null,
-  mustChangePassword: false,
-  createdAt: new Date(0).toISOString(),
-  lastLoginAt: null,
-};
-
 /**
  * The console as an administrator past the second factor first sees it: the header and the tab
  * bar, the first tab's content still loading. Only STAFF_VIEW exists.
@@ -61,7 +36,9 @@ const ANY_ADMIN: CurrentUser = {
 export async function renderMember(pathname: string, view: string): Promise<string> {
   if (view !== STAFF_VIEW) throw new Error(`the console has no member view ${view}`);
   const store = makeStore();
-  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, ANY_ADMIN));
+  // An administrator with nothing personal: the header's name is empty until the console's own.
+  const admin = accountWithoutPersonalData({ isAdmin: true });
+  await store.dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, admin));
   await store.dispatch(
     authApi.util.upsertQueryData('getMfaStatus', undefined, { secondFactor: 'verified' }),
   );

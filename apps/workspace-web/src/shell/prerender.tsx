@@ -7,7 +7,7 @@ import { type Theme, ThemeProvider } from '@mui/material/styles';
 import type { CurrentUser } from '@pv/contracts';
 import { MEMBER_VIEWS } from '@pv/contracts/constants';
 import type { AppProvidersProps } from '@pv/web-kit';
-import { prerenderShell } from '@pv/web-kit/shell-server';
+import { accountWithoutPersonalData, prerenderShell } from '@pv/web-kit/shell-server';
 import { authApi } from '../api/auth';
 import { AppProviders } from '../providers';
 import { routes } from '../routes';
@@ -70,29 +70,13 @@ export { MEMBER_VIEWS };
 export function representativeUser(view: string): CurrentUser {
   const parts = new Set(view.split('-'));
   const registry = !parts.has('noregistry');
-  const user: CurrentUser = {
-    id: '00000000-0000-4000-8000-000000000000',
-    email: '',
-    firstName: '',
-    lastName: '',
-    fullName: '',
-    profileImageUrl: null,
-    isAdmin: false,
+  const user = accountWithoutPersonalData({
     isPremium: parts.has('premium'),
-    subscriptionStatus: null,
-    userStatus: 'active',
-    specialty: null,
     professionalRegistry: registry ? 'CRM' : null,
     registryNumber: registry ? '0' : null,
     registryUf: registry ? 'SP' : null,
-    rqe: null,
-    clinicPhone: null,
-    clinicAddress: null,
-    mustChangePassword: false,
-    createdAt: new Date(0).toISOString(),
-    lastLoginAt: null,
     emailVerified: !parts.has('unconfirmed'),
-  };
+  });
   // The SPA names the view from the user; the copy must be drawn for the same one.
   if (memberViewOf(user) !== view) throw new Error(`no representative user for view ${view}`);
   return user;

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@pv/contracts';
+import { accountWithoutPersonalData } from '../accounts.js';
 
 /**
  * A signed-in user as GET /auth/user answers it: Ana Souza, a free, active clinician with an
@@ -6,27 +7,13 @@ import type { CurrentUser } from '@pv/contracts';
  * @example currentUserFixture({ isPremium: true, subscriptionStatus: 'active' })
  */
 export function currentUserFixture(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
+  return accountWithoutPersonalData({
     id: '00000000-0000-4000-8000-000000000001',
     email: 'ana@clinica.test',
     firstName: 'Ana',
     lastName: 'Souza',
     fullName: 'Ana Souza',
-    profileImageUrl: null,
-    isAdmin: false,
-    isPremium: false,
-    subscriptionStatus: null,
-    userStatus: 'active',
-    specialty: null,
-    professionalRegistry: null,
-    registryNumber: null,
-    registryUf: null,
-    rqe: null,
-    clinicPhone: null,
-    clinicAddress: null,
-    mustChangePassword: false,
     createdAt: '2026-01-01T00:00:00.000Z',
-    lastLoginAt: null,
     ...overrides,
-  };
+  });
 }

@@ -155,8 +155,11 @@ describe.skipIf(!soniox)('Super Transcritor in a real browser against a fake Son
     expect(session.audioBytes).toBe(sent.bytes);
     expect(session.audioFrames).toBe(sent.chunks);
 
-    const usage = await apiCall(page, baseUrl, 'GET', '/api/super-transcritor/usage');
-    expect(Number(usage.usedSeconds)).toBeGreaterThan(0);
+    // The browser reports the seconds after the socket has closed: on a slow machine the report
+    // may land a moment after the fake saw the session end.
+    const usedSeconds = async () =>
+      Number((await apiCall(page, baseUrl, 'GET', '/api/super-transcritor/usage')).usedSeconds);
+    await expect.poll(usedSeconds, { timeout: scaled(10_000) }).toBeGreaterThan(0);
     await saveScreenshot(page, 'super-transcritor-stopped');
   });
 

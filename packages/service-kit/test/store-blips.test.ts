@@ -187,7 +187,11 @@ function expectNoBug(answers: Answer[]) {
         a.message?.endsWith('Tente novamente em instantes.')
       ),
   );
-  expect(unclear).toEqual([]);
+  // One line per unclear answer, first in the failure: a long diff gets cut in a CI log.
+  const summary = unclear
+    .map((a) => `${a.kind} ${a.status} ${a.code} retry-after=${a.retryAfter} ${a.message}`)
+    .join(' | ');
+  expect(unclear, summary).toEqual([]);
   for (const kind of KINDS) expect(answers.some((a) => a.kind === kind)).toBe(true);
 }
 

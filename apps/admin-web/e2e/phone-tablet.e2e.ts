@@ -55,6 +55,9 @@ describe.each(SIZES)('the console at $width x $height ($name)', ({ name, width, 
     await page.goto('/admin?tab=usuarios');
     await page.getByRole('tab', { name: 'Usuários', exact: true, selected: true }).waitFor();
     await page.getByRole('button', { name: 'Novo Usuário' }).waitFor();
+    // The list is drawn (a header row, then users), its pagination below it.
+    await page.getByRole('table', { name: 'Usuários' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('button', { name: 'Ir para a próxima página' }).waitFor();
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, `admin-phone-tablet-${name}-usuarios`);
     await expectFits(page, 'console, Usuários');

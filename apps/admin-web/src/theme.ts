@@ -1,6 +1,5 @@
 import { ptBR as corePtBR } from '@mui/material/locale';
-import { ptBR as dataGridPtBR } from '@mui/x-data-grid/locales';
 import { createAppTheme } from '@pv/web-kit';
 
 /** The console's MUI theme: the shared one of both SPAs, with pt-BR component texts. */
-export const theme = createAppTheme(dataGridPtBR, corePtBR);
+export const theme = createAppTheme(corePtBR);

@@ -18,7 +18,7 @@ const baseTheme: ThemeOptions = {
 /**
  * An app's MUI theme: the shared base, then the app's own overrides and locale packs, merged in
  * the order given.
- * @example export const theme = createAppTheme(dataGridPtBR, corePtBR);
+ * @example export const theme = createAppTheme(corePtBR);
  */
 export function createAppTheme(...overrides: object[]): Theme {
   return createTheme(baseTheme, ...overrides);

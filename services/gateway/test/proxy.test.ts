@@ -1,4 +1,9 @@
 import { createServer, type Server } from 'node:http';
+import {
+  type AddressInfo,
+  createServer as createNetServer,
+  type Server as NetServer,
+} from 'node:net';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -435,5 +440,76 @@ describe('a service that refuses the connection for a moment (a restart)', () =>
     expect(response.statusCode).toBe(200);
     expect(await response.body.json()).toEqual({ ok: true });
     expect(seen).toEqual(['GET /api/subscription']);
+  });
+});
+
+describe('a service that drops a kept-alive connection as a request goes out on it (a drain)', () => {
+  let gateway: TestGateway;
+  let upstream: NetServer;
+  /** Each request's line, and whether it came on a connection that had served one before. */
+  const seen: { line: string; reused: boolean }[] = [];
+  let dropping = false;
+
+  beforeAll(async () => {
+    // A raw server: it answers the first request of each connection and keeps it alive; while
+    // `dropping`, a later request on it finds the connection reset (the service closed it).
+    upstream = createNetServer((socket) => {
+      let served = 0;
+      socket.on('data', (chunk) => {
+        const reused = served > 0;
+        seen.push({ line: chunk.toString().split('\r\n')[0] ?? '', reused });
+        if (reused && dropping) {
+          socket.resetAndDestroy();
+          return;
+        }
+        served += 1;
+        socket.write(
+          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\n\r\n{"ok":true}',
+        );
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const { port } = upstream.address() as AddressInfo;
+    gateway = await startGateway({ BILLING_URL: `http://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await new Promise((resolve) => upstream.close(resolve));
+  });
+
+  it('an idempotent request is sent again at once on a new connection, and answered', async () => {
+    dropping = false;
+    const first = await request(`${gateway.url}/api/subscription`);
+    expect(first.statusCode).toBe(200);
+    await first.body.dump();
+    dropping = true;
+    const started = Date.now();
+    const second = await request(`${gateway.url}/api/subscription`);
+    expect(second.statusCode).toBe(200);
+    expect(await second.body.json()).toEqual({ ok: true });
+    // At once: not the pause a refused connection gets.
+    expect(Date.now() - started).toBeLessThan(REFUSED_RETRY_DELAY_MS);
+    expect(seen.slice(-2)).toEqual([
+      { line: 'GET /api/subscription HTTP/1.1', reused: true },
+      { line: 'GET /api/subscription HTTP/1.1', reused: false },
+    ]);
+  });
+
+  it('a write with a body is not sent twice: the client gets the failure', async () => {
+    dropping = false;
+    const warm = await request(`${gateway.url}/api/subscription`);
+    await warm.body.dump();
+    dropping = true;
+    const before = seen.length;
+    const response = await request(`${gateway.url}/api/subscription/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    await response.body.dump();
+    expect(seen.slice(before).map((s) => s.line)).toEqual([
+      'POST /api/subscription/cancel HTTP/1.1',
+    ]);
   });
 });

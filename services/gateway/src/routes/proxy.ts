@@ -146,7 +146,7 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
   };
   // A proxy of our own rather than @fastify/http-proxy: reply-from cost two thirds of the
   // gateway's throughput for what is one http.request piped both ways (docs/BENCHMARKS.md).
-  const forward = (request: FastifyRequest, reply: FastifyReply, retriedRefused = false) =>
+  const forward = (request: FastifyRequest, reply: FastifyReply, retried = false) =>
     new Promise<FastifyReply>((resolve) => {
       const headers = forwardedHeaders(request, withoutHopByHop(request.headers));
       headers.host = target.host;
@@ -162,6 +162,7 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
         peer: route.service,
       });
       if (span) Object.assign(headers, span.headers);
+      let answered = false;
       const outgoing = client(
         {
           protocol: target.protocol,
@@ -175,6 +176,7 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
           timeout: timeoutMs,
         },
         (answer) => {
+          answered = true;
           span?.end({ statusCode: answer.statusCode ?? 502 });
           resolve(
             reply
@@ -200,8 +202,11 @@ async function proxyScope(scope: FastifyInstance, options: ScopeOptions): Promis
       outgoing.on('error', (error) => {
         if (!reply.sent) span?.end({ error });
         if (reply.sent) return;
-        if (!retriedRefused && mayRetryRefused(request, error)) {
-          resolve(retryRefusedOnce(() => forward(request, reply, true)));
+        if (!retried && !answered && mayRetry(request, error, outgoing.reusedSocket)) {
+          const again = () => forward(request, reply, true);
+          // A stale pooled connection: a fresh one is there at once. A refusal: the process is
+          // coming back, give it a moment.
+          resolve(wasRefused(error) ? retryRefusedOnce(again) : again());
           return;
         }
         resolve(failed(request, reply, error));
@@ -222,14 +227,22 @@ export const REFUSED_RETRY_DELAY_MS = 500;
 
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
+const wasRefused = (error: Error) => (error as { code?: string }).code === 'ECONNREFUSED';
+
 /**
- * Whether a request whose upstream refused the connection may be sent once more: nothing
- * reached the service (ECONNREFUSED: the process is restarting, or a replica is gone), the
- * method is idempotent, and it has no body to send again (a streamed body is already spent).
+ * Whether a request that failed before any answer may be sent once more: the method is
+ * idempotent, it has no body to send again (a streamed body is already spent), and either the
+ * upstream refused the connection (ECONNREFUSED: the process is restarting, or a replica is
+ * gone) or it closed a kept-alive connection as the request went out on it. The latter is the
+ * race every keep-alive client meets (RFC 9112 §9.3.1, Node's `request.reusedSocket`): a
+ * service draining for a roll drops its idle connections, and one of them may be the one the
+ * pool just picked.
  */
-function mayRetryRefused(request: FastifyRequest, error: Error): boolean {
-  if ((error as { code?: string }).code !== 'ECONNREFUSED') return false;
-  return IDEMPOTENT_METHODS.has(request.method) && request.body === undefined;
+function mayRetry(request: FastifyRequest, error: Error, reusedSocket: boolean): boolean {
+  if (!IDEMPOTENT_METHODS.has(request.method) || request.body !== undefined) return false;
+  if (wasRefused(error)) return true;
+  const code = (error as { code?: string }).code;
+  return reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE');
 }
 
 /** Sends the request again after a short wait (REFUSED_RETRY_DELAY_MS), once. */

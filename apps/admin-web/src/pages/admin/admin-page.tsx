@@ -1,5 +1,4 @@
 import { Box, Paper, Tab, Tabs } from '@mui/material';
-import { nextTask } from '@pv/web-kit/boot';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FIRST_USERS_PAGE, usersApi } from '../../api/users';
@@ -20,10 +19,7 @@ const TABS: TabDefinition[] = [
   {
     key: 'usuarios',
     label: 'Usuários',
-    // The grid's library first, then the tab: evaluating both at once is one long task.
-    Component: lazy(() =>
-      import('./users/grid').then(nextTask).then(() => import('./users/users-tab')),
-    ),
+    Component: lazy(() => import('./users/users-tab')),
   },
   // Issue 23: the review of professionals' registry and CPF.
   {

@@ -65,8 +65,8 @@ async function renderUsers(extra = {}) {
 
 const toast = () => screen.findByTestId('toast');
 /**
- * A page of rows the grid draws in the background (users-tab.tsx renders each answer as a
- * transition): unvirtualized under jsdom, 25 rows take longer than findBy's default second.
+ * A page of rows the table draws in the background (users-tab.tsx renders each answer as a
+ * transition): under jsdom, 25 rows take longer than findBy's default second.
  */
 const findRow = (name: string) => screen.findByText(name, {}, { timeout: scaled(10_000) });
 const listCalls = (fetchFn: { calls: RecordedCall[] }) =>
@@ -82,7 +82,7 @@ describe('Usuários paged, searched and sorted on the server (issue 17)', () => 
   );
 
   it(
-    'asks for one page of 25 and pages with the grid controls',
+    "asks for one page of 25 and pages with the table's controls",
     async () => {
       const fetchFn = jsonResponses({ ...asAdmin, 'GET /api/admin/users': usersServer(many) });
       vi.stubGlobal('fetch', fetchFn);
@@ -126,26 +126,51 @@ describe('Usuários paged, searched and sorted on the server (issue 17)', () => 
     scaled(60_000),
   );
 
-  it('sorts on the server when a column header is clicked', async () => {
+  it("sorts on the server by a header: ascending, descending, then the server's order", async () => {
     const fetchFn = await renderUsers();
-    await userEvent.click(screen.getByRole('columnheader', { name: /Email/ }));
+    const header = () => screen.getByRole('columnheader', { name: /Email/ });
+    const sortByEmail = () =>
+      userEvent.click(within(header()).getByRole('button', { name: /Email/ }));
+    const emails = () =>
+      screen
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? '')
+        .filter((text) => text.includes('@'));
+    expect(header()).not.toHaveAttribute('aria-sort');
+
+    await sortByEmail();
     await waitFor(() =>
       expect(listCalls(fetchFn).at(-1)?.url).toBe(
         '/api/admin/users?page=1&limit=25&sort=email&order=asc',
       ),
     );
-    await waitFor(() => {
-      const emails = screen
-        .getAllByRole('gridcell')
-        .map((cell) => cell.textContent ?? '')
-        .filter((text) => text.includes('@'));
-      expect(emails).toEqual([
+    await waitFor(() =>
+      expect(emails()).toEqual([
         'CARLA@clinica.com.br',
         'bruno@example.com',
         'chefe@example.com',
         'sem.nome@example.com',
-      ]);
-    });
+      ]),
+    );
+    expect(header()).toHaveAttribute('aria-sort', 'ascending');
+
+    await sortByEmail();
+    await waitFor(() =>
+      expect(listCalls(fetchFn).at(-1)?.url).toBe(
+        '/api/admin/users?page=1&limit=25&sort=email&order=desc',
+      ),
+    );
+    await waitFor(() => expect(emails()[0]).toBe('sem.nome@example.com'));
+    expect(header()).toHaveAttribute('aria-sort', 'descending');
+
+    // A third click drops the order: the first page as the server lists it (still cached).
+    await sortByEmail();
+    await waitFor(() => expect(emails()[0]).toBe('bruno@example.com'));
+    expect(header()).not.toHaveAttribute('aria-sort');
+    // Columns the server cannot sort by have no button.
+    expect(
+      within(screen.getByRole('columnheader', { name: 'Situação' })).queryByRole('button'),
+    ).not.toBeInTheDocument();
   });
 
   it("shows 'Nenhum usuário encontrado' when the search matches no one", async () => {
@@ -166,19 +191,19 @@ describe('Usuários tab', () => {
   it("lists rows with 'Nome não informado', badges, registry and last login or 'Nunca'", async () => {
     await renderUsers();
     expect(screen.getByText('Nome não informado')).toBeInTheDocument();
-    const carlaRow = screen.getByText('Carla Dias').closest('[role="row"]') as HTMLElement;
+    const carlaRow = screen.getByText('Carla Dias').closest('tr') as HTMLElement;
     expect(within(carlaRow).getByText('Premium')).toBeInTheDocument();
     expect(within(carlaRow).getByText('Suspenso')).toBeInTheDocument();
     expect(within(carlaRow).getByText('CRM 12345')).toBeInTheDocument();
-    const bossRow = screen.getByText('Chefe Admin').closest('[role="row"]') as HTMLElement;
+    const bossRow = screen.getByText('Chefe Admin').closest('tr') as HTMLElement;
     expect(within(bossRow).getByText('Admin')).toBeInTheDocument();
-    const brunoRow = screen.getByText('Bruno Souza').closest('[role="row"]') as HTMLElement;
+    const brunoRow = screen.getByText('Bruno Souza').closest('tr') as HTMLElement;
     expect(within(brunoRow).getByText('Ativo')).toBeInTheDocument();
     expect(within(brunoRow).getByText('Nunca')).toBeInTheDocument();
     expect(within(brunoRow).getByText('Médico de Família')).toBeInTheDocument();
   });
 
-  it('filters the grid as the admin types, ignoring case', async () => {
+  it('filters the list as the admin types, ignoring case', async () => {
     await renderUsers();
     await userEvent.type(
       screen.getByRole('searchbox', { name: 'Buscar por nome ou email' }),

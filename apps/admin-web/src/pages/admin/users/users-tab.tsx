@@ -3,8 +3,19 @@ import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Avatar, Box, Button, Chip, IconButton, Stack, TextField } from '@mui/material';
-import type { GridColDef, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import {
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Stack,
+  TableContainer,
+  TablePagination,
+  TextField,
+} from '@mui/material';
 import type { AdminUser, AdminUserSort } from '@pv/contracts';
 import { DEFAULT_USERS_PER_PAGE } from '@pv/contracts/constants';
 import { useFailureToast, useToast } from '@pv/web-kit';
@@ -12,27 +23,17 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { FIRST_USERS_PAGE, useDeleteUserMutation, useListUsersQuery } from '../../../api/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
+import { SimpleTable, type TableColumn, type TableSort } from '../../../components/simple-table';
 import { formatDateTime } from '../../../format';
 import { professionalLabel, T, USER_STATUS_LABELS } from '../../../messages';
 import { useDebounced } from '../../../use-debounced';
-import { DataGrid, ptBR } from './grid';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UserProfileDialog } from './user-profile-dialog';
 
-/** jsdom has no layout, so component tests render every row; browsers virtualize. */
-const VIRTUALIZE = import.meta.env.MODE !== 'test';
 const PAGE_SIZES = [DEFAULT_USERS_PER_PAGE, 50, 100];
 /** The search reaches the server once typing pauses this long (as the support queue's). */
 export const USER_SEARCH_DELAY_MS = 300;
-/** Grid columns the server sorts by (their ids are the API's `sort` values). */
-const SERVER_SORTS: readonly string[] = [
-  'fullName',
-  'email',
-  'specialty',
-  'registry',
-  'lastLoginAt',
-];
 
 type Dialog =
   | { kind: 'none' }
@@ -51,23 +52,20 @@ export default function UsersTab() {
   const failed = useFailureToast();
 
   // Opens on the page the console prefetches (admin-page.tsx): one request, shared.
-  const [paging, setPaging] = useState<GridPaginationModel>({
+  const [paging, setPaging] = useState({
     page: FIRST_USERS_PAGE.page - 1,
     pageSize: FIRST_USERS_PAGE.limit,
   });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [sort, setSort] = useState<TableSort>();
   const q = useDebounced(query.trim(), USER_SEARCH_DELAY_MS);
 
   // The first console searched the list it fetched; with tens of thousands of users the server pages,
   // searches (name or email, case-insensitive) and sorts it instead (issue 17).
-  const sorted = sortModel[0];
   const { data, isLoading, isFetching, isError } = useListUsersQuery({
     page: paging.page + 1,
     limit: paging.pageSize,
     ...(q ? { q } : {}),
-    ...(sorted?.sort && SERVER_SORTS.includes(sorted.field)
-      ? { sort: sorted.field as AdminUserSort, order: sorted.sort }
-      : {}),
+    ...(sort ? { sort: sort.key as AdminUserSort, order: sort.order } : {}),
   });
   // A new search starts at page 1.
   const [searched, setSearched] = useState(q);
@@ -75,10 +73,9 @@ export default function UsersTab() {
     setSearched(q);
     if (paging.page !== 0) setPaging({ ...paging, page: 0 });
   }
-  // The grid's first render with rows is the console's heaviest (~250 ms of a phone's CPU): it
-  // renders as a transition, in slices between the browser's other work, instead of in one task
-  // the moment the users arrive (an answer reaches React synchronously). Later pages the same way;
-  // `loading` follows the request at once.
+  // A page of rows (an avatar, chips and four buttons each) renders as a transition, in slices
+  // between the browser's other work, instead of in one task the moment the users arrive (an
+  // answer reaches React synchronously). The progress bar follows the request at once.
   const shown = useDeferredValue(data);
   const rows = shown?.users ?? [];
   const columns = useMemo(() => userColumns(setDialog), []);
@@ -114,35 +111,35 @@ export default function UsersTab() {
         </Button>
       </Stack>
       <QueryState isLoading={isLoading || (!isError && shown === undefined)} isError={isError}>
-        <Box sx={{ height: 640, width: '100%' }}>
-          <DataGrid
-            rows={rows}
-            columns={columns}
-            getRowId={(user) => user.id}
-            rowHeight={64}
-            disableRowSelectionOnClick
-            disableColumnFilter
-            disableVirtualization={!VIRTUALIZE}
-            pageSizeOptions={PAGE_SIZES}
-            paginationMode="server"
-            sortingMode="server"
-            rowCount={shown?.pagination.totalCount ?? 0}
-            loading={isFetching}
-            paginationModel={paging}
-            onPaginationModelChange={setPaging}
-            sortModel={sortModel}
-            onSortModelChange={(model) => {
-              setSortModel(model);
-              setPaging((current) => ({ ...current, page: 0 }));
-            }}
-            aria-label="Usuários"
-            // A localeText prop replaces the theme's pt-BR texts instead of merging with them.
-            localeText={{
-              ...ptBR.components.MuiDataGrid.defaultProps.localeText,
-              noRowsLabel: 'Nenhum usuário encontrado',
-            }}
+        <Paper variant="outlined">
+          {/* Reserved while idle, so the table does not move when a page is being fetched. */}
+          <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={T.loading} />}</Box>
+          <TableContainer>
+            <SimpleTable
+              label="Usuários"
+              columns={columns}
+              rows={rows}
+              rowKey={(user) => user.id}
+              sort={sort}
+              onSortChange={(next) => {
+                setSort(next);
+                setPaging((current) => ({ ...current, page: 0 }));
+              }}
+              empty="Nenhum usuário encontrado"
+            />
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={shown?.pagination.totalCount ?? 0}
+            page={paging.page}
+            rowsPerPage={paging.pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_event, page) => setPaging((current) => ({ ...current, page }))}
+            onRowsPerPageChange={(event) =>
+              setPaging({ page: 0, pageSize: Number(event.target.value) })
+            }
           />
-        </Box>
+        </Paper>
       </QueryState>
       {(dialog.kind === 'create' || dialog.kind === 'edit') && (
         <UserFormDialog user={dialog.kind === 'edit' ? dialog.user : undefined} onClose={close} />
@@ -162,15 +159,15 @@ export default function UsersTab() {
   );
 }
 
-function userColumns(open: (dialog: Dialog) => void): GridColDef<AdminUser>[] {
+function userColumns(open: (dialog: Dialog) => void): TableColumn<AdminUser>[] {
+  const nowrap = { whiteSpace: 'nowrap' } as const;
   return [
     {
-      field: 'fullName',
-      headerName: 'Nome',
-      flex: 1.4,
-      minWidth: 220,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', height: '100%' }}>
+      header: 'Nome',
+      sortKey: 'fullName' satisfies AdminUserSort,
+      sx: { minWidth: 200 },
+      cell: (row) => (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <Avatar src={row.picture ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
             {(row.fullName || row.email).charAt(0).toUpperCase()}
           </Avatar>
@@ -178,15 +175,16 @@ function userColumns(open: (dialog: Dialog) => void): GridColDef<AdminUser>[] {
         </Stack>
       ),
     },
-    { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 180 },
     {
-      field: 'badges',
-      headerName: 'Situação',
-      minWidth: 200,
-      sortable: false,
-      valueGetter: (_value, row) => row.userStatus,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+      header: 'Email',
+      sortKey: 'email' satisfies AdminUserSort,
+      sx: nowrap,
+      cell: (row) => row.email,
+    },
+    {
+      header: 'Situação',
+      cell: (row) => (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           {row.isAdmin && <Chip size="small" color="secondary" label="Admin" />}
           {(row.isPremium || row.subscriptionStatus === 'active') && (
             <Chip size="small" color="primary" label="Premium" />
@@ -201,34 +199,29 @@ function userColumns(open: (dialog: Dialog) => void): GridColDef<AdminUser>[] {
       ),
     },
     {
-      field: 'specialty',
-      headerName: 'Especialidade',
-      minWidth: 140,
-      valueGetter: (_value, row) => professionalLabel(row.specialty),
+      header: 'Especialidade',
+      sortKey: 'specialty' satisfies AdminUserSort,
+      cell: (row) => professionalLabel(row.specialty),
     },
     {
-      field: 'registry',
-      headerName: 'Registro',
-      minWidth: 110,
-      valueGetter: (_value, row) =>
-        [row.professionalRegistry, row.registryNumber].filter(Boolean).join(' '),
+      header: 'Registro',
+      sortKey: 'registry' satisfies AdminUserSort,
+      sx: nowrap,
+      cell: (row) => [row.professionalRegistry, row.registryNumber].filter(Boolean).join(' '),
     },
     {
-      field: 'lastLoginAt',
-      headerName: 'Último login',
-      minWidth: 140,
-      valueFormatter: (value: string | null) => (value ? formatDateTime(value) : T.never),
+      header: 'Último login',
+      sortKey: 'lastLoginAt' satisfies AdminUserSort,
+      sx: nowrap,
+      cell: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt) : T.never),
     },
     {
-      field: 'actions',
-      headerName: 'Ações',
-      width: 176,
-      sortable: false,
-      filterable: false,
-      renderCell: ({ row }) => {
+      header: 'Ações',
+      sx: nowrap,
+      cell: (row) => {
         const name = row.fullName || row.email;
         return (
-          <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
+          <>
             <IconButton
               aria-label={`Ver perfil completo de ${name}`}
               title="Ver perfil completo"
@@ -261,7 +254,7 @@ function userColumns(open: (dialog: Dialog) => void): GridColDef<AdminUser>[] {
                 <DeleteIcon fontSize="small" />
               </IconButton>
             )}
-          </Stack>
+          </>
         );
       },
     },

@@ -5,3 +5,4 @@ export { scaled } from '@pv/service-kit/time-scale';
 export * from './fixtures.js';
 export * from './json-responses.js';
 export * from './render.js';
+export * from './scheduler.js';

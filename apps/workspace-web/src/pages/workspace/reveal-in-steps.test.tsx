@@ -1,26 +1,19 @@
 import { useRevealInSteps } from '@pv/web-kit';
+import { commitsAsInABrowser } from '@pv/web-kit/testing';
 import { useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // The workspace's six cards reach the screen in several commits, not one (issue 25: a phone
 // committing all of them at once is one long task). Rendered here as a browser renders it, with
 // React's scheduler, not inside act() (which would flush every step as one).
-const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-let previous: boolean | undefined;
-beforeEach(() => {
-  previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
-});
-afterEach(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = previous;
-});
+commitsAsInABrowser();
 
 /** What each commit put on screen. */
 const commits: string[][] = [];
 
-function Cards({ ids }: { ids: string[] }) {
-  const shown = ids.slice(0, useRevealInSteps(ids.length, 2));
+function Cards({ ids, first = 2, step }: { ids: string[]; first?: number; step?: number }) {
+  const shown = ids.slice(0, useRevealInSteps(ids.length, first, step));
   useLayoutEffect(() => {
     commits.push(shown);
   });
@@ -41,6 +34,16 @@ describe('useRevealInSteps in a browser', () => {
       ['a', 'b', 'c', 'd', 'e'],
       ['a', 'b', 'c', 'd', 'e', 'f'],
     ]);
+    root.unmount();
+  });
+
+  it("commits `step` more parts per commit when told (the console's rows), never past the end", async () => {
+    commits.length = 0;
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    root.render(<Cards ids={['a', 'b', 'c', 'd', 'e', 'f', 'g']} first={3} step={3} />);
+    await expect.poll(() => container.querySelectorAll('section').length).toBe(7);
+    expect(commits.map((shown) => shown.length)).toEqual([3, 6, 7]);
     root.unmount();
   });
 });

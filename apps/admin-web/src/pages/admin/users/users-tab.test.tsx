@@ -89,6 +89,8 @@ describe('Usuários paged, searched and sorted on the server (issue 17)', () => 
       renderAt(<UsersTab />);
       await findRow('Pessoa 00');
       expect(listCalls(fetchFn).map((c) => c.url)).toEqual(['/api/admin/users?page=1&limit=25']);
+      // The page's rows arrive a few per commit (users-tab.tsx ROWS_AT_ONCE), every one of them.
+      expect(await findRow('Pessoa 24')).toBeInTheDocument();
       expect(screen.queryByText('Pessoa 25')).not.toBeInTheDocument();
       expect(screen.getByText(/^1.25 de 60$/)).toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Ir para a próxima página' }));

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import type { AdminUser, AdminUserSort } from '@pv/contracts';
 import { DEFAULT_USERS_PER_PAGE } from '@pv/contracts/constants';
-import { useFailureToast, useToast } from '@pv/web-kit';
+import { useFailureToast, useRevealInSteps, useToast } from '@pv/web-kit';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { FIRST_USERS_PAGE, useDeleteUserMutation, useListUsersQuery } from '../../../api/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -32,6 +32,11 @@ import { UserFormDialog } from './user-form-dialog';
 import { UserProfileDialog } from './user-profile-dialog';
 
 const PAGE_SIZES = [DEFAULT_USERS_PER_PAGE, 50, 100];
+/**
+ * Rows the first page commits at once (a phone's screenful); the rest follow as many per task.
+ * Twenty-five rows of chips and buttons in one commit were a long task of their own at 4x.
+ */
+const ROWS_AT_ONCE = 8;
 /** The search reaches the server once typing pauses this long (as the support queue's). */
 export const USER_SEARCH_DELAY_MS = 300;
 
@@ -75,9 +80,13 @@ export default function UsersTab() {
   }
   // A page of rows (an avatar, chips and four buttons each) renders as a transition, in slices
   // between the browser's other work, instead of in one task the moment the users arrive (an
-  // answer reaches React synchronously). The progress bar follows the request at once.
-  const shown = useDeferredValue(data);
-  const rows = shown?.users ?? [];
+  // answer reaches React synchronously). The progress bar follows the request at once. The
+  // first page too: mounted with its users already cached (the console prefetches them), the
+  // tab is first drawn with `null` (its spinner) and then with them, as a transition; without an
+  // initial value React would draw them at once, in the synchronous render that mounts the tab.
+  const shown = useDeferredValue(data, null);
+  const users = shown?.users ?? [];
+  const rows = users.slice(0, useRevealInSteps(users.length, ROWS_AT_ONCE, ROWS_AT_ONCE));
   const columns = useMemo(() => userColumns(setDialog), []);
   const close = () => setDialog({ kind: 'none' });
 
@@ -110,7 +119,7 @@ export default function UsersTab() {
           {T.newUser}
         </Button>
       </Stack>
-      <QueryState isLoading={isLoading || (!isError && shown === undefined)} isError={isError}>
+      <QueryState isLoading={isLoading || (!isError && !shown)} isError={isError}>
         <Paper variant="outlined">
           {/* Reserved while idle, so the table does not move when a page is being fetched. */}
           <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label={T.loading} />}</Box>

@@ -1,7 +1,7 @@
 import { runDeadLetters } from './dead-letters.js';
 import { error } from './log.js';
 import { runStart } from './start.js';
-import { runTest } from './test.js';
+import { runTest, runTypecheck } from './test.js';
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -9,7 +9,8 @@ async function main(): Promise<number> {
   if (command === 'start') return runStart(rest);
   if (command === 'test') return runTest(rest);
   if (command === 'dead-letters') return runDeadLetters(rest);
-  error('usage: cli.ts <start|test|dead-letters> [args...]');
+  if (command === 'typecheck') return runTypecheck();
+  error('usage: cli.ts <start|test|typecheck|dead-letters> [args...]');
   return 2;
 }
 

@@ -3,11 +3,12 @@
 import { error } from './log.js';
 import { alertRulesStep } from './test-run/alert-rules.js';
 import { apiDocumentsStep } from './test-run/api-documents.js';
-import { composeStep, infrastructureStep, lintStep, typecheckStep } from './test-run/checks.js';
+import { composeStep, infrastructureStep, lintStep } from './test-run/checks.js';
 import { dependencyRulesStep } from './test-run/dependencies.js';
 import { infraFilesStep } from './test-run/infra-files.js';
 import { createTestRun, runSteps, type TestStep } from './test-run/runner.js';
 import { browserSuitesStep, unitTestsStep } from './test-run/suites.js';
+import { typecheckStep } from './test-run/typecheck.js';
 
 export const TEST_STEPS: TestStep[] = [
   infrastructureStep,
@@ -33,4 +34,9 @@ export async function runTest(args: string[]): Promise<number> {
       );
     }
   });
+}
+
+/** `npm run typecheck`: the typecheck step of `npm test` alone. */
+export function runTypecheck(): Promise<number> {
+  return runSteps(createTestRun([]), [typecheckStep], async () => {});
 }

@@ -11,13 +11,12 @@ import { repoRoot } from '../src/paths.js';
 import { TEST_STEPS } from '../src/test.js';
 import { composeRequiredVariables } from '../src/test-run/checks.js';
 import { infraFilesStep } from '../src/test-run/infra-files.js';
+import { typecheckStep } from '../src/test-run/typecheck.js';
 
 describe('the infra files step of npm test', () => {
   it('runs after the typecheck, before the tests', () => {
     const names = TEST_STEPS.map((step) => step.name);
-    expect(names.indexOf(infraFilesStep.name)).toBeGreaterThan(
-      names.indexOf('typecheck (turbo run typecheck)'),
-    );
+    expect(names.indexOf(infraFilesStep.name)).toBeGreaterThan(names.indexOf(typecheckStep.name));
     expect(names.indexOf(infraFilesStep.name)).toBeLessThan(
       names.indexOf('unit and integration tests (vitest run)'),
     );

@@ -1,5 +1,5 @@
-// The steps that check the tree without running its tests: infrastructure, lint, typecheck and
-// the compose file.
+// The steps that check the tree without running its tests: infrastructure, lint and the compose
+// file (the typecheck is typecheck.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -10,7 +10,7 @@ import {
   provisionInfra,
 } from '../infra/index.js';
 import { info } from '../log.js';
-import { repoRoot, withStackBin } from '../paths.js';
+import { repoRoot } from '../paths.js';
 import { bin, exitOutcome, type TestStep } from './runner.js';
 
 /** Where the steps' apt-get installs write their output. */
@@ -53,19 +53,6 @@ export const lintStep: TestStep = {
   name: 'lint and format (biome check .)',
   report: 'status',
   run: async (run) => exitOutcome(await run.exec(bin('biome'), ['check', '.'])),
-};
-
-export const typecheckStep: TestStep = {
-  name: 'typecheck (turbo run typecheck)',
-  report: 'status',
-  run: async (run) =>
-    exitOutcome(
-      await run.exec(bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only'], {
-        ...withStackBin(process.env),
-        TURBO_TELEMETRY_DISABLED: '1',
-        TURBO_NO_UPDATE_NOTIFIER: '1',
-      }),
-    ),
 };
 
 export const composeStep: TestStep = {

@@ -114,6 +114,8 @@ function figuresOf(lhr: Lhr): Figures {
     const name = `${String(++reportCount).padStart(2, '0')}-${new URL(lhr.finalDisplayedUrl ?? lhr.requestedUrl).pathname.replaceAll('/', '_')}.json`;
     writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr));
   }
+  // Lighthouse's navigation API reports a failed run in the result instead of throwing.
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   return {
     performance: score(lhr, 'performance'),
     fcp: audit(lhr, 'first-contentful-paint'),
@@ -128,15 +130,16 @@ function figuresOf(lhr: Lhr): Figures {
 
 /**
  * Lighthouse now and then loses the start of the navigation in Chromium's trace (its own
- * NO_NAVSTART error, "run Lighthouse again"): such a run is taken again, up to twice.
+ * NO_NAVSTART error, "run Lighthouse again"): such a run is taken again, up to twice. A failed
+ * run must not enter a median as a score of 0.
  */
-async function lighthouse(url: string, retries = 2): Promise<Figures> {
+async function retryLostTrace<F>(url: string, measure: () => Promise<F>, retries = 2): Promise<F> {
   try {
-    return await lighthouseOnce(url);
+    return await measure();
   } catch (error) {
     if (retries === 0 || !String((error as Error).message).includes('NO_NAVSTART')) throw error;
     console.error(`Lighthouse lost the trace of ${url} (NO_NAVSTART): running it again`);
-    return lighthouse(url, retries - 1);
+    return retryLostTrace(url, measure, retries - 1);
   }
 }
 
@@ -338,14 +341,21 @@ try {
       const runs: Figures[] = [];
       const url = `${stack.baseUrl}${page.path}`;
       for (let i = 0; i < RUNS; i++) {
-        runs.push(await (page.as ? signedInNavigation(url, cookies[page.as]) : lighthouse(url)));
+        runs.push(
+          await retryLostTrace(url, () =>
+            page.as ? signedInNavigation(url, cookies[page.as]) : lighthouseOnce(url),
+          ),
+        );
       }
       row(page.name, runs);
     }
     if (page.path === '/' && !page.as && measured(NOTE_FLOW)) {
       // Right after the visitor's row, as in the issue's table.
       const flows: (Figures & FlowExtra)[] = [];
-      for (let i = 0; i < RUNS; i++) flows.push(await noteFlow(`${stack.baseUrl}/`, cookies.user));
+      for (let i = 0; i < RUNS; i++) {
+        const url = `${stack.baseUrl}/`;
+        flows.push(await retryLostTrace(url, () => noteFlow(url, cookies.user)));
+      }
       const pick = row(NOTE_FLOW, flows);
       notes.push(
         `formatting a note (timespan, in the flow's row): TBT ${Math.round(pick('formatTbt'))} ms, CLS ${pick('formatCls').toFixed(3)}`,

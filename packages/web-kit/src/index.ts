@@ -8,5 +8,6 @@ export * from './reveal.js';
 export * from './shell.js';
 export * from './sign-out.js';
 export * from './store.js';
+export * from './tab-bar.js';
 export * from './theme.js';
 export * from './toast.js';

@@ -1,4 +1,5 @@
-import { Box, Paper, Tab, Tabs } from '@mui/material';
+import { Paper } from '@mui/material';
+import { TabBar, TabPanel } from '@pv/web-kit';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FIRST_USERS_PAGE, usersApi } from '../../api/users';
@@ -63,6 +64,8 @@ const TABS: TabDefinition[] = [
   { key: 'auditoria', label: 'Auditoria', Component: lazy(() => import('./tabs/audit-tab')) },
 ];
 
+const TAB_ITEMS = TABS.map(({ key, label }) => ({ value: key, label }));
+
 /** The administration console: the header, the eleven tabs and 'Auditoria'. */
 export default function AdminPage() {
   return <AdminShell>{() => <AdminTabs />}</AdminShell>;
@@ -79,34 +82,19 @@ function AdminTabs() {
   }, [current.key, prefetchUsers]);
   return (
     <Paper variant="outlined">
-      <Tabs
+      <TabBar
+        items={TAB_ITEMS}
         value={current.key}
-        onChange={(_event, key: string) => setParams({ tab: key })}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label="Seções do painel administrativo"
+        onChange={(key) => setParams({ tab: key })}
+        label="Seções do painel administrativo"
+        idPrefix="admin-tab"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {TABS.map((tab) => (
-          <Tab
-            key={tab.key}
-            value={tab.key}
-            label={tab.label}
-            id={`admin-tab-${tab.key}`}
-            aria-controls={`admin-tabpanel-${tab.key}`}
-          />
-        ))}
-      </Tabs>
-      <Box
-        role="tabpanel"
-        id={`admin-tabpanel-${current.key}`}
-        aria-labelledby={`admin-tab-${current.key}`}
-        sx={{ p: { xs: 2, md: 3 } }}
-      >
+      />
+      <TabPanel idPrefix="admin-tab" value={current.key} sx={{ p: { xs: 2, md: 3 } }}>
         <Suspense fallback={<PageLoading />}>
           <Current />
         </Suspense>
-      </Box>
+      </TabPanel>
     </Paper>
   );
 }

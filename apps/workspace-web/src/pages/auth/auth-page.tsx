@@ -8,12 +8,17 @@ import {
   DialogTitle,
   FormControlLabel,
   Stack,
-  Tab,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
-import { errorMessage, formatDate, useFormFields } from '@pv/web-kit';
+import {
+  errorMessage,
+  formatDate,
+  TabBar,
+  type TabBarItem,
+  TabPanel,
+  useFormFields,
+} from '@pv/web-kit';
 import { type FormEvent, useId, useState } from 'react';
 import { useGetCurrentTermsQuery, useRegisterMutation } from '../../api/auth';
 import { AuthStrings, isEmail, REDIRECT_DELAY_MS, STRONG_PASSWORD } from '../../strings/auth';
@@ -23,39 +28,33 @@ import { LoginForm } from './login-form';
 
 type AuthTab = 'login' | 'register';
 
+const AUTH_TABS: TabBarItem<AuthTab>[] = [
+  { value: 'login', label: AuthStrings.tabLogin },
+  { value: 'register', label: AuthStrings.tabRegister },
+];
+
 /** /auth: tabs Entrar and Cadastrar; both redirect to / after 1 s. */
 export default function AuthPage() {
   const [tab, setTab] = useState<AuthTab>('login');
   const id = useId();
   return (
     <AuthCard title={AuthStrings.pageTitle}>
-      <Tabs
+      <TabBar
+        items={AUTH_TABS}
         value={tab}
-        onChange={(_e, value: AuthTab) => setTab(value)}
-        aria-label={AuthStrings.tabsLabel}
-        variant="fullWidth"
+        onChange={setTab}
+        label={AuthStrings.tabsLabel}
+        idPrefix={id}
+        fullWidth
         sx={{ mb: 3 }}
-      >
-        <Tab
-          value="login"
-          label={AuthStrings.tabLogin}
-          id={`${id}-login`}
-          aria-controls={`${id}-login-panel`}
-        />
-        <Tab
-          value="register"
-          label={AuthStrings.tabRegister}
-          id={`${id}-register`}
-          aria-controls={`${id}-register-panel`}
-        />
-      </Tabs>
-      <Box role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+      />
+      <TabPanel idPrefix={id} value={tab}>
         {tab === 'login' ? (
           <LoginForm redirectDelayMs={REDIRECT_DELAY_MS} />
         ) : (
           <CombinedRegisterForm />
         )}
-      </Box>
+      </TabPanel>
     </AuthCard>
   );
 }

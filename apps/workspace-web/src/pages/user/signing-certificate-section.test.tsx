@@ -129,7 +129,7 @@ describe("Minha Área: 'Certificado digital' (issue 14)", () => {
     renderInLayout('/user', pages);
     const s = await section();
     const file = new File([new Uint8Array([0x30, 0x82, 0x01])], 'a1.pfx');
-    await userEvent.upload(s.getByLabelText('Arquivo do certificado (.pfx ou .p12)'), file);
+    await userEvent.upload(await s.findByLabelText('Arquivo do certificado (.pfx ou .p12)'), file);
     expect(s.getByText('a1.pfx')).toBeInTheDocument();
     await userEvent.type(s.getByLabelText('Senha do certificado'), 'errada');
     await userEvent.click(s.getByRole('button', { name: 'Enviar certificado' }));

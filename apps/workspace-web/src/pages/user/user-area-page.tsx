@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Chip, Container, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Chip, Container, Paper, Stack, Typography } from '@mui/material';
+import { TabBar, type TabBarItem, TabPanel } from '@pv/web-kit';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useViewer } from '../../api/auth';
@@ -19,6 +20,12 @@ const TemplatesTab = lazy(() =>
 export type UserAreaTab = 'dashboard' | 'profile' | 'templates';
 
 /** /user and /profile: 'Minha Área' with the tabs Dashboard, Perfil and Templates. */
+const TABS: TabBarItem<UserAreaTab>[] = [
+  { value: 'dashboard', label: S.tabDashboard },
+  { value: 'profile', label: S.tabProfile },
+  { value: 'templates', label: S.tabTemplates },
+];
+
 export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?: UserAreaTab }) {
   const viewer = useViewer();
   // ?tab=profile: the workspace's link to complete the registry opens on Perfil.
@@ -45,11 +52,6 @@ export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?
   }
 
   const { user, isPremium } = viewer;
-  const tabs: { value: UserAreaTab; label: string }[] = [
-    { value: 'dashboard', label: S.tabDashboard },
-    { value: 'profile', label: S.tabProfile },
-    { value: 'templates', label: S.tabTemplates },
-  ];
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Stack
@@ -76,24 +78,9 @@ export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?
         </Button>
       </Stack>
       <Paper sx={{ mb: 3 }}>
-        <Tabs
-          value={tab}
-          onChange={(_e, value: UserAreaTab) => setTab(value)}
-          aria-label={S.tabsLabel}
-          variant="scrollable"
-        >
-          {tabs.map((t) => (
-            <Tab
-              key={t.value}
-              value={t.value}
-              label={t.label}
-              id={`${id}-${t.value}`}
-              aria-controls={`${id}-${t.value}-panel`}
-            />
-          ))}
-        </Tabs>
+        <TabBar items={TABS} value={tab} onChange={setTab} label={S.tabsLabel} idPrefix={id} />
       </Paper>
-      <Box role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+      <TabPanel idPrefix={id} value={tab}>
         {tab === 'dashboard' && <DashboardTab user={user} isPremium={isPremium} />}
         {tab === 'profile' && (
           <>
@@ -108,7 +95,7 @@ export default function UserAreaPage({ initialTab = 'dashboard' }: { initialTab?
             <TemplatesTab isPremium={isPremium} />
           </Suspense>
         )}
-      </Box>
+      </TabPanel>
     </Container>
   );
 }

@@ -5,16 +5,15 @@ import {
   List,
   ListItem,
   ListItemText,
-  Tab,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  Tabs,
   Typography,
 } from '@mui/material';
 import { AUDIT_ACTIONS, formatRegistry } from '@pv/contracts/constants';
+import { TabBar, TabPanel } from '@pv/web-kit';
 import { useState } from 'react';
 import { useAuditLogQuery } from '../../../api/audit';
 import { useUserTicketsQuery } from '../../../api/support';
@@ -46,6 +45,7 @@ const SECTIONS = [
   'Tickets de Suporte',
   'Acessos da equipe',
 ] as const;
+const SECTION_TABS = SECTIONS.map((label, index) => ({ value: index, label }));
 
 /**
  * The full profile of one user, in four tabs, and a fifth with the audit trail of
@@ -62,24 +62,21 @@ export function UserProfileDialog({ userId, onClose }: { userId: string; onClose
       closeLabel={T.close}
       dividers
     >
-      <Tabs
+      <TabBar
+        items={SECTION_TABS}
         value={section}
-        onChange={(_event, value: number) => setSection(value)}
-        variant="scrollable"
-        aria-label="Seções do perfil"
+        onChange={setSection}
+        label="Seções do perfil"
+        idPrefix="profile-tab"
         sx={{ mb: 2 }}
-      >
-        {SECTIONS.map((label, index) => (
-          <Tab key={label} label={label} value={index} id={`profile-tab-${index}`} />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" aria-labelledby={`profile-tab-${section}`}>
+      />
+      <TabPanel idPrefix="profile-tab" value={section}>
         {section === 0 && <Overview userId={userId} />}
         {section === 1 && <Usage userId={userId} />}
         {section === 2 && <Subscriptions userId={userId} />}
         {section === 3 && <Tickets userId={userId} />}
         {section === 4 && <StaffAccess userId={userId} />}
-      </Box>
+      </TabPanel>
     </FormDialog>
   );
 }

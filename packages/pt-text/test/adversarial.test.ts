@@ -1,7 +1,10 @@
 /**
- * Every function of the engine on long runs of the characters that make text readers slow: the
- * cost of twice the input must stay near twice the cost (linear), measured in CPU time, the best
- * of a few runs (less disturbed by other processes than wall time).
+ * Every function of the engine on long runs of the characters that make text readers slow: one
+ * call on twice the input must cost about what two calls on the input cost (linear), measured in
+ * this thread's CPU time, the best of a few runs (less disturbed by other processes than wall
+ * time, and by the garbage collector's and compiler's helper threads than the process's time).
+ * Both sides allocate as much and keep it alive, so a large heap left by other test files in the
+ * same worker slows them alike.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -51,9 +54,9 @@ const READERS: Record<string, (text: string) => unknown> = {
 function cpuMs(fn: () => unknown, runs = 3): number {
   let best = Number.POSITIVE_INFINITY;
   for (let k = 0; k < runs; k++) {
-    const start = process.cpuUsage();
+    const start = process.threadCpuUsage();
     fn();
-    const used = process.cpuUsage(start);
+    const used = process.threadCpuUsage(start);
     best = Math.min(best, (used.user + used.system) / 1000);
   }
   return best;
@@ -66,13 +69,21 @@ describe('the engine is linear on hostile text', () => {
         const small = fill(unit, 200_000);
         const large = fill(unit, 400_000);
         fn(small); // warm-up
-        const smallMs = cpuMs(() => fn(small));
-        const largeMs = cpuMs(() => fn(large));
-        // Twice the text, at most four times the cost plus a few milliseconds of scheduling noise:
-        // a quadratic reader takes seconds here.
-        expect(largeMs, `${reader} on ${name}: ${smallMs} ms, then ${largeMs} ms`).toBeLessThan(
-          4 * smallMs + 25,
-        );
+        let detail = '';
+        let over = Number.POSITIVE_INFINITY;
+        // The better of two attempts: one pause of the machine does not fail the test.
+        for (let attempt = 0; attempt < 2 && over >= 0; attempt++) {
+          const twiceSmallMs = cpuMs(() => [fn(small), fn(small)]);
+          const largeMs = cpuMs(() => fn(large));
+          // At most twice the cost of the same characters in two calls, plus a few milliseconds
+          // of scheduling noise: a quadratic reader takes seconds here.
+          const bound = 2 * twiceSmallMs + 25;
+          if (largeMs - bound < over) {
+            over = largeMs - bound;
+            detail = `${reader} on ${name}: ${twiceSmallMs} ms for 2 x 200,000, then ${largeMs} ms for 400,000`;
+          }
+        }
+        expect(over, detail).toBeLessThan(0);
       }
     }, 120_000);
   }

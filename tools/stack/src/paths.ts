@@ -8,6 +8,9 @@ export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url)).rep
 /** The pinned package manager, the same one the bootstrap script installs with. */
 export const PNPM = 'pnpm@10.34.9';
 
+/** The folders whose subfolders are the workspace's packages (pnpm-workspace.yaml). */
+export const WORKSPACE_FOLDERS = ['apps', 'packages', 'services', 'tools', 'tests'] as const;
+
 const isWindows = process.platform === 'win32';
 
 /** Holds the pnpm that @pv/stack depends on; turbo needs a `pnpm` on PATH to read the workspace. */

@@ -1,11 +1,11 @@
 // The house rules on imports (.dependency-cruiser.cjs at the root), checked with dependency-cruiser:
 // a forbidden import fails `npm test` with the name of the rule it breaks.
 import path from 'node:path';
-import { repoRoot } from '../paths.js';
+import { repoRoot, WORKSPACE_FOLDERS } from '../paths.js';
 import { bin, runChild, type TestRun, type TestStep } from './runner.js';
 
 /** The top folders whose code the rules cover. */
-export const DEPENDENCY_ROOTS = ['apps', 'packages', 'services', 'tools', 'tests'];
+export const DEPENDENCY_ROOTS: string[] = [...WORKSPACE_FOLDERS];
 export const DEPENDENCY_CONFIG = path.join(repoRoot, '.dependency-cruiser.cjs');
 
 export interface Violation {

@@ -9,13 +9,11 @@
 // any compiler option (the SPAs' DOM and JSX, e2e-kit's DOM) stay in programs of their own.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pnpmCommand, repoRoot } from '../paths.js';
+import { pnpmCommand, repoRoot, WORKSPACE_FOLDERS } from '../paths.js';
 import { bin, type TestStep } from './runner.js';
 
 /** The script a package's `typecheck` must be for it to join a shared program. */
 const PLAIN_TYPECHECK = 'tsc -p tsconfig.json';
-/** The workspace folders (pnpm-workspace.yaml) whose packages are type-checked. */
-const WORKSPACE_FOLDERS = ['apps', 'packages', 'services', 'tools', 'tests'];
 
 interface TsConfig {
   extends?: string;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,15 +104,52 @@ export function canConnect(port: number): Promise<boolean> {
   });
 }
 
-/** An ephemeral TCP port that was free a moment ago. */
-export function freePort(): Promise<number> {
+/** Binds `port` (0: any) on 127.0.0.1 and closes it again: the port it got, or undefined if taken. */
+function tryPort(port: number): Promise<number | undefined> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(undefined) : reject(error),
+    );
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * The lowest port the kernel hands out by itself (Linux's ip_local_port_range), or undefined
+ * where it cannot be read.
+ */
+function ephemeralLow(): number | undefined {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+    );
+    return Number.isInteger(low) && low > 11_000 ? low : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A TCP port that was free a moment ago, for a process a test starts. Taken below the kernel's
+ * ephemeral range where it can be read: a port from that range (what listening on port 0 gives)
+ * may be taken, before the process binds it, by any outgoing connection of a test running beside
+ * (a CI run failed so with EADDRINUSE); ports below it are only ever taken by a listener.
+ */
+export async function freePort(): Promise<number> {
+  const low = ephemeralLow();
+  if (low !== undefined) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const candidate = 10_000 + Math.floor(Math.random() * (low - 10_000));
+      const port = await tryPort(candidate);
+      if (port !== undefined) return port;
+    }
+  }
+  const port = await tryPort(0);
+  if (port === undefined) throw new Error('no free TCP port on 127.0.0.1');
+  return port;
 }
